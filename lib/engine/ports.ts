@@ -1,0 +1,131 @@
+/**
+ * The engine's ports: every piece of I/O the engine does goes through one of these,
+ * passed in by the caller (lib/runtime wires the real ones; tests pass fakes).
+ */
+import type { GraphDocument, ToolSpec } from '../graph/schema';
+import type { TraceEventInput } from './events';
+
+// ------------------------------------------------------------ messages (OpenAI chat shape)
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; name?: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[]; name?: string }
+  | { role: 'tool'; content: string; tool_call_id: string };
+
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+}
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+// ------------------------------------------------------------ model port
+
+export interface ChatRequest {
+  /** Connection name from the graph's model spec (`default` = env OPENAI_API_KEY/OPENAI_BASE_URL). */
+  connection: string;
+  model: string;
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  stop?: string[];
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  signal: AbortSignal;
+  /** Called with each content delta as it streams in. */
+  onDelta?: (text: string) => void;
+  /** Called before each retry (429/5xx/connection error) with the wait chosen. */
+  onRetry?: (info: { attempt: number; wait_ms: number; reason: string }) => void;
+}
+
+export interface ChatResult {
+  message: Extract<ChatMessage, { role: 'assistant' }>;
+  finish_reason: string | null;
+  usage: TokenUsage;
+  /** The model name the server reported. */
+  model: string;
+  latency_ms: number;
+}
+
+export interface ModelPort {
+  chat(req: ChatRequest): Promise<ChatResult>;
+}
+
+// ------------------------------------------------------------ tool port
+
+export interface ToolResult {
+  /** What goes back to the model (may be truncated for the model; see `truncated`). */
+  output: string;
+  truncated?: boolean;
+  /** Full size in bytes of the original output, when truncated. */
+  original_bytes?: number;
+}
+
+/** Runs the I/O tools (calculator, http, web_search). `agent` tools are run by the engine itself. */
+export interface ToolPort {
+  definition(name: string, spec: ToolSpec): ToolDefinition;
+  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal }): Promise<ToolResult>;
+}
+
+// ------------------------------------------------------------ graph loader, clock, persistence
+
+export interface GraphLoader {
+  /** Another saved graph, by name (for `subgraph` nodes). Throws if unknown. */
+  load(name: string): Promise<GraphDocument>;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+/** A snapshot written after every step; enough to resume the run from there. */
+export interface Checkpoint {
+  step: number;
+  state: Record<string, unknown>;
+  /** Nodes to run in the next step. */
+  next: string[];
+  /** Set when the run is paused (human node or breakpoint). */
+  interrupt?: Interrupt;
+  /** Counters the scheduler needs after a resume (e.g. join bookkeeping). */
+  extra?: Record<string, unknown>;
+}
+
+export interface Interrupt {
+  kind: 'human' | 'breakpoint';
+  node: string;
+  prompt?: string;
+  /** What is shown to the person for review. */
+  value?: unknown;
+  human_kind?: 'approval' | 'input';
+}
+
+/** How a paused run is continued. */
+export type ResumeValue =
+  | { action: 'approve' }
+  | { action: 'reject'; reason?: string }
+  | { action: 'edit'; value: unknown }
+  | { action: 'continue' }
+  | { action: 'step' };
+
+export interface RunPorts {
+  model: ModelPort;
+  tools: ToolPort;
+  graphs: GraphLoader;
+  clock: Clock;
+  /** Every trace event, in order; the sink assigns `seq` and persists/broadcasts. */
+  emit(event: TraceEventInput): void;
+  checkpoint(cp: Checkpoint): void;
+  signal: AbortSignal;
+  newId(): string;
+}

@@ -1,0 +1,334 @@
+/**
+ * The graph document: the `switchyard: 1` format. This zod schema is the truth;
+ * the JSON Schema served at /api/schema is generated from it.
+ *
+ * The document keeps only what the author wrote: no defaults are filled in here,
+ * so `stringify(parse(text))` is a fixed point. Defaults live in `defaults.ts`
+ * and are applied by the engine at run time.
+ */
+import { z } from 'zod';
+
+export const FORMAT_VERSION = 1 as const;
+export const START = 'START' as const;
+export const END = 'END' as const;
+
+export const NODE_ROLES = [
+  'agent',
+  'planner',
+  'executor',
+  'supervisor',
+  'tool',
+  'router',
+  'human',
+  'subgraph',
+] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
+export const AGENT_STRATEGIES = ['react', 'tool_calling', 'plan_execute'] as const;
+export type AgentStrategy = (typeof AGENT_STRATEGIES)[number];
+
+/** Node, tool, model and channel ids. START and END are reserved. */
+export const Identifier = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)');
+
+export const GraphName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'must start with a letter or digit and hold only letters, digits, ., _ and - (at most 80)');
+
+/** A CEL expression (checked for compilation by validation, never evaluated as JS). */
+export const CelExpression = z.string().min(1, 'must not be empty').max(4000);
+
+const Text = z.string().max(100_000);
+
+// ---------------------------------------------------------------- models
+
+export const ModelSpec = z.strictObject({
+  /** Name of an operator-configured connection; endpoints and keys never live in the YAML. */
+  connection: Identifier,
+  model: z.string().min(1).max(200),
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  max_tokens: z.number().int().min(1).max(1_000_000).optional(),
+});
+export type ModelSpec = z.infer<typeof ModelSpec>;
+
+// ---------------------------------------------------------------- tools
+
+const JsonSchemaObject = z.record(z.string(), z.unknown());
+
+export const CalculatorTool = z.strictObject({
+  type: z.literal('calculator'),
+  description: Text.optional(),
+});
+
+export const HttpTool = z.strictObject({
+  type: z.literal('http'),
+  description: Text.optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  /** URL template: `{arg}` placeholders are filled from the call's arguments (URL-encoded). */
+  url: z.string().min(1).max(2000),
+  /** Static headers. Never a secret: reference `${env:NAME}` for those, resolved server-side. */
+  headers: z.record(z.string(), z.string().max(2000)).optional(),
+  /** JSON Schema of the arguments the model supplies (OPEA `callable_api`). */
+  args_schema: JsonSchemaObject.optional(),
+  /** Keep only this dotted path of a JSON response (OPEA `return_output`). */
+  return_output: z.string().max(200).optional(),
+  timeout_s: z.number().min(0.1).max(120).optional(),
+});
+
+export const WebSearchTool = z.strictObject({
+  type: z.literal('web_search'),
+  description: Text.optional(),
+  provider: z.enum(['serper', 'searxng']),
+  /** Base URL of the provider (required for searxng). */
+  url: z.string().max(2000).optional(),
+  domains: z.array(z.string().max(253)).max(50).optional(),
+  top_k: z.number().int().min(1).max(50).optional(),
+});
+
+/** Another node of the graph (an agent) offered as a tool. */
+export const AgentTool = z.strictObject({
+  type: z.literal('agent'),
+  description: Text.optional(),
+  node: Identifier,
+});
+
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, AgentTool]);
+export type ToolSpec = z.infer<typeof ToolSpec>;
+export type ToolType = ToolSpec['type'];
+
+// ---------------------------------------------------------------- state
+
+export const CHANNEL_TYPES = ['messages', 'string', 'number', 'boolean', 'json', 'list'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const StateChannel = z.strictObject({
+  type: z.enum(CHANNEL_TYPES),
+  /** `append` for messages and lists by default, `replace` (last value wins) otherwise. */
+  reducer: z.enum(['append', 'replace', 'merge']).optional(),
+  default: z.unknown().optional(),
+  description: Text.optional(),
+});
+export type StateChannel = z.infer<typeof StateChannel>;
+
+// ---------------------------------------------------------------- nodes
+
+const common = {
+  label: z.string().max(200).optional(),
+  description: Text.optional(),
+};
+
+/** How a tool-calling agent decides it is done (seed 002). */
+export const ExitCondition = z.union([
+  z.literal('text'),
+  z.strictObject({ tool: Identifier }),
+  z.strictObject({ when: CelExpression }),
+]);
+export type ExitCondition = z.infer<typeof ExitCondition>;
+
+export const AgentNode = z.strictObject({
+  role: z.literal('agent'),
+  ...common,
+  strategy: z.enum(AGENT_STRATEGIES).optional(),
+  model: Identifier.optional(),
+  system_prompt: Text.optional(),
+  /** CEL giving the task text for this node; defaults to the last user message / `state.input`. */
+  input: CelExpression.optional(),
+  tools: z.array(Identifier).max(100).optional(),
+  max_steps: z.number().int().min(1).max(100).optional(),
+  exit: ExitCondition.optional(),
+  /** react: the prompt template ({tool_names}, {tool_names_with_descriptions}, {query}, {transcript}). */
+  prompt_template: Text.optional(),
+  /** react: regex with one group capturing the final answer. */
+  final_answer_pattern: z.string().max(1000).optional(),
+  /** react: regex with two groups capturing the tool name and the tool input. */
+  action_pattern: z.string().max(1000).optional(),
+  /** State channel the final answer is written to (besides being appended to messages). */
+  output: Identifier.optional(),
+});
+
+export const PlannerNode = z.strictObject({
+  role: z.literal('planner'),
+  ...common,
+  model: Identifier.optional(),
+  system_prompt: Text.optional(),
+  input: CelExpression.optional(),
+  output: Identifier.optional(),
+});
+
+export const ExecutorNode = z.strictObject({
+  role: z.literal('executor'),
+  ...common,
+  model: Identifier.optional(),
+  system_prompt: Text.optional(),
+  tools: z.array(Identifier).max(100).optional(),
+  max_steps: z.number().int().min(1).max(100).optional(),
+  /** How many times the plan may be revised after a failed step. */
+  max_revisions: z.number().int().min(0).max(20).optional(),
+  output: Identifier.optional(),
+});
+
+export const SupervisorNode = z.strictObject({
+  role: z.literal('supervisor'),
+  ...common,
+  model: Identifier.optional(),
+  system_prompt: Text.optional(),
+  input: CelExpression.optional(),
+  /** Worker nodes offered to the supervisor as tools. */
+  workers: z.array(Identifier).min(1).max(50),
+  max_steps: z.number().int().min(1).max(100).optional(),
+  output: Identifier.optional(),
+});
+
+export const ToolNode = z.strictObject({
+  role: z.literal('tool'),
+  ...common,
+  tool: Identifier,
+  /** Argument name -> CEL expression over `state`. */
+  args: z.record(z.string().max(100), CelExpression).optional(),
+  output: Identifier.optional(),
+});
+
+export const RouterNode = z.strictObject({
+  role: z.literal('router'),
+  ...common,
+  /** `cel`: the outgoing branches decide; `llm`: a model picks one of the labelled branches. */
+  mode: z.enum(['cel', 'llm']).optional(),
+  model: Identifier.optional(),
+  prompt: Text.optional(),
+  output: Identifier.optional(),
+});
+
+export const HumanNode = z.strictObject({
+  role: z.literal('human'),
+  ...common,
+  prompt: Text,
+  /** `approval`: approve / reject; `input`: free text or an edited value. */
+  kind: z.enum(['approval', 'input']).optional(),
+  /** CEL giving the data shown for review; defaults to the last message. */
+  show: CelExpression.optional(),
+  output: Identifier.optional(),
+});
+
+export const SubgraphNode = z.strictObject({
+  role: z.literal('subgraph'),
+  ...common,
+  /** Name of another saved graph. */
+  graph: GraphName,
+  input: CelExpression.optional(),
+  output: Identifier.optional(),
+});
+
+export const NodeSpec = z.discriminatedUnion('role', [
+  AgentNode,
+  PlannerNode,
+  ExecutorNode,
+  SupervisorNode,
+  ToolNode,
+  RouterNode,
+  HumanNode,
+  SubgraphNode,
+]);
+export type NodeSpec = z.infer<typeof NodeSpec>;
+export type NodeOf<R extends NodeRole> = Extract<NodeSpec, { role: R }>;
+
+/** The per-role config schemas, keyed by role (a missing role is a compile error). */
+export const NODE_SCHEMAS = {
+  agent: AgentNode,
+  planner: PlannerNode,
+  executor: ExecutorNode,
+  supervisor: SupervisorNode,
+  tool: ToolNode,
+  router: RouterNode,
+  human: HumanNode,
+  subgraph: SubgraphNode,
+} satisfies Record<NodeRole, z.ZodType>;
+
+// ---------------------------------------------------------------- edges
+
+/** A node id, or START / END. */
+export const NodeRef = z.string().min(1).max(64);
+
+export const PlainEdge = z.strictObject({
+  from: NodeRef,
+  to: NodeRef,
+  label: z.string().max(200).optional(),
+});
+
+export const WhenBranch = z.strictObject({
+  when: CelExpression,
+  to: NodeRef,
+  /** For LLM routers: the label the classifier picks. */
+  label: z.string().max(200).optional(),
+});
+export const ElseBranch = z.strictObject({ else: NodeRef });
+export const Branch = z.union([WhenBranch, ElseBranch]);
+export type Branch = z.infer<typeof Branch>;
+
+export const ConditionalEdge = z.strictObject({
+  from: NodeRef,
+  /** Tried in order; the first `when` that is true wins, `else` otherwise. */
+  branches: z.array(Branch).min(1).max(50),
+});
+
+export const EdgeSpec = z.union([PlainEdge, ConditionalEdge]);
+export type EdgeSpec = z.infer<typeof EdgeSpec>;
+export type PlainEdge = z.infer<typeof PlainEdge>;
+export type ConditionalEdge = z.infer<typeof ConditionalEdge>;
+
+export function isConditional(edge: EdgeSpec): edge is ConditionalEdge {
+  return 'branches' in edge;
+}
+export function branchTarget(b: Branch): string {
+  return 'else' in b ? b.else : b.to;
+}
+
+// ---------------------------------------------------------------- limits, layout
+
+export const LIMIT_RANGES = {
+  recursion_limit: { min: 1, max: 1000 },
+  timeout_s: { min: 1, max: 86_400 },
+  max_tokens: { min: 1, max: 100_000_000 },
+} as const;
+
+/** Ranges are checked by validation (with a clear message), not here, so a bad value still loads. */
+export const Limits = z.strictObject({
+  recursion_limit: z.number().int().optional(),
+  timeout_s: z.number().optional(),
+  max_tokens: z.number().int().optional(),
+});
+export type Limits = z.infer<typeof Limits>;
+
+export const Position = z.strictObject({ x: z.number().finite(), y: z.number().finite() });
+export const Layout = z.record(z.string().max(64), Position);
+
+// ---------------------------------------------------------------- the document
+
+export const GraphDocument = z.strictObject({
+  switchyard: z.literal(FORMAT_VERSION),
+  name: GraphName,
+  description: Text.optional(),
+  models: z.record(Identifier, ModelSpec).optional(),
+  tools: z.record(Identifier, ToolSpec).optional(),
+  state: z.record(Identifier, StateChannel).optional(),
+  nodes: z.record(Identifier, NodeSpec),
+  edges: z.array(EdgeSpec).max(10_000),
+  limits: Limits.optional(),
+  layout: Layout.optional(),
+});
+export type GraphDocument = z.infer<typeof GraphDocument>;
+
+/** Top-level key order used by the YAML writer. */
+export const DOCUMENT_KEY_ORDER = [
+  'switchyard',
+  'name',
+  'description',
+  'models',
+  'tools',
+  'state',
+  'nodes',
+  'edges',
+  'limits',
+  'layout',
+] as const satisfies readonly (keyof GraphDocument)[];

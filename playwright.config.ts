@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from './e2e/browser';
+
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 3901);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    launchOptions: launchOptions(),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      // The mock OpenAI-compatible server (real HTTP, real protocol) the app talks to.
+      command: `npx tsx lib/llm/testing/serve.ts`,
+      env: { MOCK_OPENAI_PORT: String(MOCK_PORT) },
+      url: `http://127.0.0.1:${MOCK_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // A production build (`next build` runs before playwright in `npm run test:e2e`), fresh database.
+      command: `rm -rf data/e2e && npx next start -p ${APP_PORT} -H 127.0.0.1`,
+      env: {
+        SWITCHYARD_DB: 'data/e2e/switchyard.db',
+        OPENAI_BASE_URL: `http://127.0.0.1:${MOCK_PORT}/v1`,
+        OPENAI_API_KEY: 'sk-e2e-test',
+        SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1,localhost',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});
