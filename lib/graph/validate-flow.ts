@@ -1,0 +1,176 @@
+/**
+ * Control-flow rules of a graph: entry, reachability, paths to END and cycles that cannot stop.
+ * Works on the edge list only (plus the "calls" a supervisor or an agent tool makes to other nodes).
+ */
+import { END, START, branchTarget, isConditional, type GraphDocument } from './schema';
+import type { Problem } from './problems';
+import { problem } from './validate-problem';
+
+export interface FlowGraph {
+  /** Edges that move control: plain edges and every branch target of conditional edges. */
+  next: Map<string, Set<string>>;
+  /** Nodes called as sub-agents (supervisor workers, `agent` tools); they return to their caller. */
+  calls: Map<string, Set<string>>;
+  /** Nodes that have a conditional edge, with the targets of its branches. */
+  conditional: Map<string, string[]>;
+}
+
+function add(map: Map<string, Set<string>>, from: string, to: string): void {
+  let set = map.get(from);
+  if (!set) map.set(from, (set = new Set()));
+  set.add(to);
+}
+
+export function buildFlowGraph(doc: GraphDocument): FlowGraph {
+  const nodes = doc.nodes ?? {};
+  const next = new Map<string, Set<string>>();
+  const calls = new Map<string, Set<string>>();
+  const conditional = new Map<string, string[]>();
+  for (const edge of doc.edges ?? []) {
+    if (isConditional(edge)) {
+      const targets = edge.branches.map(branchTarget);
+      for (const t of targets) add(next, edge.from, t);
+      if (!conditional.has(edge.from)) conditional.set(edge.from, targets);
+    } else {
+      add(next, edge.from, edge.to);
+    }
+  }
+  const tools = doc.tools ?? {};
+  for (const [id, node] of Object.entries(nodes)) {
+    if (node.role === 'supervisor') for (const w of node.workers) add(calls, id, w);
+    if (node.role === 'agent' || node.role === 'executor') {
+      for (const t of node.tools ?? []) {
+        const spec = Object.hasOwn(tools, t) ? tools[t] : undefined;
+        if (spec?.type === 'agent') add(calls, id, spec.node);
+      }
+    }
+    if (node.role === 'tool') {
+      const spec = Object.hasOwn(tools, node.tool) ? tools[node.tool] : undefined;
+      if (spec?.type === 'agent') add(calls, id, spec.node);
+    }
+  }
+  return { next, calls, conditional };
+}
+
+/** Every node reachable from `roots` following the given adjacency maps. */
+function reach(roots: string[], maps: Map<string, Set<string>>[]): Set<string> {
+  const seen = new Set<string>(roots);
+  const stack = [...roots];
+  while (stack.length) {
+    const n = stack.pop()!;
+    for (const m of maps) {
+      for (const t of m.get(n) ?? []) {
+        if (!seen.has(t)) {
+          seen.add(t);
+          stack.push(t);
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+/** Strongly connected components (iterative Tarjan), over `ids` and the `next` map. */
+export function stronglyConnected(ids: string[], next: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  for (const root of ids) {
+    if (index.has(root)) continue;
+    const work: { node: string; it: Iterator<string> }[] = [];
+    const open = (n: string) => {
+      index.set(n, counter);
+      low.set(n, counter++);
+      stack.push(n);
+      onStack.add(n);
+      work.push({ node: n, it: (next.get(n) ?? new Set<string>()).values() });
+    };
+    open(root);
+    while (work.length) {
+      const top = work[work.length - 1];
+      const step = top.it.next();
+      if (!step.done) {
+        const w = step.value;
+        if (!index.has(w)) open(w);
+        else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node)!, index.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const comp: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          comp.push(w);
+        } while (w !== top.node);
+        out.push(comp.reverse());
+      }
+    }
+  }
+  return out;
+}
+
+export function checkFlow(doc: GraphDocument): Problem[] {
+  const out: Problem[] = [];
+  const ids = Object.keys(doc.nodes ?? {});
+  const g = buildFlowGraph(doc);
+
+  if (!g.next.has(START)) {
+    out.push(problem('error', 'no_entry', ['edges'], 'no edge from START: add `{ from: START, to: <first node> }`'));
+  }
+
+  const reachable = reach([START], [g.next, g.calls]);
+  for (const id of ids) {
+    if (!reachable.has(id)) {
+      out.push(problem('warning', 'unreachable_node', ['nodes', id], `node "${id}" cannot be reached from START`));
+    }
+  }
+
+  // Reverse reachability from END over control edges; called nodes return to their caller.
+  const reverse = new Map<string, Set<string>>();
+  for (const [from, tos] of g.next) for (const to of tos) add(reverse, to, from);
+  const called = new Set<string>();
+  for (const tos of g.calls.values()) for (const t of tos) called.add(t);
+  const reachesEnd = reach([END], [reverse]);
+  for (const id of ids) {
+    if (reachable.has(id) && !reachesEnd.has(id) && !(called.has(id) && !g.next.has(id))) {
+      out.push(problem('warning', 'no_path_to_end', ['nodes', id], `node "${id}" has no path to END`));
+    }
+  }
+  if (g.next.has(START) && !reachesEnd.has(START) && ids.every((id) => !reachable.has(id) || reachesEnd.has(id))) {
+    out.push(problem('warning', 'no_path_to_end', ['edges'], 'no path from START reaches END'));
+  }
+
+  // A cycle must be able to stop: some node on it needs a conditional edge with a branch leaving it.
+  const known = new Set(ids);
+  const controlOnly = new Map<string, Set<string>>();
+  for (const [from, tos] of g.next) {
+    if (!known.has(from)) continue;
+    for (const t of tos) if (known.has(t)) add(controlOnly, from, t);
+  }
+  for (const comp of stronglyConnected(ids, controlOnly)) {
+    const members = new Set(comp);
+    const isCycle = comp.length > 1 || controlOnly.get(comp[0])?.has(comp[0]);
+    if (!isCycle) continue;
+    const canStop = comp.some((n) => (g.conditional.get(n) ?? []).some((t) => !members.has(t)));
+    if (!canStop) {
+      out.push(
+        problem(
+          'error',
+          'unbounded_cycle',
+          ['nodes', comp[0]],
+          `cycle ${[...comp, comp[0]].join(' -> ')} has no way out: give one of its nodes a conditional edge with a branch that leaves the cycle`,
+        ),
+      );
+    }
+  }
+  return out;
+}

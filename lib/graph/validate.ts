@@ -1,0 +1,221 @@
+/**
+ * Semantic validation of a graph document that already has the right shape (zod-checked).
+ * Errors make a graph unrunnable; warnings point at likely mistakes that still run.
+ */
+import { checkCel } from './cel';
+import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
+import type { Problem } from './problems';
+import {
+  END,
+  GraphName,
+  LIMIT_RANGES,
+  START,
+  isConditional,
+  type GraphDocument,
+  type NodeSpec,
+} from './schema';
+import { checkFlow } from './validate-flow';
+import { problem, type PathPart } from './validate-problem';
+
+export interface ValidationResult {
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+const has = (rec: Record<string, unknown> | undefined, key: string): boolean =>
+  rec !== undefined && Object.hasOwn(rec, key);
+
+const MODEL_ROLES = new Set(['agent', 'planner', 'executor', 'supervisor']);
+
+function needsModel(node: NodeSpec): boolean {
+  return MODEL_ROLES.has(node.role) || (node.role === 'router' && node.mode === 'llm');
+}
+
+function cel(out: Problem[], parts: PathPart[], expr: string | undefined): void {
+  if (expr === undefined) return;
+  const bad = checkCel(expr);
+  if (bad) out.push(problem('error', 'cel_syntax', parts, `CEL expression does not compile: ${bad.message}`));
+}
+
+function checkIds(doc: GraphDocument, out: Problem[]): void {
+  const tools = doc.tools ?? {};
+  for (const id of Object.keys(doc.nodes ?? {})) {
+    if (id === START || id === END) {
+      out.push(problem('error', 'reserved_node_id', ['nodes', id], `"${id}" is reserved for the graph's entry/exit`));
+    }
+    const tool = has(tools, id) ? tools[id] : undefined;
+    if (tool && !(tool.type === 'agent' && tool.node === id)) {
+      out.push(
+        problem('warning', 'id_collision', ['tools', id], `tool "${id}" has the same id as a node; traces and prompts will be ambiguous`),
+      );
+    }
+  }
+}
+
+function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[]): void {
+  const at = (...rest: PathPart[]): PathPart[] => ['nodes', id, ...rest];
+  const nodes = doc.nodes ?? {};
+  const tools = doc.tools ?? {};
+  const models = doc.models ?? {};
+  const channels = doc.state ?? {};
+
+  if ('model' in node && node.model !== undefined) {
+    if (!has(models, node.model)) {
+      out.push(problem('error', 'unknown_model', at('model'), `unknown model "${node.model}" (not in models)`));
+    }
+  } else if (needsModel(node) && !has(models, DEFAULTS.model)) {
+    out.push(
+      problem('error', 'unknown_model', at('model'), `no model set and models has no "${DEFAULTS.model}" entry to fall back on`),
+    );
+  }
+
+  if ('tools' in node && node.tools) {
+    const seen = new Set<string>();
+    node.tools.forEach((t, i) => {
+      if (!has(tools, t)) out.push(problem('error', 'unknown_tool', at('tools', i), `unknown tool "${t}" (not in tools)`));
+      else {
+        const spec = tools[t];
+        if (spec.type === 'agent' && spec.node === id) {
+          out.push(problem('error', 'self_call', at('tools', i), `tool "${t}" calls this node itself`));
+        }
+      }
+      if (seen.has(t)) out.push(problem('warning', 'duplicate_tool', at('tools', i), `tool "${t}" is listed twice`));
+      seen.add(t);
+    });
+  }
+
+  if ('input' in node) cel(out, at('input'), node.input);
+  if ('output' in node && node.output !== undefined) {
+    if (!has(channels, node.output) && !has(IMPLICIT_CHANNELS, node.output)) {
+      out.push(
+        problem('warning', 'unknown_channel', at('output'), `output channel "${node.output}" is not declared in state`),
+      );
+    }
+  }
+
+  switch (node.role) {
+    case 'agent':
+      if (node.exit && typeof node.exit === 'object') {
+        if ('when' in node.exit) cel(out, at('exit', 'when'), node.exit.when);
+        else if (!(node.tools ?? []).includes(node.exit.tool)) {
+          out.push(
+            problem('warning', 'exit_tool_not_offered', at('exit', 'tool'), `exit tool "${node.exit.tool}" is not in this node's tools`),
+          );
+        }
+      }
+      break;
+    case 'supervisor':
+      node.workers.forEach((w, i) => {
+        if (w === id) out.push(problem('error', 'self_call', at('workers', i), 'a supervisor cannot be its own worker'));
+        else if (!has(nodes, w)) out.push(problem('error', 'unknown_node', at('workers', i), `unknown worker node "${w}"`));
+      });
+      break;
+    case 'tool':
+      if (!has(tools, node.tool)) out.push(problem('error', 'unknown_tool', at('tool'), `unknown tool "${node.tool}" (not in tools)`));
+      for (const [arg, expr] of Object.entries(node.args ?? {})) cel(out, at('args', arg), expr);
+      break;
+    case 'human':
+      cel(out, at('show'), node.show);
+      break;
+    case 'subgraph':
+      if (!GraphName.safeParse(node.graph).success) {
+        out.push(problem('error', 'invalid_graph_name', at('graph'), `"${node.graph}" is not a valid graph name`));
+      } else if (node.graph === doc.name) {
+        out.push(problem('error', 'self_call', at('graph'), 'a graph cannot run itself as a subgraph'));
+      }
+      break;
+    case 'router': {
+      const hasBranches = (doc.edges ?? []).some((e) => e.from === id && isConditional(e));
+      if (!hasBranches) {
+        out.push(problem('warning', 'router_without_branches', at(), 'a router needs a conditional edge to choose from'));
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function checkEdges(doc: GraphDocument, out: Problem[]): void {
+  const nodes = doc.nodes ?? {};
+  const known = (ref: string) => ref === START || ref === END || has(nodes, ref);
+  const ref = (parts: PathPart[], target: string, end: 'from' | 'to') => {
+    if (!known(target)) out.push(problem('error', 'unknown_node', parts, `unknown node "${target}"`));
+    else if (end === 'to' && target === START) out.push(problem('error', 'edge_to_start', parts, 'an edge cannot go to START'));
+    else if (end === 'from' && target === END) out.push(problem('error', 'edge_from_end', parts, 'an edge cannot leave END'));
+  };
+  const conditionalFrom = new Map<string, number>();
+  const plainSeen = new Set<string>();
+  (doc.edges ?? []).forEach((edge, i) => {
+    ref(['edges', i, 'from'], edge.from, 'from');
+    if (!isConditional(edge)) {
+      ref(['edges', i, 'to'], edge.to, 'to');
+      const key = JSON.stringify([edge.from, edge.to]);
+      if (plainSeen.has(key)) {
+        out.push(problem('warning', 'duplicate_edge', ['edges', i], `edge ${edge.from} -> ${edge.to} is listed twice`));
+      }
+      plainSeen.add(key);
+      return;
+    }
+    const first = conditionalFrom.get(edge.from);
+    if (first !== undefined) {
+      out.push(
+        problem('error', 'multiple_conditional_edges', ['edges', i], `node "${edge.from}" already has a conditional edge (edges[${first}]); put all its branches in one edge`),
+      );
+    } else conditionalFrom.set(edge.from, i);
+    let elses = 0;
+    edge.branches.forEach((b, j) => {
+      const at: PathPart[] = ['edges', i, 'branches', j];
+      if ('else' in b) {
+        elses += 1;
+        ref([...at, 'else'], b.else, 'to');
+        if (elses > 1) out.push(problem('error', 'duplicate_else', [...at, 'else'], 'a conditional edge has at most one else'));
+        else if (j !== edge.branches.length - 1) {
+          out.push(problem('error', 'else_not_last', [...at, 'else'], 'else must be the last branch (branches after it never run)'));
+        }
+      } else {
+        ref([...at, 'to'], b.to, 'to');
+        cel(out, [...at, 'when'], b.when);
+      }
+    });
+    if (elses === 0) {
+      out.push(
+        problem('warning', 'missing_else', ['edges', i, 'branches'], 'no else branch: the run fails when no condition matches'),
+      );
+    }
+  });
+}
+
+function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
+  for (const [id, tool] of Object.entries(doc.tools ?? {})) {
+    if (tool.type === 'agent' && !has(doc.nodes, tool.node)) {
+      out.push(problem('error', 'unknown_node', ['tools', id, 'node'], `unknown node "${tool.node}"`));
+    }
+  }
+  const limits = doc.limits ?? {};
+  for (const key of Object.keys(LIMIT_RANGES) as (keyof typeof LIMIT_RANGES)[]) {
+    const v = limits[key];
+    const { min, max } = LIMIT_RANGES[key];
+    if (v !== undefined && !(v >= min && v <= max)) {
+      out.push(problem('error', 'limit_out_of_range', ['limits', key], `${v} is out of range (${min} to ${max})`));
+    }
+  }
+  for (const id of Object.keys(doc.layout ?? {})) {
+    if (id !== START && id !== END && !has(doc.nodes, id)) {
+      out.push(problem('warning', 'layout_unknown_node', ['layout', id], `layout entry for unknown node "${id}"`));
+    }
+  }
+}
+
+export function validateGraph(doc: GraphDocument): ValidationResult {
+  const all: Problem[] = [];
+  checkIds(doc, all);
+  for (const [id, node] of Object.entries(doc.nodes ?? {})) checkNode(doc, id, node, all);
+  checkEdges(doc, all);
+  checkToolsAndLimits(doc, all);
+  all.push(...checkFlow(doc));
+  return {
+    errors: all.filter((p) => p.severity === 'error'),
+    warnings: all.filter((p) => p.severity === 'warning'),
+  };
+}

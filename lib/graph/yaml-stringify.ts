@@ -1,0 +1,169 @@
+/**
+ * stringifyGraph: the canonical YAML text of a graph document.
+ * Stable key order (the schema's), block style with short flow maps for edges, branches, layout
+ * entries, model and state entries and short lists of ids, literal block scalars for multi-line text,
+ * no line folding. stringifyGraph(parse(stringifyGraph(d))) === stringifyGraph(d).
+ */
+import { Document, isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  AgentTool,
+  CalculatorTool,
+  ConditionalEdge,
+  DOCUMENT_KEY_ORDER,
+  HttpTool,
+  Limits,
+  ModelSpec,
+  NODE_SCHEMAS,
+  PlainEdge,
+  Position,
+  StateChannel,
+  WebSearchTool,
+  WhenBranch,
+  type GraphDocument,
+  type NodeRole,
+} from './schema';
+
+type Obj = Record<string, unknown>;
+
+const TOOL_KEYS: Record<string, readonly string[]> = {
+  calculator: Object.keys(CalculatorTool.shape),
+  http: Object.keys(HttpTool.shape),
+  web_search: Object.keys(WebSearchTool.shape),
+  agent: Object.keys(AgentTool.shape),
+};
+const NODE_KEYS = Object.fromEntries(
+  Object.entries(NODE_SCHEMAS).map(([role, schema]) => [role, Object.keys(schema.shape)]),
+) as Record<NodeRole, string[]>;
+const MODEL_KEYS = Object.keys(ModelSpec.shape);
+const CHANNEL_KEYS = Object.keys(StateChannel.shape);
+const LIMIT_KEYS = Object.keys(Limits.shape);
+const POSITION_KEYS = Object.keys(Position.shape);
+const PLAIN_EDGE_KEYS = Object.keys(PlainEdge.shape);
+const COND_EDGE_KEYS = Object.keys(ConditionalEdge.shape);
+const WHEN_KEYS = Object.keys(WhenBranch.shape);
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A copy of `obj` with `keys` first (in that order), then the rest in insertion order; undefined dropped. */
+function ordered(obj: unknown, keys: readonly string[], child?: (key: string, v: unknown) => unknown): unknown {
+  if (!isObj(obj)) return obj;
+  const out: Obj = {};
+  const put = (k: string) => {
+    const v = obj[k];
+    if (v === undefined || Object.hasOwn(out, k)) return;
+    // defineProperty: a key named __proto__ stays a plain own key.
+    Object.defineProperty(out, k, { value: child ? child(k, v) : v, enumerable: true, writable: true, configurable: true });
+  };
+  for (const k of keys) if (Object.hasOwn(obj, k)) put(k);
+  for (const k of Object.keys(obj)) put(k);
+  return out;
+}
+
+function eachValue(rec: unknown, fn: (v: unknown) => unknown): unknown {
+  return ordered(rec, [], (_k, v) => fn(v));
+}
+
+function orderNode(node: unknown): unknown {
+  if (!isObj(node)) return node;
+  const keys = NODE_KEYS[node.role as NodeRole] ?? [];
+  return ordered(node, ['role', ...keys], (k, v) => (k === 'exit' ? ordered(v, ['tool', 'when']) : v));
+}
+
+function orderEdge(edge: unknown): unknown {
+  if (!isObj(edge)) return edge;
+  if (!('branches' in edge)) return ordered(edge, PLAIN_EDGE_KEYS);
+  return ordered(edge, COND_EDGE_KEYS, (k, v) =>
+    k === 'branches' && Array.isArray(v) ? v.map((b) => ordered(b, [...WHEN_KEYS, 'else'])) : v,
+  );
+}
+
+/** The document as plain data in canonical key order. */
+export function canonicalGraph(doc: GraphDocument): Obj {
+  return ordered(doc, DOCUMENT_KEY_ORDER, (key, v) => {
+    switch (key) {
+      case 'models':
+        return eachValue(v, (m) => ordered(m, MODEL_KEYS));
+      case 'tools':
+        return eachValue(v, (t) => (isObj(t) ? ordered(t, ['type', ...(TOOL_KEYS[String(t.type)] ?? [])]) : t));
+      case 'state':
+        return eachValue(v, (c) => ordered(c, CHANNEL_KEYS));
+      case 'nodes':
+        return eachValue(v, orderNode);
+      case 'edges':
+        return Array.isArray(v) ? v.map(orderEdge) : v;
+      case 'limits':
+        return ordered(v, LIMIT_KEYS);
+      case 'layout':
+        return eachValue(v, (p) => ordered(p, POSITION_KEYS));
+      default:
+        return v;
+    }
+  }) as Obj;
+}
+
+const FLOW_MAX = 100;
+
+/** Scalars only, no line breaks, short enough to read on one line. */
+function fitsOnOneLine(node: YAMLMap | YAMLSeq): boolean {
+  let len = 0;
+  for (const item of node.items as unknown[]) {
+    const parts = isMap(node) ? [(item as { key: unknown }).key, (item as { value: unknown }).value] : [item];
+    for (const p of parts) {
+      if (!isScalar(p)) return false;
+      const text = typeof p.value === 'string' ? p.value : String(p.value);
+      if (/[\n\r]/.test(text)) return false;
+      len += text.length + 4;
+    }
+  }
+  return len <= FLOW_MAX;
+}
+
+function flowIfShort(node: unknown): void {
+  if ((isMap(node) || isSeq(node)) && node.items.length > 0 && fitsOnOneLine(node)) node.flow = true;
+}
+
+function mapValues(node: unknown): unknown[] {
+  return isMap(node) ? node.items.map((p) => p.value) : [];
+}
+
+function applyStyles(doc: Document): void {
+  const get = (key: string) => doc.get(key, true) as Node | undefined;
+  for (const m of mapValues(get('models'))) flowIfShort(m);
+  for (const c of mapValues(get('state'))) flowIfShort(c);
+  for (const p of mapValues(get('layout'))) flowIfShort(p);
+  flowIfShort(get('limits'));
+  for (const n of mapValues(get('nodes'))) {
+    if (!isMap(n)) continue;
+    for (const key of ['tools', 'workers']) flowIfShort(n.get(key, true));
+    flowIfShort(n.get('exit', true));
+  }
+  for (const t of mapValues(get('tools'))) {
+    if (isMap(t)) flowIfShort(t.get('domains', true));
+    flowIfShort(t);
+  }
+  const edges = get('edges');
+  if (isSeq(edges)) {
+    for (const e of edges.items) {
+      if (!isMap(e)) continue;
+      const branches = e.get('branches', true);
+      if (isSeq(branches)) for (const b of branches.items) flowIfShort(b);
+      else flowIfShort(e);
+    }
+  }
+}
+
+export function stringifyGraph(doc: GraphDocument): string {
+  const yamlDoc = new Document(canonicalGraph(doc), { aliasDuplicateObjects: false, version: '1.2' });
+  applyStyles(yamlDoc);
+  return yamlDoc.toString({
+    indent: 2,
+    indentSeq: true,
+    lineWidth: 0,
+    minContentWidth: 0,
+    blockQuote: 'literal',
+    flowCollectionPadding: true,
+    nullStr: 'null',
+    trueStr: 'true',
+    falseStr: 'false',
+  });
+}
