@@ -1,0 +1,188 @@
+/**
+ * The run reducer: trace events in, plain run data out (status, per-node status, edges taken with
+ * the branch chosen, the pending interrupt, token totals). Pure; the run store calls it once per
+ * flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
+ * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
+ */
+import type { RunStatus, TraceEvent } from '@/lib/engine/events';
+import type { Interrupt } from '@/lib/engine/ports';
+import { num, obj, str, usageOf } from './trace-data';
+
+export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';
+
+export interface TakenEdge {
+  from: string;
+  to: string;
+  /** How many times this edge was taken in the run (loops take an edge more than once). */
+  count: number;
+  lastSeq: number;
+  branch_index?: number;
+  condition?: string;
+  value?: unknown;
+  reason?: string;
+}
+
+export interface RunView {
+  runId: string | null;
+  status: RunStatus | 'idle';
+  events: TraceEvent[];
+  lastSeq: number;
+  nodeStatus: Record<string, NodeRunStatus>;
+  /** Keyed by `edgeKey(from, to)`. */
+  takenEdges: Record<string, TakenEdge>;
+  /** The edge taken most recently (for "the edge being taken now" animation). */
+  lastEdge: string | null;
+  interrupt: Interrupt | null;
+  usage: { input: number; output: number };
+  error: { code: string; message: string } | null;
+  output: unknown;
+}
+
+export function edgeKey(from: string, to: string): string {
+  return `${from}->${to}`;
+}
+
+export function emptyRunView(runId: string | null = null): RunView {
+  return {
+    runId,
+    status: runId ? 'queued' : 'idle',
+    events: [],
+    lastSeq: 0,
+    nodeStatus: {},
+    takenEdges: {},
+    lastEdge: null,
+    interrupt: null,
+    usage: { input: 0, output: 0 },
+    error: null,
+    output: undefined,
+  };
+}
+
+function finishedStatus(data: Record<string, unknown>): NodeRunStatus {
+  const s = str(data, 'status');
+  if (s === 'failed') return 'failed';
+  if (s === 'skipped') return 'skipped';
+  return 'done';
+}
+
+function toInterrupt(data: Record<string, unknown>, fallbackNode: string | undefined): Interrupt | null {
+  const node = str(data, 'node') ?? fallbackNode;
+  const kind = str(data, 'kind');
+  if (!node) return null;
+  const humanKind = str(data, 'human_kind');
+  return {
+    kind: kind === 'breakpoint' ? 'breakpoint' : 'human',
+    node,
+    prompt: str(data, 'prompt'),
+    value: data.value,
+    human_kind: humanKind === 'input' || humanKind === 'approval' ? humanKind : undefined,
+  };
+}
+
+/** Apply a batch of events (in seq order) and return a new view; the input view is not mutated. */
+export function applyEvents(view: RunView, batch: readonly TraceEvent[]): RunView {
+  const fresh = batch.filter((e) => e.seq > view.lastSeq);
+  if (fresh.length === 0) return view;
+  const next: RunView = {
+    ...view,
+    events: view.events.concat(fresh),
+    nodeStatus: { ...view.nodeStatus },
+    takenEdges: { ...view.takenEdges },
+    usage: { ...view.usage },
+  };
+  for (const e of fresh) {
+    if (next.runId === null) next.runId = e.run_id;
+    next.lastSeq = e.seq;
+    reduceOne(next, e);
+  }
+  return next;
+}
+
+function clearNodes(view: RunView, from: NodeRunStatus, to: NodeRunStatus | null): void {
+  for (const [id, s] of Object.entries(view.nodeStatus)) {
+    if (s !== from) continue;
+    if (to) view.nodeStatus[id] = to;
+    else delete view.nodeStatus[id];
+  }
+}
+
+function reduceOne(view: RunView, e: TraceEvent): void {
+  const d = e.data ?? {};
+  switch (e.type) {
+    case 'run.started':
+      view.status = 'running';
+      break;
+    case 'node.started':
+      if (e.node) view.nodeStatus[e.node] = 'running';
+      break;
+    case 'node.finished':
+      if (e.node) view.nodeStatus[e.node] = finishedStatus(d);
+      break;
+    case 'edge.taken': {
+      const from = str(d, 'from');
+      const to = str(d, 'to');
+      if (!from || !to) break;
+      const key = edgeKey(from, to);
+      const prev = view.takenEdges[key];
+      view.takenEdges[key] = {
+        from,
+        to,
+        count: (prev?.count ?? 0) + 1,
+        lastSeq: e.seq,
+        branch_index: num(d, 'branch_index'),
+        condition: str(d, 'condition'),
+        value: d.value,
+        reason: str(d, 'reason'),
+      };
+      view.lastEdge = key;
+      break;
+    }
+    case 'llm.response': {
+      const u = usageOf(e);
+      view.usage.input += u.input;
+      view.usage.output += u.output;
+      break;
+    }
+    case 'run.interrupted': {
+      view.status = 'paused';
+      view.interrupt = toInterrupt(d, e.node);
+      if (view.interrupt) view.nodeStatus[view.interrupt.node] = 'paused';
+      break;
+    }
+    case 'run.resumed':
+      view.status = 'running';
+      view.interrupt = null;
+      clearNodes(view, 'paused', null);
+      break;
+    case 'run.finished':
+      view.status = 'succeeded';
+      view.output = d.output;
+      view.interrupt = null;
+      clearNodes(view, 'running', null);
+      break;
+    case 'run.failed': {
+      view.status = 'failed';
+      const err = obj(d, 'error');
+      view.error = {
+        code: str(err, 'code') ?? 'error',
+        message: str(err, 'message') ?? 'The run failed.',
+      };
+      view.interrupt = null;
+      clearNodes(view, 'running', 'failed');
+      break;
+    }
+    case 'run.cancelled':
+      view.status = 'cancelled';
+      view.interrupt = null;
+      clearNodes(view, 'running', null);
+      clearNodes(view, 'paused', null);
+      break;
+    default:
+      break;
+  }
+}
+
+/** True once the run can no longer change (the stream closes after these). */
+export function isTerminal(status: RunView['status']): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}

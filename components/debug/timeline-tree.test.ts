@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { buildTimeline, nodesInTrace, observationFor, visibleRows } from './timeline-tree';
+import { mrklRun, FINAL } from './fixtures/mrkl-run';
+import { loopRun } from './fixtures/loop-run';
+import { recorder } from './fixtures/make-events';
+
+const all = { nodes: new Set<string>(), types: new Set<never>() };
+
+describe('timeline tree: span nesting', () => {
+  it('nests the MRKL agent model calls and tool calls under the agent node, under the run', () => {
+    const tl = buildTimeline(mrklRun());
+    expect(tl.roots).toEqual(['run']);
+    const run = tl.rows.get('run')!;
+    const agent = tl.rows.get('n1')!;
+    expect(agent.parentId).toBe('run');
+    expect(run.children[0]).toMatch(/^p/); // START → agent
+    expect(agent.children.map((id) => tl.rows.get(id)!.kind)).toEqual(['llm', 'tool', 'llm', 'tool', 'llm', 'tool', 'llm', 'state', 'edge']);
+    expect(agent.role).toBe('agent');
+    expect(agent.status).toBe('ok');
+    expect(tl.rows.get('l0')!.node).toBe('agent');
+  });
+
+  it('appends streamed deltas into the model call row while it runs', () => {
+    const events = mrklRun();
+    const firstResponse = events.findIndex((e) => e.type === 'llm.response');
+    const tl = buildTimeline(events.slice(0, firstResponse));
+    const l0 = tl.rows.get('l0')!;
+    expect(l0.status).toBe('running');
+    expect(l0.end).toBeNull();
+    expect(l0.text).toBe("Thought: I need to find out who Olivia Wilde's boyfriend is.\nAction: Search\nAction Input: Olivia Wilde's boyfriend");
+  });
+
+  it('rolls model token usage up into the node and run rows', () => {
+    const tl = buildTimeline(mrklRun());
+    expect(tl.rows.get('l0')!.tokensIn).toBe(120);
+    expect(tl.rows.get('n1')!.tokensOut).toBe(115);
+    expect(tl.rows.get('run')!.tokensIn).toBe(690);
+  });
+
+  it('finds the Observation of a react step in the next tool call, none for the final answer', () => {
+    const tl = buildTimeline(mrklRun());
+    expect(observationFor(tl, 'l0')).toBe('Jason Sudeikis');
+    expect(observationFor(tl, 'l2')).toBe('2.4242784855673896');
+    expect(observationFor(tl, 'l3')).toBeUndefined();
+    expect(tl.rows.get('l3')!.text).toContain(FINAL);
+  });
+
+  it('labels a conditional edge with its condition and the else branch with its number', () => {
+    const tl = buildTimeline(loopRun());
+    const labels = [...tl.rows.values()].filter((r) => r.kind === 'edge').map((r) => r.label);
+    expect(labels).toContain('reviewer → writer when state.verdict == "revise"');
+    expect(labels).toContain('reviewer → approve (branch 2)');
+  });
+
+  it('an event whose parent span was never seen becomes a root instead of vanishing', () => {
+    const r = recorder('o');
+    r.emit({ type: 'node.started', step: 1, node: 'x', span_id: 'x', parent_span_id: 'ghost', data: {} });
+    const tl = buildTimeline(r.events);
+    expect(tl.roots).toEqual(['x']);
+    expect(tl.rows.get('x')!.parentId).toBeNull();
+  });
+});
+
+describe('timeline tree: filters and collapse', () => {
+  it('shows every row depth-first with its depth when unfiltered', () => {
+    const rows = visibleRows(buildTimeline(mrklRun()), all, new Set());
+    expect(rows[0]).toMatchObject({ depth: 0, hasChildren: true });
+    expect(rows.find((r) => r.row.id === 'l0')!.depth).toBe(2);
+    expect(rows.map((r) => r.row.events[0].seq)).toEqual([...rows.map((r) => r.row.events[0].seq)].sort((a, b) => a - b));
+  });
+
+  it('filters by event type, keeping the ancestors of a match for context', () => {
+    const rows = visibleRows(buildTimeline(mrklRun()), { nodes: new Set(), types: new Set(['tool.call'] as const) }, new Set());
+    expect(rows.map((r) => r.row.kind)).toEqual(['run', 'node', 'tool', 'tool', 'tool']);
+  });
+
+  it('filters by node', () => {
+    const tl = buildTimeline(loopRun());
+    const rows = visibleRows(tl, { nodes: new Set(['reviewer']), types: new Set() }, new Set());
+    expect(new Set(rows.filter((r) => r.row.kind === 'node').map((r) => r.row.node))).toEqual(new Set(['reviewer']));
+    expect(rows.some((r) => r.row.node === 'writer')).toBe(false);
+  });
+
+  it('a filter that matches nothing shows nothing', () => {
+    expect(visibleRows(buildTimeline(mrklRun()), { nodes: new Set(['nope']), types: new Set() }, new Set())).toEqual([]);
+  });
+
+  it('hides the children of a collapsed row but keeps the row', () => {
+    const rows = visibleRows(buildTimeline(mrklRun()), all, new Set(['n1']));
+    expect(rows.map((r) => r.row.kind)).toEqual(['run', 'edge', 'node']);
+    expect(rows.some((r) => r.row.parentId === 'n1')).toBe(false);
+  });
+
+  it('lists the nodes of the trace in first-seen order', () => {
+    expect(nodesInTrace(loopRun())).toEqual(['writer', 'reviewer', 'approve']);
+  });
+});
