@@ -1,0 +1,279 @@
+/**
+ * The editor store: one zustand store per editor (factory + context, the pattern React Flow uses).
+ * Plain data only: nodes (data = node spec), edges, graph-level fields, layout bookkeeping, history
+ * snapshots (capped) and a clipboard. `revision` counts changes to the document (not selection).
+ */
+import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react';
+import { createStore } from 'zustand/vanilla';
+import { ROLES } from '@/lib/graph/roles';
+import { END, START, type NodeRole, type NodeSpec } from '@/lib/graph/schema';
+import { documentToEditor } from './convert';
+import {
+  connectEdges,
+  copySelection,
+  moveBranch,
+  normalizeBranches,
+  pasteClip,
+  renameInEdges,
+  renameInNodes,
+  setConditional,
+  setElse,
+  uniqueId,
+  type Clip,
+} from './graph-ops';
+import { layoutPositions } from './layout';
+import { isRoleNode, type EdgeData, type EditorEdge, type EditorGraph, type EditorNode, type GraphFields, type RoleNode } from './types';
+import type { GraphDocument } from '@/lib/graph/schema';
+
+export const HISTORY_LIMIT = 100;
+const PASTE_OFFSET = 32;
+
+type Snapshot = EditorGraph;
+
+export interface EditorState extends EditorGraph {
+  past: Snapshot[];
+  future: Snapshot[];
+  clipboard: Clip | null;
+  pasteCount: number;
+  /** Bumped on every change to the document (content or positions), never on selection. */
+  revision: number;
+  /** Who made the last document change: the YAML pane does not overwrite itself. */
+  origin: 'load' | 'canvas' | 'yaml';
+
+  load(doc: GraphDocument): void;
+  /** The YAML pane's edit: the canvas follows (undoable), selection kept where ids survive. */
+  applyDocument(doc: GraphDocument): void;
+  onNodesChange(changes: NodeChange<EditorNode>[]): void;
+  onEdgesChange(changes: EdgeChange<EditorEdge>[]): void;
+  /** Called once when a drag starts: the positions before it become an undo step. */
+  beginDrag(): void;
+  connect(c: Connection, conditional: boolean): string | null;
+  addNode(role: NodeRole | 'START' | 'END', position: XYPosition): string | null;
+  updateNode(id: string, spec: NodeSpec): void;
+  renameNode(from: string, to: string): void;
+  updateEdge(id: string, data: EdgeData): void;
+  moveBranch(id: string, dir: -1 | 1): void;
+  setElse(id: string, isElse: boolean): void;
+  setConditional(id: string, conditional: boolean): void;
+  setGraph(patch: Partial<GraphFields>): void;
+  select(ids: { nodes?: string[]; edges?: string[] }): void;
+  deleteSelection(): void;
+  copy(): boolean;
+  paste(): string[];
+  duplicate(): string[];
+  autoLayout(): void;
+  undo(): void;
+  redo(): void;
+}
+
+const stripNode = (n: EditorNode): EditorNode => ({ id: n.id, type: n.type, position: n.position, data: n.data, ...(n.deletable === false ? { deletable: false } : {}) }) as EditorNode;
+const stripEdge = (e: EditorEdge): EditorEdge => ({ id: e.id, type: e.type, source: e.source, target: e.target, data: e.data });
+
+function snapshot(s: EditorGraph): Snapshot {
+  return { graph: s.graph, nodes: s.nodes.map(stripNode), edges: s.edges.map(stripEdge), layout: s.layout };
+}
+
+export function createEditorStore(doc: GraphDocument) {
+  return createStore<EditorState>()((set, get) => {
+    /** Records the current state as an undo step, then applies `next` as a document change. */
+    const commit = (next: Partial<EditorGraph>, origin: EditorState['origin'] = 'canvas') => {
+      const s = get();
+      const past = [...s.past, snapshot(s)].slice(-HISTORY_LIMIT);
+      set({ ...next, past, future: [], revision: s.revision + 1, origin });
+    };
+    const restore = (from: Snapshot) => {
+      const s = get();
+      set({ ...from, revision: s.revision + 1, origin: 'canvas' });
+    };
+
+    return {
+      ...documentToEditor(doc),
+      past: [],
+      future: [],
+      clipboard: null,
+      pasteCount: 0,
+      revision: 0,
+      origin: 'load',
+
+      load(d) {
+        set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, origin: 'load' });
+      },
+
+      applyDocument(d) {
+        const s = get();
+        const next = documentToEditor(d);
+        const selected = new Set(s.nodes.filter((n) => n.selected).map((n) => n.id));
+        const prev = new Map(s.nodes.map((n) => [n.id, n]));
+        // Keep what the canvas knows (sizes, positions of unplaced nodes) for nodes that survive.
+        next.nodes = next.nodes.map((n) => {
+          const old = prev.get(n.id);
+          const keepPos = old && next.layout.unplaced.includes(n.id);
+          return { ...n, ...(keepPos ? { position: old.position } : {}), ...(old?.measured ? { measured: old.measured } : {}), selected: selected.has(n.id) } as EditorNode;
+        });
+        commit(next, 'yaml');
+      },
+
+      onNodesChange(changes) {
+        const s = get();
+        const content = changes.some((c) => c.type === 'position' || c.type === 'remove' || c.type === 'add' || c.type === 'replace');
+        const nodes = applyNodeChanges(changes, s.nodes);
+        if (!content) return set({ nodes });
+        const moved = new Set(changes.flatMap((c) => (c.type === 'position' && c.position ? [c.id] : [])));
+        const layout = moved.size ? { ...s.layout, unplaced: s.layout.unplaced.filter((id) => !moved.has(id)) } : s.layout;
+        set({ nodes, layout, revision: s.revision + 1, origin: 'canvas' });
+      },
+
+      onEdgesChange(changes) {
+        // Removal goes through deleteSelection (one undo step); only selection is handled here.
+        const allowed = changes.filter((c) => c.type === 'select');
+        if (allowed.length) set({ edges: applyEdgeChanges(allowed, get().edges) });
+      },
+
+      beginDrag() {
+        const s = get();
+        set({ past: [...s.past, snapshot(s)].slice(-HISTORY_LIMIT), future: [] });
+      },
+
+      connect(c, conditional) {
+        if (!c.source || !c.target || c.source === END || c.target === START) return null;
+        const { edges, id } = connectEdges(get().edges, c, conditional);
+        commit({ edges, nodes: get().nodes.map((n) => (n.selected ? ({ ...n, selected: false } as EditorNode) : n)) });
+        return id;
+      },
+
+      addNode(role, position) {
+        const s = get();
+        if (role === 'START' || role === 'END') {
+          if (s.nodes.some((n) => n.id === role)) return null;
+          const node: EditorNode = { id: role, type: 'terminal', position, data: { terminal: role }, deletable: false };
+          commit({ nodes: [...s.nodes, node] });
+          return role;
+        }
+        const taken = new Set(s.nodes.map((n) => n.id));
+        const id = uniqueId(role, taken);
+        const spec = ROLES[role].create({
+          tools: Object.keys(s.graph.tools ?? {}),
+          nodes: s.nodes.filter((n) => isRoleNode(n) && n.type !== 'supervisor').map((n) => n.id),
+        });
+        const node = { id, type: role, position, data: spec, selected: true } as RoleNode;
+        commit({
+          nodes: [...s.nodes.map((n) => (n.selected ? ({ ...n, selected: false } as EditorNode) : n)), node],
+          edges: s.edges.map((e) => (e.selected ? { ...e, selected: false } : e)),
+        });
+        return id;
+      },
+
+      updateNode(id, spec) {
+        commit({ nodes: get().nodes.map((n) => (n.id === id && isRoleNode(n) ? ({ ...n, type: spec.role, data: spec } as RoleNode) : n)) });
+      },
+
+      renameNode(from, to) {
+        const s = get();
+        if (from === to || from === START || from === END || s.nodes.some((n) => n.id === to)) return;
+        const swap = (ids: string[]) => ids.map((x) => (x === from ? to : x));
+        commit({
+          nodes: renameInNodes(s.nodes, from, to),
+          edges: renameInEdges(s.edges, from, to),
+          layout: { ...s.layout, order: swap(s.layout.order), unplaced: swap(s.layout.unplaced) },
+        });
+      },
+
+      updateEdge(id, data) {
+        commit({ edges: normalizeBranches(get().edges.map((e) => (e.id === id ? { ...e, data } : e))) });
+      },
+      moveBranch(id, dir) {
+        commit({ edges: moveBranch(get().edges, id, dir) });
+      },
+      setElse(id, isElse) {
+        commit({ edges: setElse(get().edges, id, isElse) });
+      },
+      setConditional(id, conditional) {
+        commit({ edges: setConditional(get().edges, id, conditional) });
+      },
+
+      setGraph(patch) {
+        const graph = { ...get().graph, ...patch };
+        for (const k of Object.keys(graph) as (keyof GraphFields)[]) if (graph[k] === undefined) delete graph[k];
+        commit({ graph });
+      },
+
+      select({ nodes = [], edges = [] }) {
+        const n = new Set(nodes);
+        const e = new Set(edges);
+        const s = get();
+        set({
+          nodes: s.nodes.map((x) => (!!x.selected === n.has(x.id) ? x : ({ ...x, selected: n.has(x.id) } as EditorNode))),
+          edges: s.edges.map((x) => (!!x.selected === e.has(x.id) ? x : { ...x, selected: e.has(x.id) })),
+        });
+      },
+
+      deleteSelection() {
+        const s = get();
+        const gone = new Set(s.nodes.filter((n) => n.selected && n.deletable !== false).map((n) => n.id));
+        const edges = s.edges.filter((e) => !e.selected && !gone.has(e.source) && !gone.has(e.target));
+        if (!gone.size && edges.length === s.edges.length) return;
+        commit({
+          nodes: s.nodes.filter((n) => !gone.has(n.id)),
+          edges: normalizeBranches(edges),
+          layout: { ...s.layout, unplaced: s.layout.unplaced.filter((id) => !gone.has(id)) },
+        });
+      },
+
+      copy() {
+        const s = get();
+        const clip = copySelection(s.nodes, s.edges);
+        if (clip) set({ clipboard: clip, pasteCount: 0 });
+        return !!clip;
+      },
+
+      paste() {
+        const s = get();
+        if (!s.clipboard) return [];
+        const count = s.pasteCount + 1;
+        const { nodes, edges, ids } = pasteClip(s.nodes, s.edges, s.clipboard, PASTE_OFFSET * count);
+        commit({ nodes, edges });
+        set({ pasteCount: count });
+        return ids;
+      },
+
+      duplicate() {
+        const s = get();
+        const clip = copySelection(s.nodes, s.edges);
+        if (!clip) return [];
+        const { nodes, edges, ids } = pasteClip(s.nodes, s.edges, clip, PASTE_OFFSET);
+        commit({ nodes, edges });
+        return ids;
+      },
+
+      autoLayout() {
+        const s = get();
+        const pos = layoutPositions({
+          nodes: s.nodes.map((n) => ({ id: n.id, terminal: !isRoleNode(n) })),
+          edges: s.edges.map((e) => ({ source: e.source, target: e.target })),
+        });
+        commit({
+          nodes: s.nodes.map((n) => ({ ...n, position: pos.get(n.id) ?? n.position }) as EditorNode),
+          layout: { ...s.layout, unplaced: [] },
+        });
+      },
+
+      undo() {
+        const s = get();
+        const prev = s.past[s.past.length - 1];
+        if (!prev) return;
+        set({ past: s.past.slice(0, -1), future: [snapshot(s), ...s.future].slice(0, HISTORY_LIMIT) });
+        restore(prev);
+      },
+
+      redo() {
+        const s = get();
+        const next = s.future[0];
+        if (!next) return;
+        set({ past: [...s.past, snapshot(s)].slice(-HISTORY_LIMIT), future: s.future.slice(1) });
+        restore(next);
+      },
+    };
+  });
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;
