@@ -38,10 +38,8 @@ export function scanText(text: string): Finding | null {
   if (text.length > MAX_YAML_BYTES || utf8Length(text, MAX_YAML_BYTES) > MAX_YAML_BYTES) {
     return { code: 'too_large', message: `file is larger than ${MAX_YAML_BYTES / 1024} KiB`, offset: 0 };
   }
-  // C0 controls except tab, LF, CR; DEL; C1 controls; lone surrogates; U+FFFE/U+FFFF.
-  const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(
-    text,
-  );
+  // C0 control characters other than tab, LF and CR: binary data, never YAML text.
+  const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.exec(text);
   if (bad) {
     const cp = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     const what = bad[0] === '\u0000' ? 'a NUL byte' : `control character U+${cp}`;

@@ -4,7 +4,7 @@
  * entries, model and state entries and short lists of ids, literal block scalars for multi-line text,
  * no line folding. stringifyGraph(parse(stringifyGraph(d))) === stringifyGraph(d).
  */
-import { Document, isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, isMap, isScalar, isSeq, Scalar, visit, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import {
   AgentTool,
   CalculatorTool,
@@ -126,7 +126,22 @@ function mapValues(node: unknown): unknown[] {
   return isMap(node) ? node.items.map((p) => p.value) : [];
 }
 
+/**
+ * Multi-line text that is only whitespace cannot be a block scalar (the reader cannot tell its
+ * indentation), and yaml 2.9 writes one anyway: quote it.
+ */
+function quoteBlankMultiline(doc: Document): void {
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && node.value.includes('\n') && node.value.trim() === '') {
+        node.type = Scalar.QUOTE_DOUBLE;
+      }
+    },
+  });
+}
+
 function applyStyles(doc: Document): void {
+  quoteBlankMultiline(doc);
   const get = (key: string) => doc.get(key, true) as Node | undefined;
   for (const m of mapValues(get('models'))) flowIfShort(m);
   for (const c of mapValues(get('state'))) flowIfShort(c);
@@ -161,6 +176,9 @@ export function stringifyGraph(doc: GraphDocument): string {
     lineWidth: 0,
     minContentWidth: 0,
     blockQuote: 'literal',
+    // Double-quoted strings stay on one line (`\n` escapes): yaml 2.9's multi-line double-quoted
+    // form mangles a line holding only spaces ("a\n \nb" comes back as "a\n\\\nb").
+    doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER,
     flowCollectionPadding: true,
     nullStr: 'null',
     trueStr: 'true',
