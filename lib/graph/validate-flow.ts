@@ -150,26 +150,31 @@ export function checkFlow(doc: GraphDocument): Problem[] {
   }
 
   // A cycle must be able to stop: some node on it needs a conditional edge with a branch leaving it.
+  // And plain edges always fire, so a cycle made only of plain edges repeats forever whatever else it has.
   const known = new Set(ids);
-  const controlOnly = new Map<string, Set<string>>();
-  for (const [from, tos] of g.next) {
-    if (!known.has(from)) continue;
-    for (const t of tos) if (known.has(t)) add(controlOnly, from, t);
-  }
-  for (const comp of stronglyConnected(ids, controlOnly)) {
+  const inside = (m: Map<string, Set<string>>) => {
+    const res = new Map<string, Set<string>>();
+    for (const [from, tos] of m) if (known.has(from)) for (const t of tos) if (known.has(t)) add(res, from, t);
+    return res;
+  };
+  const plainNext = new Map<string, Set<string>>();
+  for (const edge of doc.edges ?? []) if (!isConditional(edge)) add(plainNext, edge.from, edge.to);
+  const reported = new Set<string>();
+  const cycles = (next: Map<string, Set<string>>) =>
+    stronglyConnected(ids, next).filter((c) => c.length > 1 || next.get(c[0])?.has(c[0]));
+  const report = (comp: string[], why: string) => {
+    comp.forEach((n) => reported.add(n));
+    const ring = [...comp, comp[0]].join(' -> ');
+    out.push(problem('error', 'unbounded_cycle', ['nodes', comp[0]], `cycle ${ring} ${why}`));
+  };
+  for (const comp of cycles(inside(g.next))) {
     const members = new Set(comp);
-    const isCycle = comp.length > 1 || controlOnly.get(comp[0])?.has(comp[0]);
-    if (!isCycle) continue;
     const canStop = comp.some((n) => (g.conditional.get(n) ?? []).some((t) => !members.has(t)));
-    if (!canStop) {
-      out.push(
-        problem(
-          'error',
-          'unbounded_cycle',
-          ['nodes', comp[0]],
-          `cycle ${[...comp, comp[0]].join(' -> ')} has no way out: give one of its nodes a conditional edge with a branch that leaves the cycle`,
-        ),
-      );
+    if (!canStop) report(comp, 'has no way out: give one of its nodes a conditional edge with a branch that leaves the cycle');
+  }
+  for (const comp of cycles(inside(plainNext))) {
+    if (!comp.some((n) => reported.has(n))) {
+      report(comp, 'is made of plain edges, which always fire: make one of them a conditional edge');
     }
   }
   return out;
