@@ -122,6 +122,18 @@ function flowIfShort(node: unknown): void {
   if ((isMap(node) || isSeq(node)) && node.items.length > 0 && fitsOnOneLine(node)) node.flow = true;
 }
 
+/** Free-form JSON (a JSON Schema): its short innermost maps and lists go on one line. */
+function flowLeaves(node: unknown): void {
+  visit(node as Node, {
+    Map(_k, m) {
+      flowIfShort(m);
+    },
+    Seq(_k, q) {
+      flowIfShort(q);
+    },
+  });
+}
+
 function mapValues(node: unknown): unknown[] {
   return isMap(node) ? node.items.map((p) => p.value) : [];
 }
@@ -153,7 +165,10 @@ function applyStyles(doc: Document): void {
     flowIfShort(n.get('exit', true));
   }
   for (const t of mapValues(get('tools'))) {
-    if (isMap(t)) flowIfShort(t.get('domains', true));
+    if (isMap(t)) {
+      flowIfShort(t.get('domains', true));
+      flowLeaves(t.get('args_schema', true));
+    }
     flowIfShort(t);
   }
   const edges = get('edges');
