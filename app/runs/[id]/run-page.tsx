@@ -1,0 +1,55 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { DebugPanel } from '@/components/debug/debug-panel';
+import { RunStoreProvider } from '@/components/debug/run-store';
+import { QueryBoundary } from '@/components/debug/query-boundary';
+import { fetchRun, runKeys } from '@/components/debug/run-api';
+import s from './run-page.module.css';
+
+function RunPageBody({ runId }: { runId: string }) {
+  // Only the run's graph id is needed here; the panel loads and follows the events itself.
+  const q = useQuery({ queryKey: runKeys.run(runId), queryFn: () => fetchRun(runId), staleTime: Infinity, retry: false });
+  if (q.isPending) return <p className={s.note}>Loading run {runId}…</p>;
+  if (q.isError)
+    return (
+      <p className={s.error} role="alert" data-testid="run-page-error">
+        Could not open run {runId}: {q.error.message}
+      </p>
+    );
+  const graphId = q.data.run.graph_id;
+  return (
+    <>
+      <header className={s.head}>
+        <a href="/" className={s.crumb}>
+          Switchyard
+        </a>
+        <span className={s.sep}>/</span>
+        {graphId ? (
+          <a href={`/graphs/${encodeURIComponent(graphId)}`} className={s.crumb} data-testid="graph-link">
+            graph
+          </a>
+        ) : (
+          <span className={s.crumb}>graph</span>
+        )}
+        <span className={s.sep}>/</span>
+        <span className={s.current}>run {runId}</span>
+      </header>
+      <main className={s.main}>
+        <RunStoreProvider>
+          <DebugPanel graphId={graphId ?? ''} runId={runId} />
+        </RunStoreProvider>
+      </main>
+    </>
+  );
+}
+
+export function RunPage({ runId }: { runId: string }) {
+  return (
+    <div className={s.page}>
+      <QueryBoundary>
+        <RunPageBody runId={runId} />
+      </QueryBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * <DebugPanel graphId=… /> — run a graph and watch it step by step.
+ *
+ * MOUNTING (editor page, app/graphs/[id]):
+ *
+ *   import { RunStoreProvider } from '@/components/debug/run-store';
+ *   import { DebugPanel } from '@/components/debug/debug-panel';
+ *
+ *   <RunStoreProvider>                 // one run store per editor; wraps canvas AND panel
+ *     <ReactFlow … />                  // the canvas
+ *     <DebugPanel graphId={id} />      // docked below or beside the canvas; it collapses itself
+ *   </RunStoreProvider>
+ *
+ *   Props: graphId (required), runId? (open this run on mount, e.g. from ?run=…),
+ *   defaultOpen? (true). The panel uses the app's QueryClient when present, else its own.
+ *
+ * CANVAS WIRING (one line each, in components/canvas; the hooks are inert outside a provider):
+ *
+ *   Node root:   const runStatus = useNodeRunStatus(id);
+ *                <div data-run-status={runStatus} data-breakpoint={useBreakpoint(id) || undefined} …>
+ *                  → running / done / failed / skipped / paused outlines come from run-status.css
+ *                    (global, imported by run-store.ts); the root needs position: relative for
+ *                    the breakpoint dot.
+ *   Breakpoint:  const toggleBreakpoint = useToggleBreakpoint();
+ *                <button onClick={() => toggleBreakpoint(id)} aria-pressed={useBreakpoint(id)}>
+ *   Edge:        const run = useEdgeRun(source, target);   // { count, branch_index, condition, latest }
+ *                <BaseEdge … className={run ? 'taken' : ''}
+ *                  data-run-taken={run ? 'true' : undefined} data-run-latest={run?.latest ? 'true' : undefined}
+ *                  animated={run?.latest} />  and label a conditional edge with `#${run.branch_index + 1} ×${run.count}`.
+ *
+ * All model output and tool results are rendered as React text (never as HTML; markdown is not
+ * rendered). The standalone shareable page is app/runs/[id].
+ */
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import { buildTimeline, nodesInTrace } from './timeline-tree';
+import { useRunStore } from './run-store';
+import { useGraphNodes } from './run-api';
+import { useRunSession } from './use-run-session';
+import { isTerminal } from './run-reducer';
+import { TimelineView } from './timeline';
+import { StepDetails } from './step-details';
+import { PauseCard } from './pause-card';
+import { BreakpointsList } from './breakpoints-list';
+import { RunHistory } from './run-history';
+import { TraceDownload } from './trace-download';
+import { ConnectionBadge, RunControls } from './run-controls';
+import { QueryBoundary } from './query-boundary';
+import s from './debug.module.css';
+
+export interface DebugPanelProps {
+  graphId: string;
+  /** Open this run on mount (replayed from its stored events, followed live if still running). */
+  runId?: string;
+  defaultOpen?: boolean;
+}
+
+export function DebugPanel(props: DebugPanelProps) {
+  return (
+    <QueryBoundary>
+      <Panel {...props} />
+    </QueryBoundary>
+  );
+}
+
+type Tab = 'trace' | 'history' | 'breakpoints';
+
+function Panel({ graphId, runId: initialRunId, defaultOpen = true }: DebugPanelProps) {
+  const session = useRunSession(graphId, initialRunId);
+  const events = useRunStore((st) => st.events);
+  const interrupt = useRunStore((st) => st.interrupt);
+  const usage = useRunStore((st) => st.usage);
+  const runError = useRunStore((st) => st.error);
+  const breakpoints = useRunStore((st) => st.breakpoints);
+  const graph = useGraphNodes(graphId);
+  const [open, setOpen] = useState(defaultOpen);
+  const [tab, setTab] = useState<Tab>('trace');
+  const [selected, setSelected] = useState<string | null>(null);
+  const onSelect = useCallback((id: string) => setSelected(id), []);
+
+  // The trace is only built while the panel is open (a closed panel still feeds the canvas).
+  const timeline = useMemo(() => (open ? buildTimeline(events) : null), [open, events]);
+  const traceNodes = useMemo(() => (open ? nodesInTrace(events) : []), [open, events]);
+  const pause = useMemo(() => {
+    if (!interrupt) return { seq: 0, state: undefined as unknown };
+    let seq = 0;
+    let state: unknown = undefined;
+    for (let i = events.length - 1; i >= 0 && (!seq || state === undefined); i--) {
+      if (!seq && events[i].type === 'run.interrupted') seq = events[i].seq;
+      if (state === undefined && events[i].type === 'state.updated') state = events[i].data.after;
+    }
+    return { seq, state };
+  }, [interrupt, events]);
+  const connections = useMemo(() => {
+    const used = new Set<string>();
+    for (const e of events) if (e.type === 'llm.request' && typeof e.data.connection === 'string') used.add(e.data.connection);
+    return used.size ? [...used] : (graph.data?.connections ?? []);
+  }, [events, graph.data]);
+
+  const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
+  const running = live && session.status !== 'paused';
+
+  return (
+    <section className={s.panel} data-testid="debug-panel" data-open={open} aria-label="Run and debug">
+      <header className={s.head}>
+        <button type="button" className={s.caret} onClick={() => setOpen(!open)} aria-expanded={open} aria-label={open ? 'Close the debug panel' : 'Open the debug panel'} data-testid="toggle-panel">
+          {open ? '▾' : '▸'}
+        </button>
+        <h2 className={s.title}>Run</h2>
+        <span className={s.status} data-status={session.status} data-testid="run-status">
+          {session.status === 'idle' ? 'no run' : session.status}
+        </span>
+        {session.runId && (
+          <a className={s.runLink} href={`/runs/${encodeURIComponent(session.runId)}`} data-testid="run-link" title="Open this run as a shareable page">
+            {session.runId}
+          </a>
+        )}
+        {usage.input + usage.output > 0 && (
+          <span className={s.muted} data-testid="run-tokens">
+            {usage.input.toLocaleString()} in · {usage.output.toLocaleString()} out tokens
+          </span>
+        )}
+        {session.stream.state === 'reconnecting' && <span className={s.warnText}>reconnecting…</span>}
+        <span className={s.spacer} />
+        <ConnectionBadge names={connections} />
+        <TraceDownload runId={session.runId} events={events} />
+      </header>
+      {open && (
+        <>
+          <RunControls
+            running={running}
+            canRun={!!graphId}
+            starting={session.starting}
+            stopping={session.stopping}
+            error={session.error ?? session.stream.error}
+            onRun={(body) => {
+              setSelected(null);
+              setTab('trace');
+              session.run(body);
+            }}
+            onStop={session.stop}
+          />
+          {interrupt && (
+            <PauseCard key={pause.seq} interrupt={interrupt} state={pause.state} busy={session.resuming} error={session.resumeError} onResume={session.resume} />
+          )}
+          {runError && (
+            <p className={s.errorBanner} role="alert" data-testid="run-failure">
+              {runError.code}: {runError.message}
+            </p>
+          )}
+          <nav className={s.tabs} role="tablist">
+            {(
+              [
+                ['trace', 'Trace'],
+                ['history', 'History'],
+                ['breakpoints', `Breakpoints${breakpoints.length ? ` (${breakpoints.length})` : ''}`],
+              ] as Array<[Tab, string]>
+            ).map(([id, label]) => (
+              <button key={id} type="button" role="tab" aria-selected={tab === id} className={s.tab} onClick={() => setTab(id)} data-testid={`tab-${id}`}>
+                {label}
+              </button>
+            ))}
+          </nav>
+          {tab === 'trace' && timeline && (
+            <div className={s.body}>
+              <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
+              <div className={s.detailsPane}>
+                <StepDetails row={selected ? timeline.rows.get(selected) : undefined} timeline={timeline} />
+              </div>
+            </div>
+          )}
+          {tab === 'history' && (
+            <div className={s.pane}>
+              <RunHistory
+                graphId={graphId}
+                currentRunId={session.runId}
+                onReplay={(id) => {
+                  setSelected(null);
+                  setTab('trace');
+                  void session.replay(id);
+                }}
+              />
+            </div>
+          )}
+          {tab === 'breakpoints' && <BreakpointsList nodes={graph.data?.nodes ?? traceNodes.map((id) => ({ id }))} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import type { TimelineRow, Timeline } from './timeline-tree';
+import { observationFor } from './timeline-tree';
+import { asText, num, obj, str } from './trace-data';
+import { CopyJsonButton } from './copy-json-button';
+import { FoldText } from './fold-text';
+import { Facts, Section, ms } from './details-parts';
+import s from './debug.module.css';
+
+interface Msg {
+  role: string;
+  content: unknown;
+  name?: string;
+  tool_calls?: unknown;
+  tool_call_id?: string;
+}
+
+function messagesOf(data: Record<string, unknown> | undefined): Msg[] {
+  const m = data?.messages;
+  if (!Array.isArray(m)) return [];
+  return m.map((x) => {
+    const r = (x ?? {}) as Record<string, unknown>;
+    return {
+      role: typeof r.role === 'string' ? r.role : '?',
+      content: r.content,
+      name: typeof r.name === 'string' ? r.name : undefined,
+      tool_calls: r.tool_calls,
+      tool_call_id: typeof r.tool_call_id === 'string' ? r.tool_call_id : undefined,
+    };
+  });
+}
+
+const PARAMS = ['temperature', 'top_p', 'max_tokens', 'stop', 'seed', 'response_format'] as const;
+
+/** A model call: exact messages sent, raw output, react parse, model/params/usage/latency. */
+export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
+  const req = row.events.find((e) => e.type === 'llm.request')?.data;
+  const res = row.events.find((e) => e.type === 'llm.response')?.data;
+  const retries = row.events.filter((e) => e.type === 'llm.retry');
+  const parsed = obj(res, 'parsed');
+  const messages = messagesOf(req);
+  const tools = Array.isArray(req?.tools) ? (req!.tools as Array<Record<string, unknown>>) : [];
+  const observation = parsed ? observationFor(timeline, row.id) : undefined;
+  const raw = res ? (str(res, 'content') ?? '') : row.text;
+  return (
+    <>
+      <Facts
+        items={[
+          ['Model', str(req, 'gen_ai.request.model')],
+          ['Response model', str(res, 'gen_ai.response.model')],
+          ['Connection', str(req, 'connection')],
+          ...PARAMS.map((p): [string, string | undefined] => [p, req?.[p] === undefined ? undefined : asText(req[p])]),
+          ['Input tokens', num(res, 'gen_ai.usage.input_tokens')?.toLocaleString()],
+          ['Output tokens', num(res, 'gen_ai.usage.output_tokens')?.toLocaleString()],
+          ['Latency', ms(num(res, 'latency_ms'))],
+          ['Finish', str(res, 'finish_reason')],
+          ['Retries', retries.length ? String(retries.length) : undefined],
+        ]}
+      />
+      {parsed && (
+        <Section title="ReAct step">
+          <dl className={s.react} data-testid="react-parsed">
+            {(
+              [
+                ['Thought', parsed.thought],
+                ['Action', parsed.action],
+                ['Action Input', parsed.action_input],
+                ['Observation', observation],
+                ['Final Answer', parsed.final_answer],
+                ['Parse error', parsed.error],
+              ] as Array<[string, unknown]>
+            )
+              .filter(([, v]) => v !== undefined && v !== null && v !== '')
+              .map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>
+                    <pre className={s.pre}>{asText(v)}</pre>
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </Section>
+      )}
+      <Section title={`Messages sent (${messages.length})`} actions={<CopyJsonButton value={req?.messages ?? []} />}>
+        <ol className={s.messages} data-testid="llm-messages">
+          {messages.map((m, i) => (
+            <li key={i} data-role={m.role}>
+              <div className={s.msgRole}>
+                {m.role}
+                {m.name ? ` · ${m.name}` : ''}
+                {m.tool_call_id ? ` · ${m.tool_call_id}` : ''}
+              </div>
+              <FoldText text={asText(m.content ?? '')} testId="llm-message" />
+              {m.tool_calls !== undefined && <pre className={s.pre}>{asText(m.tool_calls)}</pre>}
+            </li>
+          ))}
+        </ol>
+      </Section>
+      {tools.length > 0 && (
+        <Section title="Tools offered" actions={<CopyJsonButton value={tools} />}>
+          <p className={s.chips}>
+            {tools.map((t, i) => (
+              <span key={i} className={s.chip}>
+                {String((t.function as Record<string, unknown> | undefined)?.name ?? '?')}
+              </span>
+            ))}
+          </p>
+        </Section>
+      )}
+      <Section title={res ? 'Raw output' : 'Output (streaming)'} actions={<CopyJsonButton value={res ?? { text: row.text }} />}>
+        <FoldText text={raw} testId="llm-output" />
+        {res?.tool_calls !== undefined && (
+          <>
+            <div className={s.msgRole}>tool calls</div>
+            <pre className={s.pre}>{asText(res.tool_calls)}</pre>
+          </>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useState } from 'react';
+import { useConnections } from './run-api';
+import { connectionLabel } from './connection-label';
+import { parseRunInput } from './run-input';
+import s from './debug.module.css';
+
+/** The connection(s) a run uses, as GET /api/connections describes them. */
+export function ConnectionBadge({ names }: { names: string[] }) {
+  const q = useConnections();
+  if (q.isError) return <span className={s.conn} data-testid="connection">connection: unknown ({q.error.message})</span>;
+  if (!q.data) return null;
+  const wanted = names.length ? names : ['default'];
+  return (
+    <>
+      {wanted.map((n) => {
+        const c = q.data.find((x) => x.name === n);
+        if (!c)
+          return (
+            <span key={n} className={s.conn} data-testid="connection" data-kind="missing">
+              {n}: not configured
+            </span>
+          );
+        const l = connectionLabel(c);
+        return (
+          <span key={n} className={s.conn} data-testid="connection" data-kind={l.kind} title={c.base_url}>
+            <strong>{l.name}</strong> · {l.host || 'no base URL'} · <span className={s.connKind}>{l.kind}</span>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** The run input (a question, or a JSON object of inputs) with Run and Stop. */
+export function RunControls({
+  running,
+  canRun,
+  starting,
+  stopping,
+  error,
+  onRun,
+  onStop,
+}: {
+  running: boolean;
+  canRun: boolean;
+  starting: boolean;
+  stopping: boolean;
+  error: string | null;
+  onRun(body: { input: string; inputs?: Record<string, unknown> }): void;
+  onStop(): void;
+}) {
+  const [text, setText] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const submit = () => {
+    const p = parseRunInput(text);
+    if (!p.ok) {
+      setInputError(p.error);
+      return;
+    }
+    setInputError(null);
+    onRun(p.body);
+  };
+  return (
+    <form
+      className={s.controls}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        className={s.input}
+        rows={2}
+        placeholder='A question, or a JSON object of inputs like {"topic": "rails"}'
+        aria-label="Run input"
+        data-testid="run-input"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <div className={s.controlButtons}>
+        <button type="submit" className={s.primary} disabled={!canRun || running || starting} data-testid="run-button" title="Run (Ctrl+Enter)">
+          {starting ? 'Starting…' : 'Run'}
+        </button>
+        <button type="button" className={s.danger} disabled={!running || stopping} onClick={onStop} data-testid="stop-button">
+          {stopping ? 'Stopping…' : 'Stop'}
+        </button>
+      </div>
+      {(inputError ?? error) && (
+        <p className={s.errorText} role="alert" data-testid="run-error">
+          {inputError ?? error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The panel's run actions over the run store: start, stop, resume, replay from history, and when
+ * to follow the SSE stream (a live or paused run) versus show stored events (a finished one).
+ */
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ResumeValue } from '@/lib/engine/ports';
+import { fetchRun, useCancelRun, useResumeRun, useStartRun } from './run-api';
+import { isTerminal } from './run-reducer';
+import { useRunStore, useRunStoreApi } from './run-store';
+import { useRunStream } from './use-run-stream';
+
+export function useRunSession(graphId: string | undefined, initialRunId?: string) {
+  const store = useRunStoreApi();
+  const qc = useQueryClient();
+  const runId = useRunStore((s) => s.runId);
+  const status = useRunStore((s) => s.status);
+  const [follow, setFollow] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const start = useStartRun(graphId);
+  const cancel = useCancelRun();
+  const resume = useResumeRun();
+  const stream = useRunStream(runId, follow && !isTerminal(status));
+
+  const replay = useCallback(
+    async (id: string) => {
+      setLoadError(null);
+      setFollow(false);
+      store.getState().setRun(id);
+      try {
+        const { run, events } = await fetchRun(id);
+        if (store.getState().runId !== id) return;
+        store.getState().loadRun(id, events);
+        setFollow(!isTerminal(run.status as never) && run.status !== 'unknown');
+        return run;
+      } catch (err) {
+        setLoadError(`Could not load run ${id}: ${(err as Error).message}`);
+      }
+    },
+    [store],
+  );
+
+  const loaded = useRef<string | null>(null);
+  useEffect(() => {
+    if (initialRunId && loaded.current !== initialRunId) {
+      loaded.current = initialRunId;
+      void replay(initialRunId);
+    }
+  }, [initialRunId, replay]);
+
+  // A run that just ended shows up in the history with its final status.
+  useEffect(() => {
+    if (isTerminal(status) || status === 'paused') void qc.invalidateQueries({ queryKey: ['runs', 'history'] });
+  }, [status, qc]);
+
+  const run = useCallback(
+    (body: { input: string; inputs?: Record<string, unknown> }) => {
+      start.mutate(
+        { ...body, breakpoints: store.getState().breakpoints },
+        {
+          onSuccess: (id) => {
+            store.getState().setRun(id);
+            setFollow(true);
+          },
+        },
+      );
+    },
+    [start, store],
+  );
+
+  const stop = useCallback(() => {
+    const id = store.getState().runId;
+    if (id) cancel.mutate(id);
+  }, [cancel, store]);
+
+  const resumeWith = useCallback(
+    (value: ResumeValue) => {
+      const id = store.getState().runId;
+      if (!id) return;
+      resume.mutate({ runId: id, value }, { onSuccess: () => setFollow(true) });
+    },
+    [resume, store],
+  );
+
+  return {
+    runId,
+    status,
+    stream,
+    replay,
+    run,
+    stop,
+    resume: resumeWith,
+    starting: start.isPending,
+    stopping: cancel.isPending,
+    resuming: resume.isPending,
+    error: loadError ?? start.error?.message ?? cancel.error?.message ?? null,
+    resumeError: resume.error?.message ?? null,
+  };
+}

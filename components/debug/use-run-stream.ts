@@ -1,0 +1,82 @@
+/**
+ * Follow a run's SSE stream (`GET /api/runs/:id/events`) into the run store.
+ * - EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was
+ *   missed; the store ignores seqs it already has, so an overlapping replay repeats nothing.
+ * - Messages are buffered and flushed once per animation frame (see event-batcher.ts).
+ * - The stream is closed after run.finished / run.failed / run.cancelled.
+ */
+'use client';
+
+import { useEffect, useState } from 'react';
+import { TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/engine/events';
+import { createBatcher, frameScheduler } from './event-batcher';
+import { parseSseMessage } from './sse-event';
+import { useRunStoreApi } from './run-store';
+
+export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'error';
+
+const TERMINAL = new Set(['run.finished', 'run.failed', 'run.cancelled']);
+
+export function runEventsUrl(runId: string): string {
+  return `/api/runs/${encodeURIComponent(runId)}/events`;
+}
+
+export function useRunStream(runId: string | null, enabled: boolean): { state: StreamState; error: string | null } {
+  const store = useRunStoreApi();
+  const [state, setState] = useState<StreamState>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!runId || !enabled) {
+      setState('idle');
+      return;
+    }
+    setState('connecting');
+    setError(null);
+    const batcher = createBatcher<TraceEvent>((batch) => {
+      // A late batch for a run we switched away from is dropped.
+      if (store.getState().runId === runId) store.getState().applyEvents(batch);
+    }, frameScheduler);
+    const es = new EventSource(runEventsUrl(runId));
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      batcher.flush();
+      es.close();
+      setState('closed');
+    };
+    const onMessage = (msg: MessageEvent<string>) => {
+      const parsed = parseSseMessage(msg.data);
+      if (!parsed.ok) {
+        setError(parsed.error);
+        return;
+      }
+      if (parsed.event.run_id !== runId) return;
+      batcher.push(parsed.event);
+      if (TERMINAL.has(parsed.event.type)) close();
+    };
+    for (const t of TRACE_EVENT_TYPES) es.addEventListener(t, onMessage as EventListener);
+    es.onmessage = onMessage; // servers that send unnamed events
+    es.onopen = () => setState('open');
+    es.onerror = () => {
+      if (closed) return;
+      if (es.readyState === EventSource.CLOSED) {
+        // The server refused the stream (e.g. 404): EventSource will not retry.
+        batcher.flush();
+        closed = true;
+        setState('error');
+        setError('The event stream was refused by the server.');
+      } else {
+        setState('reconnecting');
+      }
+    };
+    return () => {
+      closed = true;
+      batcher.dispose();
+      es.close();
+    };
+  }, [runId, enabled, store]);
+
+  return { state, error };
+}
