@@ -132,10 +132,11 @@ export function copySelection(nodes: EditorNode[], edges: EditorEdge[]): Clip | 
   const picked = nodes.filter((n): n is RoleNode => isRoleNode(n) && !!n.selected);
   if (!picked.length) return null;
   const ids = new Set(picked.map((n) => n.id));
-  const strip = <T extends { selected?: boolean }>(x: T) => ({ ...x, selected: false });
   return {
-    nodes: picked.map((n) => strip({ id: n.id, type: n.type, position: n.position, data: structuredClone(n.data) }) as RoleNode),
-    edges: edges.filter((e) => ids.has(e.source) && ids.has(e.target)).map((e) => strip({ ...e, data: structuredClone(e.data) })),
+    nodes: picked.map((n) => ({ id: n.id, type: n.type, position: n.position, data: structuredClone(n.data) }) as RoleNode),
+    edges: edges
+      .filter((e) => ids.has(e.source) && ids.has(e.target))
+      .map((e) => ({ id: e.id, type: e.type, source: e.source, target: e.target, data: structuredClone(e.data) })),
   };
 }
 

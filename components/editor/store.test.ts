@@ -154,3 +154,16 @@ describe('editor store', () => {
     expect(docOf(s)).toEqual(base);
   });
 });
+
+describe('editor store: typing', () => {
+  it('keystrokes in one field make one undo step; another field starts a new one', () => {
+    const s = createEditorStore(base);
+    for (const v of ['W', 'Wr', 'Wri']) s.getState().updateNode('a', { role: 'agent', system_prompt: v }, 'system_prompt');
+    s.getState().updateNode('a', { role: 'agent', system_prompt: 'Wri', max_steps: 3 }, 'max_steps');
+    expect(s.getState().past).toHaveLength(2);
+    s.getState().undo();
+    expect(docOf(s).nodes.a).toEqual({ role: 'agent', system_prompt: 'Wri' });
+    s.getState().undo();
+    expect(docOf(s).nodes.a).toEqual({ role: 'agent' });
+  });
+});

@@ -22,11 +22,14 @@ import {
   type Clip,
 } from './graph-ops';
 import { layoutPositions } from './layout';
+import { NO_PROBLEMS, type EditorProblems } from './problems';
 import { isRoleNode, type EdgeData, type EditorEdge, type EditorGraph, type EditorNode, type GraphFields, type RoleNode } from './types';
 import type { GraphDocument } from '@/lib/graph/schema';
 
 export const HISTORY_LIMIT = 100;
 const PASTE_OFFSET = 32;
+/** Keystrokes in one field closer than this make one undo step. */
+const COALESCE_MS = 1500;
 
 type Snapshot = EditorGraph;
 
@@ -39,6 +42,9 @@ export interface EditorState extends EditorGraph {
   revision: number;
   /** Who made the last document change: the YAML pane does not overwrite itself. */
   origin: 'load' | 'canvas' | 'yaml';
+  /** Live validation results (set by the validation hook, not part of history). */
+  problems: EditorProblems;
+  setProblems(p: EditorProblems): void;
 
   load(doc: GraphDocument): void;
   /** The YAML pane's edit: the canvas follows (undoable), selection kept where ids survive. */
@@ -49,13 +55,14 @@ export interface EditorState extends EditorGraph {
   beginDrag(): void;
   connect(c: Connection, conditional: boolean): string | null;
   addNode(role: NodeRole | 'START' | 'END', position: XYPosition): string | null;
-  updateNode(id: string, spec: NodeSpec): void;
+  /** `key`: consecutive edits with the same key (typing in one field) make one undo step. */
+  updateNode(id: string, spec: NodeSpec, key?: string): void;
   renameNode(from: string, to: string): void;
-  updateEdge(id: string, data: EdgeData): void;
+  updateEdge(id: string, data: EdgeData, key?: string): void;
   moveBranch(id: string, dir: -1 | 1): void;
   setElse(id: string, isElse: boolean): void;
   setConditional(id: string, conditional: boolean): void;
-  setGraph(patch: Partial<GraphFields>): void;
+  setGraph(patch: Partial<GraphFields>, key?: string): void;
   select(ids: { nodes?: string[]; edges?: string[] }): void;
   deleteSelection(): void;
   copy(): boolean;
@@ -76,10 +83,16 @@ function snapshot(s: EditorGraph): Snapshot {
 export function createEditorStore(doc: GraphDocument) {
   return createStore<EditorState>()((set, get) => {
     /** Records the current state as an undo step, then applies `next` as a document change. */
-    const commit = (next: Partial<EditorGraph>, origin: EditorState['origin'] = 'canvas') => {
+    let lastKey: string | undefined;
+    let lastAt = 0;
+    const commit = (next: Partial<EditorGraph>, origin: EditorState['origin'] = 'canvas', key?: string) => {
       const s = get();
-      const past = [...s.past, snapshot(s)].slice(-HISTORY_LIMIT);
-      set({ ...next, past, future: [], revision: s.revision + 1, origin });
+      const now = Date.now();
+      const coalesce = key !== undefined && key === lastKey && now - lastAt < COALESCE_MS && s.past.length > 0;
+      lastKey = key;
+      lastAt = now;
+      const past = coalesce ? s.past : [...s.past, snapshot(s)].slice(-HISTORY_LIMIT);
+      set({ ...next, past, future: coalesce ? s.future : [], revision: s.revision + 1, origin });
     };
     const restore = (from: Snapshot) => {
       const s = get();
@@ -94,6 +107,8 @@ export function createEditorStore(doc: GraphDocument) {
       pasteCount: 0,
       revision: 0,
       origin: 'load',
+      problems: NO_PROBLEMS,
+      setProblems: (problems) => set({ problems }),
 
       load(d) {
         set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, origin: 'load' });
@@ -163,8 +178,9 @@ export function createEditorStore(doc: GraphDocument) {
         return id;
       },
 
-      updateNode(id, spec) {
-        commit({ nodes: get().nodes.map((n) => (n.id === id && isRoleNode(n) ? ({ ...n, type: spec.role, data: spec } as RoleNode) : n)) });
+      updateNode(id, spec, key) {
+        const nodes = get().nodes.map((n) => (n.id === id && isRoleNode(n) ? ({ ...n, type: spec.role, data: spec } as RoleNode) : n));
+        commit({ nodes }, 'canvas', key && `node:${id}:${key}`);
       },
 
       renameNode(from, to) {
@@ -178,8 +194,8 @@ export function createEditorStore(doc: GraphDocument) {
         });
       },
 
-      updateEdge(id, data) {
-        commit({ edges: normalizeBranches(get().edges.map((e) => (e.id === id ? { ...e, data } : e))) });
+      updateEdge(id, data, key) {
+        commit({ edges: normalizeBranches(get().edges.map((e) => (e.id === id ? { ...e, data } : e))) }, 'canvas', key && `edge:${id}:${key}`);
       },
       moveBranch(id, dir) {
         commit({ edges: moveBranch(get().edges, id, dir) });
@@ -191,10 +207,10 @@ export function createEditorStore(doc: GraphDocument) {
         commit({ edges: setConditional(get().edges, id, conditional) });
       },
 
-      setGraph(patch) {
+      setGraph(patch, key) {
         const graph = { ...get().graph, ...patch };
         for (const k of Object.keys(graph) as (keyof GraphFields)[]) if (graph[k] === undefined) delete graph[k];
-        commit({ graph });
+        commit({ graph }, 'canvas', key && `graph:${key}`);
       },
 
       select({ nodes = [], edges = [] }) {

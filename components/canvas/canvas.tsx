@@ -1,0 +1,124 @@
+'use client';
+/**
+ * The React Flow canvas: custom nodes per role, plain and branch edges, drop target for palette roles
+ * and for .yaml files, snap to grid, minimap, zoom controls. Deletion and shortcuts go through the store.
+ */
+import {
+  Background,
+  BackgroundVariant,
+  ConnectionLineType,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  type Connection,
+  type EdgeTypes,
+  type NodeTypes,
+} from '@xyflow/react';
+import { useCallback, useEffect, useRef, type DragEvent } from 'react';
+import { useEditor, useEditorStore } from '@/components/editor/context';
+import { GRID } from '@/components/editor/layout';
+import type { EditorEdge, EditorNode } from '@/components/editor/types';
+import { ROLES } from '@/lib/graph/roles';
+import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+import { FlowEdgeComponent } from './flow-edge';
+import { RoleNodeComponent } from './role-node';
+import { TerminalNodeComponent } from './terminal-node';
+
+export const ROLE_MIME = 'application/x-switchyard-role';
+
+const nodeTypes: NodeTypes = {
+  ...(Object.fromEntries(NODE_ROLES.map((r) => [r, RoleNodeComponent])) as Record<NodeRole, typeof RoleNodeComponent>),
+  terminal: TerminalNodeComponent,
+};
+const edgeTypes: EdgeTypes = { flow: FlowEdgeComponent };
+const defaultEdgeOptions = { type: 'flow' as const };
+const SNAP: [number, number] = [GRID, GRID];
+const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
+const FIT_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
+
+function minimapColor(n: EditorNode): string {
+  if (n.type === 'terminal' || !n.type) return 'var(--muted, #94a3b8)';
+  const meta = ROLES[n.type as NodeRole];
+  return meta ? `var(${meta.colorVar}, ${meta.fallbackColor})` : '#94a3b8';
+}
+
+export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark'; onFileDrop(file: File): void }) {
+  const store = useEditorStore();
+  const nodes = useEditor((s) => s.nodes);
+  const edges = useEditor((s) => s.edges);
+  const onNodesChange = useEditor((s) => s.onNodesChange);
+  const onEdgesChange = useEditor((s) => s.onEdgesChange);
+  const { screenToFlowPosition } = useReactFlow();
+  const altDown = useRef(false);
+
+  useEffect(() => {
+    const track = (e: KeyboardEvent) => {
+      altDown.current = e.altKey;
+    };
+    window.addEventListener('keydown', track);
+    window.addEventListener('keyup', track);
+    return () => {
+      window.removeEventListener('keydown', track);
+      window.removeEventListener('keyup', track);
+    };
+  }, []);
+
+  const onConnect = useCallback((c: Connection) => void store.getState().connect(c, altDown.current), [store]);
+  const onNodeDragStart = useCallback(() => store.getState().beginDrag(), [store]);
+  const onSelectionDragStart = onNodeDragStart;
+
+  const onDragOver = useCallback((e: DragEvent) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = e.dataTransfer.types.includes('Files') ? 'copy' : 'move';
+  }, []);
+
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      e.preventDefault();
+      const file = e.dataTransfer.files?.[0];
+      if (file) return onFileDrop(file);
+      const role = e.dataTransfer.getData(ROLE_MIME);
+      if (!role) return;
+      const p = screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      const at = { x: Math.round((p.x - 120) / GRID) * GRID, y: Math.round((p.y - 24) / GRID) * GRID };
+      if (role === 'START' || role === 'END' || (NODE_ROLES as readonly string[]).includes(role)) {
+        store.getState().addNode(role as NodeRole, at);
+      }
+    },
+    [onFileDrop, screenToFlowPosition, store],
+  );
+
+  return (
+    <div className="sy-canvas" data-testid="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow<EditorNode, EditorEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultEdgeOptions={defaultEdgeOptions}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onNodeDragStart={onNodeDragStart}
+        onSelectionDragStart={onSelectionDragStart}
+        connectionLineType={ConnectionLineType.Bezier}
+        snapToGrid
+        snapGrid={SNAP}
+        fitView
+        fitViewOptions={FIT_OPTIONS}
+        minZoom={0.05}
+        maxZoom={2}
+        deleteKeyCode={null}
+        multiSelectionKeyCode={MULTI_KEYS}
+        selectionKeyCode="Shift"
+        onlyRenderVisibleElements={nodes.length > 150}
+        colorMode={colorMode}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
+        <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={2} ariaLabel="Minimap" />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+/**
+ * Edges: plain = solid; a branch of a conditional edge = dashed, numbered in the order branches are
+ * tried ("1", "2", "else"), labelled with its condition, red with the CEL error when it does not compile.
+ */
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
+import { memo, useMemo } from 'react';
+import { useEditor, useEditorStore } from '@/components/editor/context';
+import type { EditorEdge } from '@/components/editor/types';
+import { checkCel } from '@/lib/graph/cel';
+
+const MAX_LABEL = 48;
+const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);
+
+function FlowEdgeView(props: EdgeProps<EditorEdge>) {
+  const { id, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
+  const badge = useEditor((s) => s.problems.byEdge[id]);
+  const store = useEditorStore();
+  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
+  const branch = data?.kind === 'branch' ? data : null;
+  const when = branch && !branch.else ? (branch.when ?? '') : null;
+  const celError = useMemo(() => {
+    if (when === null) return null;
+    if (!when.trim()) return 'condition is empty';
+    return checkCel(when)?.message ?? null;
+  }, [when]);
+  const hasError = !!celError || !!badge?.errors.length;
+  const hasWarning = !hasError && !!badge?.warnings.length;
+  const cls = ['sy-edge', branch ? 'is-branch' : 'is-plain', hasError ? 'has-error' : '', hasWarning ? 'has-warning' : '', selected ? 'is-selected' : '']
+    .filter(Boolean)
+    .join(' ');
+  const plainLabel = data?.kind === 'plain' ? data.label : undefined;
+  const problems = [celError, ...(badge?.errors ?? []), ...(badge?.warnings ?? [])].filter(Boolean).join('\n');
+
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={cls} interactionWidth={18} />
+      {(branch || plainLabel || hasError || hasWarning) && (
+        <EdgeLabelRenderer>
+          <div
+            className={`sy-edge-label nodrag nopan ${cls}`}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+            data-testid={`edge-label-${id}`}
+            title={problems || undefined}
+            onClick={() => store.getState().select({ edges: [id] })}
+          >
+            {branch && (
+              <span className="sy-edge-order" data-testid="edge-order">
+                {branch.else ? 'else' : branch.index + 1}
+              </span>
+            )}
+            {when !== null && when.trim() && (
+              <code className="sy-edge-cond" data-testid="edge-condition">
+                {clip(when)}
+              </code>
+            )}
+            {branch?.label && <span className="sy-edge-text">{clip(branch.label)}</span>}
+            {plainLabel && <span className="sy-edge-text">{clip(plainLabel)}</span>}
+            {celError && (
+              <span className="sy-edge-error" data-testid="edge-error">
+                {clip(celError)}
+              </span>
+            )}
+            {!celError && hasError && (
+              <span className="sy-edge-error" data-testid="edge-error">
+                {clip(badge!.errors[0])}
+              </span>
+            )}
+            {hasWarning && <span className="sy-edge-warn" data-testid="edge-warning">⚠</span>}
+          </div>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+}
+
+export const FlowEdgeComponent = memo(FlowEdgeView);

@@ -1,0 +1,82 @@
+'use client';
+/**
+ * The canvas card of a graph node: role glyph and colour, name, strategy, model, tools as chips,
+ * problems badge. Memoized; reads only its own problems from the store. All user text is React text.
+ */
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo, type CSSProperties } from 'react';
+import { useEditor } from '@/components/editor/context';
+import type { RoleNode } from '@/components/editor/types';
+import { ROLES } from '@/lib/graph/roles';
+import type { NodeSpec } from '@/lib/graph/schema';
+import { ProblemBadge } from './problem-badge';
+
+const MAX_CHIPS = 4;
+
+function summary(spec: NodeSpec): { detail?: string; model?: string; chips: string[] } {
+  switch (spec.role) {
+    case 'agent':
+      return { detail: (spec.strategy ?? 'tool_calling').replace('_', ' '), model: spec.model ?? 'default', chips: spec.tools ?? [] };
+    case 'executor':
+      return { detail: 'plan steps', model: spec.model ?? 'default', chips: spec.tools ?? [] };
+    case 'planner':
+      return { detail: 'writes a plan', model: spec.model ?? 'default', chips: [] };
+    case 'supervisor':
+      return { detail: `${spec.workers.length} worker${spec.workers.length === 1 ? '' : 's'}`, model: spec.model ?? 'default', chips: spec.workers };
+    case 'tool':
+      return { detail: spec.tool ? `calls ${spec.tool}` : 'no tool chosen', chips: Object.keys(spec.args ?? {}) };
+    case 'router':
+      return { detail: spec.mode === 'llm' ? 'LLM classifier' : 'CEL branches', model: spec.mode === 'llm' ? (spec.model ?? 'default') : undefined, chips: [] };
+    case 'human':
+      return { detail: spec.kind === 'input' ? 'asks for input' : 'asks for approval', chips: [] };
+    case 'subgraph':
+      return { detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] };
+  }
+}
+
+function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
+  const badge = useEditor((s) => s.problems.byNode[id]);
+  const meta = ROLES[data.role];
+  const { detail, model, chips } = summary(data);
+  const style = { '--node-color': `var(${meta.colorVar}, ${meta.fallbackColor})` } as CSSProperties;
+  const state = badge?.errors.length ? 'error' : badge?.warnings.length ? 'warning' : 'ok';
+  return (
+    <div className={`sy-node ${selected ? 'is-selected' : ''}`} data-state={state} style={style} data-testid={`node-${id}`} data-role={data.role}>
+      <Handle type="target" position={Position.Top} className="sy-handle" data-testid={`handle-in-${id}`} />
+      <div className="sy-node-head">
+        <span className="sy-node-glyph" aria-hidden>
+          {meta.glyph}
+        </span>
+        <div className="sy-node-titles">
+          <div className="sy-node-title" data-testid={`node-title-${id}`}>
+            {data.label || id}
+          </div>
+          <div className="sy-node-sub">
+            {meta.label}
+            {data.label ? ` · ${id}` : ''}
+          </div>
+        </div>
+        <ProblemBadge badge={badge} testId={`node-badge-${id}`} />
+      </div>
+      {(detail || model) && (
+        <div className="sy-node-meta">
+          {detail && <span className="sy-node-detail">{detail}</span>}
+          {model && <span className="sy-chip sy-chip-model" title={`model: ${model}`}>{model}</span>}
+        </div>
+      )}
+      {chips.length > 0 && (
+        <div className="sy-node-chips">
+          {chips.slice(0, MAX_CHIPS).map((c, i) => (
+            <span className="sy-chip" key={`${c}-${i}`}>
+              {c}
+            </span>
+          ))}
+          {chips.length > MAX_CHIPS && <span className="sy-chip sy-chip-more">+{chips.length - MAX_CHIPS}</span>}
+        </div>
+      )}
+      <Handle type="source" position={Position.Bottom} className="sy-handle" data-testid={`handle-out-${id}`} />
+    </div>
+  );
+}
+
+export const RoleNodeComponent = memo(RoleNodeView);

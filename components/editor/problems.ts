@@ -1,0 +1,67 @@
+/**
+ * Live validation of the editor's document: zod + lib/graph rules (checkGraphDocument, validateGraph),
+ * each problem attached to the node, edge or graph field it concerns.
+ */
+import { checkGraphDocument } from '@/lib/graph/document';
+import type { Problem } from '@/lib/graph/problems';
+import { GraphDocument } from '@/lib/graph/schema';
+import { validateGraph } from '@/lib/graph/validate';
+import type { ConvertResult } from './convert';
+
+export type ProblemTarget = { kind: 'node'; id: string } | { kind: 'edge'; ids: string[] } | { kind: 'graph' };
+export interface LocatedProblem extends Problem {
+  target: ProblemTarget;
+}
+export interface Badge {
+  errors: string[];
+  warnings: string[];
+}
+export interface EditorProblems {
+  list: LocatedProblem[];
+  byNode: Record<string, Badge>;
+  byEdge: Record<string, Badge>;
+  errorCount: number;
+  warningCount: number;
+}
+
+export const NO_PROBLEMS: EditorProblems = { list: [], byNode: {}, byEdge: {}, errorCount: 0, warningCount: 0 };
+
+const NODE_PATH = /^(?:nodes|layout)\.([A-Za-z0-9_-]+)/;
+const EDGE_PATH = /^edges\[(\d+)\](?:\.branches\[(\d+)\])?/;
+
+export function locate(path: string, edgeIds: string[][]): ProblemTarget {
+  const node = NODE_PATH.exec(path);
+  if (node) return { kind: 'node', id: node[1] };
+  const edge = EDGE_PATH.exec(path);
+  if (edge) {
+    const ids = edgeIds[Number(edge[1])] ?? [];
+    const branch = edge[2] === undefined ? undefined : ids[Number(edge[2])];
+    const picked = branch !== undefined ? [branch] : ids;
+    if (picked.length) return { kind: 'edge', ids: picked };
+  }
+  return { kind: 'graph' };
+}
+
+/** Errors (zod, then the graph rules) and warnings of the document, located on the canvas. */
+export function computeProblems({ doc, edgeIds }: ConvertResult): EditorProblems {
+  const checked = checkGraphDocument(doc);
+  let problems: Problem[];
+  if (checked.ok) problems = checked.warnings;
+  else {
+    const parsed = GraphDocument.safeParse(doc);
+    problems = [...checked.errors, ...(parsed.success ? validateGraph(parsed.data).warnings : [])];
+  }
+  const out: EditorProblems = { list: [], byNode: {}, byEdge: {}, errorCount: 0, warningCount: 0 };
+  const badge = (rec: Record<string, Badge>, id: string) => (rec[id] ??= { errors: [], warnings: [] });
+  for (const p of problems) {
+    const target = locate(p.path, edgeIds);
+    out.list.push({ ...p, target });
+    const key = p.severity === 'error' ? 'errors' : 'warnings';
+    if (p.severity === 'error') out.errorCount += 1;
+    else out.warningCount += 1;
+    if (target.kind === 'node') badge(out.byNode, target.id)[key].push(p.message);
+    if (target.kind === 'edge') for (const id of target.ids) badge(out.byEdge, id)[key].push(p.message);
+  }
+  out.list.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return out;
+}

@@ -1,0 +1,95 @@
+'use client';
+/**
+ * Autosave: ~800 ms after the document stops changing, a valid document is PUT through a react-query
+ * mutation. The state is visible (saved / saving / unsaved because of errors / error with retry), and
+ * every unsaved edit is also kept as a local draft.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { saveGraph, type GraphRecord } from './api';
+import { editorToDocument } from './convert';
+import { useEditor, useEditorStore } from './context';
+import { clearDraft, saveDraft } from './drafts';
+import { computeProblems } from './problems';
+
+export const AUTOSAVE_DELAY_MS = 800;
+
+export type SaveStatus =
+  | { kind: 'saved' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'invalid'; errors: number }
+  | { kind: 'error'; message: string };
+
+export function useAutosave(graphId: string, base: string) {
+  const store = useEditorStore();
+  const queryClient = useQueryClient();
+  const revision = useEditor((s) => s.revision);
+  const savedJson = useRef<string>(JSON.stringify(editorToDocument(store.getState()).doc));
+  const baseRef = useRef(base);
+  const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
+
+  const mutation = useMutation({
+    mutationFn: (doc: GraphDocument) => saveGraph(graphId, doc),
+    onSuccess: (record: GraphRecord) => {
+      queryClient.setQueryData(['graph', graphId], record);
+      queryClient.invalidateQueries({ queryKey: ['graphs'] });
+    },
+  });
+  const { mutateAsync } = mutation;
+  const inFlight = useRef(false);
+
+  const saveNow = useCallback(async () => {
+    if (inFlight.current) return;
+    const conv = editorToDocument(store.getState());
+    const json = JSON.stringify(conv.doc);
+    if (json === savedJson.current) {
+      clearDraft(graphId);
+      return setStatus({ kind: 'saved' });
+    }
+    saveDraft(graphId, { doc: conv.doc, base: baseRef.current });
+    const problems = computeProblems(conv);
+    if (problems.errorCount) return setStatus({ kind: 'invalid', errors: problems.errorCount });
+    inFlight.current = true;
+    setStatus({ kind: 'saving' });
+    try {
+      const record = await mutateAsync(conv.doc);
+      savedJson.current = json;
+      if (record?.updated_at !== undefined) baseRef.current = String(record.updated_at);
+      const now = JSON.stringify(editorToDocument(store.getState()).doc);
+      if (now === json) {
+        clearDraft(graphId);
+        setStatus({ kind: 'saved' });
+      } else setStatus({ kind: 'pending' });
+    } catch (err) {
+      setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      inFlight.current = false;
+    }
+  }, [graphId, mutateAsync, store]);
+
+  // Saves that finish while edits arrived: save again.
+  useEffect(() => {
+    if (status.kind !== 'pending') return;
+    const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [status, saveNow]);
+
+  useEffect(() => {
+    if (store.getState().origin === 'load' && revision === 0) return;
+    setStatus((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
+    const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [revision, saveNow, store]);
+
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (JSON.stringify(editorToDocument(store.getState()).doc) !== savedJson.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [store]);
+
+  return { status, retry: saveNow };
+}

@@ -1,0 +1,19 @@
+'use client';
+/** Runs the lib/graph rules on the editor's document ~150 ms after it stops changing. */
+import { useEffect } from 'react';
+import { editorToDocument } from './convert';
+import { useEditor, useEditorStore } from './context';
+import { computeProblems } from './problems';
+
+export const VALIDATE_DELAY_MS = 150;
+
+export function useLiveValidation(): void {
+  const store = useEditorStore();
+  const revision = useEditor((s) => s.revision);
+  useEffect(() => {
+    const run = () => store.getState().setProblems(computeProblems(editorToDocument(store.getState())));
+    if (revision === 0) return run();
+    const t = setTimeout(run, VALIDATE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [revision, store]);
+}

@@ -1,0 +1,168 @@
+'use client';
+/** The graph panel (nothing selected): name, description, models, tools, state channels, limits. */
+import { useMemo } from 'react';
+import { useEditor, useEditorStore } from '@/components/editor/context';
+import { isRoleNode } from '@/components/editor/types';
+import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
+import { Field, NumberInput, Select, TextInput } from './controls';
+import { RecordSection } from './record-section';
+
+const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'agent'];
+
+function newTool(type: ToolType, nodes: string[]): ToolSpec {
+  switch (type) {
+    case 'calculator':
+      return { type };
+    case 'http':
+      return { type, method: 'GET', url: 'https://example.org/search?q={query}' };
+    case 'web_search':
+      return { type, provider: 'serper' };
+    case 'agent':
+      return { type, node: nodes[0] ?? '' };
+  }
+}
+
+function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; update(t: ToolSpec): void }) {
+  const patch = (p: Record<string, unknown>) => {
+    const next = { ...tool, ...p } as Record<string, unknown>;
+    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') if (k !== 'url' && k !== 'node') delete next[k];
+    update(next as ToolSpec);
+  };
+  return (
+    <>
+      <Field label="Type">
+        <Select value={tool.type} options={TOOL_TYPES} onChange={(t) => t && update(newTool(t as ToolType, nodes))} />
+      </Field>
+      <Field label="Description" hint="what the model reads">
+        <TextInput value={tool.description ?? ''} onChange={(v) => patch({ description: v || undefined })} multiline rows={2} />
+      </Field>
+      {tool.type === 'http' && (
+        <>
+          <Field label="Method">
+            <Select value={tool.method} options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE']} unsetLabel="GET (default)" onChange={(m) => patch({ method: m })} />
+          </Field>
+          <Field label="URL" hint="{arg} placeholders">
+            <TextInput value={tool.url} onChange={(v) => patch({ url: v })} mono />
+          </Field>
+          <Field label="Return output" hint="dotted path to keep">
+            <TextInput value={tool.return_output ?? ''} onChange={(v) => patch({ return_output: v || undefined })} mono />
+          </Field>
+        </>
+      )}
+      {tool.type === 'web_search' && (
+        <>
+          <Field label="Provider">
+            <Select value={tool.provider} options={['serper', 'searxng']} onChange={(p) => patch({ provider: p })} />
+          </Field>
+          <Field label="URL" hint="required for searxng">
+            <TextInput value={tool.url ?? ''} onChange={(v) => patch({ url: v || undefined })} mono />
+          </Field>
+          <Field label="Domains" hint="comma separated">
+            <TextInput
+              value={(tool.domains ?? []).join(', ')}
+              onChange={(v) => patch({ domains: v.trim() ? v.split(',').map((d) => d.trim()).filter(Boolean) : undefined })}
+            />
+          </Field>
+        </>
+      )}
+      {tool.type === 'agent' && (
+        <Field label="Node" hint="the agent offered as a tool">
+          <Select value={tool.node} options={nodes} onChange={(n) => patch({ node: n ?? '' })} />
+        </Field>
+      )}
+    </>
+  );
+}
+
+export function GraphForm() {
+  const store = useEditorStore();
+  const graph = useEditor((s) => s.graph);
+  const nodeList = useEditor((s) => s.nodes.filter(isRoleNode).map((n) => n.id).join('\n'));
+  const nodes = useMemo(() => nodeList.split('\n').filter(Boolean), [nodeList]);
+  const api = store.getState();
+  const nameErr = GraphName.safeParse(graph.name).success ? null : `name ${GraphName.safeParse(graph.name).error?.issues[0].message}`;
+  const limits = graph.limits ?? {};
+
+  return (
+    <div className="sy-form" data-testid="graph-form">
+      <div className="sy-form-head">
+        <span className="sy-role-pill is-edge">▦</span>
+        <div>
+          <div className="sy-form-title">Graph</div>
+          <div className="sy-muted">Select a node or an edge to edit it.</div>
+        </div>
+      </div>
+      <Field label="Name" messages={nameErr ? [nameErr] : []}>
+        <TextInput value={graph.name} onChange={(v) => api.setGraph({ name: v }, 'name')} testId="graph-name-input" mono />
+      </Field>
+      <Field label="Description">
+        <TextInput value={graph.description ?? ''} multiline rows={3} onChange={(v) => api.setGraph({ description: v || undefined }, 'description')} testId="graph-description-input" />
+      </Field>
+      <RecordSection<ModelSpec>
+        title="Models"
+        noun="model"
+        testId="models"
+        value={graph.models}
+        onChange={(models) => api.setGraph({ models })}
+        make={() => ({ connection: 'default', model: 'gpt-4o-mini' })}
+        render={(_id, m, update) => (
+          <>
+            <Field label="Connection" hint="configured by the operator">
+              <TextInput value={m.connection} onChange={(v) => update({ ...m, connection: v })} mono />
+            </Field>
+            <Field label="Model">
+              <TextInput value={m.model} onChange={(v) => update({ ...m, model: v })} mono />
+            </Field>
+            <Field label="Temperature">
+              <NumberInput value={m.temperature} onChange={(v) => update(v === undefined ? (({ temperature: _t, ...r }) => r)(m) : { ...m, temperature: v })} />
+            </Field>
+          </>
+        )}
+      />
+      <RecordSection<ToolSpec>
+        title="Tools"
+        noun="tool"
+        testId="tools"
+        value={graph.tools}
+        onChange={(tools) => api.setGraph({ tools })}
+        make={() => ({ type: 'calculator' })}
+        render={(_id, t, update) => <ToolFields tool={t} nodes={nodes} update={update} />}
+      />
+      <RecordSection<StateChannel>
+        title="State channels"
+        noun="channel"
+        testId="state"
+        value={graph.state}
+        onChange={(state) => api.setGraph({ state })}
+        make={() => ({ type: 'string' })}
+        render={(_id, c, update) => (
+          <div className="sy-row">
+            <Select value={c.type} options={CHANNEL_TYPES} onChange={(t) => t && update({ ...c, type: t as StateChannel['type'] })} />
+            <Select
+              value={c.reducer}
+              options={['append', 'replace', 'merge']}
+              unsetLabel="reducer: default"
+              onChange={(r) => update(r ? { ...c, reducer: r as StateChannel['reducer'] } : (({ reducer: _r, ...rest }) => rest)(c))}
+            />
+          </div>
+        )}
+      />
+      <section className="sy-section">
+        <h3 className="sy-section-title">Limits</h3>
+        {(Object.keys(LIMIT_RANGES) as (keyof typeof LIMIT_RANGES)[]).map((k) => (
+          <Field key={k} label={k.replace(/_/g, ' ')} hint={`${LIMIT_RANGES[k].min}–${LIMIT_RANGES[k].max}`}>
+            <NumberInput
+              value={limits[k]}
+              testId={`limit-${k}`}
+              onChange={(v) => {
+                const next = { ...limits, [k]: v };
+                if (v === undefined) delete next[k];
+                api.setGraph({ limits: Object.keys(next).length ? next : undefined }, `limit-${k}`);
+              }}
+            />
+          </Field>
+        ))}
+      </section>
+    </div>
+  );
+}

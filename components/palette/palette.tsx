@@ -1,0 +1,72 @@
+'use client';
+/** The roles (plus START and END): drag one onto the canvas, or click to add it in the middle of the view. */
+import { useReactFlow } from '@xyflow/react';
+import type { CSSProperties, DragEvent } from 'react';
+import { ROLE_MIME } from '@/components/canvas/canvas';
+import { useEditorStore } from '@/components/editor/context';
+import { GRID } from '@/components/editor/layout';
+import { ROLES } from '@/lib/graph/roles';
+import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+
+export function Palette() {
+  const store = useEditorStore();
+  const { screenToFlowPosition, fitView } = useReactFlow();
+
+  const onDragStart = (e: DragEvent, role: string) => {
+    e.dataTransfer.setData(ROLE_MIME, role);
+    e.dataTransfer.setData('text/plain', role);
+    e.dataTransfer.effectAllowed = 'move';
+  };
+
+  const addAtCentre = (role: NodeRole) => {
+    const rect = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
+    const count = store.getState().nodes.length % 6;
+    const p = screenToFlowPosition({ x: (rect ? rect.left + rect.width / 2 : 400) + count * 24, y: (rect ? rect.top + rect.height / 2 : 300) + count * 24 });
+    store.getState().addNode(role, { x: Math.round((p.x - 120) / GRID) * GRID, y: Math.round((p.y - 48) / GRID) * GRID });
+  };
+
+  return (
+    <nav className="sy-palette" aria-label="Palette" data-testid="palette">
+      <div className="sy-palette-title">Roles</div>
+      <p className="sy-palette-hint">Drag onto the canvas, or click to add.</p>
+      {NODE_ROLES.map((role) => {
+        const meta = ROLES[role];
+        return (
+          <button
+            type="button"
+            key={role}
+            className="sy-palette-item"
+            draggable
+            data-testid={`palette-${role}`}
+            title={meta.description}
+            style={{ '--node-color': `var(${meta.colorVar}, ${meta.fallbackColor})` } as CSSProperties}
+            onDragStart={(e) => onDragStart(e, role)}
+            onClick={() => addAtCentre(role)}
+          >
+            <span className="sy-node-glyph" aria-hidden>
+              {meta.glyph}
+            </span>
+            <span className="sy-palette-text">
+              <span className="sy-palette-label">{meta.label}</span>
+              <span className="sy-palette-desc">{meta.description}</span>
+            </span>
+          </button>
+        );
+      })}
+      <div className="sy-palette-title">Flow</div>
+      <p className="sy-palette-hint">Always on the canvas: click to find them.</p>
+      {(['START', 'END'] as const).map((t) => (
+        <button
+          type="button"
+          key={t}
+          className="sy-palette-item is-terminal"
+          data-testid={`palette-${t}`}
+          onClick={() => void fitView({ nodes: [{ id: t }], duration: 300, maxZoom: 1.2, padding: 1 })}
+        >
+          <span className={`sy-terminal-dot ${t === 'START' ? 'is-start' : 'is-end'}`} aria-hidden />
+          <span className="sy-palette-label">{t}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,146 @@
+'use client';
+/**
+ * The split view's YAML editor (CodeMirror + lang-yaml), in sync both ways:
+ * canvas edits rewrite the text (unless the user holds an unapplied edit); text edits update the canvas
+ * when parseGraphYaml accepts them, otherwise errors are marked at their line and the canvas keeps the
+ * last valid graph.
+ */
+import { yaml } from '@codemirror/lang-yaml';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { editorToDocument } from '@/components/editor/convert';
+import { useEditor, useEditorStore } from '@/components/editor/context';
+import type { Problem } from '@/lib/graph/problems';
+import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
+
+export const YAML_APPLY_DELAY_MS = 300;
+
+function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
+  const doc = view.state.doc;
+  return problems.map((p) => {
+    const line = doc.line(Math.min(Math.max(p.line ?? 1, 1), doc.lines));
+    const from = Math.min(line.from + Math.max((p.col ?? 1) - 1, 0), line.to);
+    return { from, to: Math.max(from, line.to), severity: p.severity === 'warning' ? 'warning' : 'error', message: p.message };
+  });
+}
+
+export function YamlPane({ theme }: { theme: 'light' | 'dark' }) {
+  const store = useEditorStore();
+  const revision = useEditor((s) => s.revision);
+  const canvasText = useCallback(() => stringifyGraph(editorToDocument(store.getState()).doc), [store]);
+  const [text, setText] = useState(canvasText);
+  const [errors, setErrors] = useState<Problem[]>([]);
+  const [stale, setStale] = useState(false);
+  const view = useRef<EditorView | null>(null);
+  const userEdit = useRef(false);
+  const focused = useRef(false);
+
+  // Canvas -> text.
+  useEffect(() => {
+    if (store.getState().origin === 'yaml') return;
+    if (userEdit.current && errors.length) return setStale(true);
+    if (userEdit.current && focused.current) return;
+    userEdit.current = false;
+    setStale(false);
+    setText(canvasText());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision]);
+
+  // Text -> canvas (debounced), errors -> lint markers.
+  useEffect(() => {
+    if (!userEdit.current) {
+      setErrors([]);
+      if (view.current) view.current.dispatch(setDiagnostics(view.current.state, []));
+      return;
+    }
+    const t = setTimeout(() => {
+      const parsed = parseGraphYaml(text);
+      const found = parsed.ok ? [] : parsed.errors;
+      setErrors(found);
+      if (view.current) view.current.dispatch(setDiagnostics(view.current.state, toDiagnostics(view.current, found)));
+      if (!parsed.ok) return;
+      setStale(false);
+      if (stringifyGraph(parsed.doc) !== canvasText()) store.getState().applyDocument(parsed.doc);
+    }, YAML_APPLY_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [text, store, canvasText]);
+
+  const extensions = useMemo(
+    () => [
+      yaml(),
+      lintGutter(),
+      EditorView.lineWrapping,
+      EditorView.domEventHandlers({
+        focus: () => void (focused.current = true),
+        blur: () => void (focused.current = false),
+      }),
+    ],
+    [],
+  );
+
+  return (
+    <section className="sy-yaml" data-testid="yaml-pane" aria-label="YAML">
+      <div className="sy-yaml-head">
+        <span className="sy-yaml-title">YAML</span>
+        <span className={`sy-yaml-state ${errors.length ? 'is-error' : ''}`} data-testid="yaml-state">
+          {errors.length ? `${errors.length} problem${errors.length === 1 ? '' : 's'} — canvas shows the last valid graph` : 'in sync'}
+        </span>
+      </div>
+      {stale && (
+        <div className="sy-yaml-stale" data-testid="yaml-stale">
+          The canvas changed while this text has errors.
+          <button
+            type="button"
+            className="sy-btn sy-btn-small"
+            onClick={() => {
+              userEdit.current = false;
+              setStale(false);
+              setText(canvasText());
+            }}
+          >
+            Discard my YAML edit
+          </button>
+        </div>
+      )}
+      <div className="sy-yaml-editor" data-testid="yaml-editor">
+        <CodeMirror
+          value={text}
+          height="100%"
+          theme={theme}
+          extensions={extensions}
+          basicSetup={{ foldGutter: true, highlightActiveLine: true, autocompletion: false }}
+          onCreateEditor={(v) => {
+            view.current = v;
+          }}
+          onChange={(v) => {
+            // Only edits made in the editor reach here (programmatic values are tagged ExternalChange).
+            userEdit.current = true;
+            setText(v);
+          }}
+        />
+      </div>
+      {errors.length > 0 && (
+        <ul className="sy-yaml-errors" data-testid="yaml-errors">
+          {errors.map((p, i) => (
+            <li key={i} data-testid="yaml-error" data-line={p.line}>
+              <button
+                type="button"
+                onClick={() => {
+                  const v = view.current;
+                  if (!v || !p.line) return;
+                  const line = v.state.doc.line(Math.min(p.line, v.state.doc.lines));
+                  v.dispatch({ selection: { anchor: line.from }, scrollIntoView: true });
+                  v.focus();
+                }}
+              >
+                <span className="sy-yaml-line">{p.line ? `Line ${p.line}${p.col ? `:${p.col}` : ''}` : 'Document'}</span>
+                <span>{p.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
