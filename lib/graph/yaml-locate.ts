@@ -34,3 +34,30 @@ export function locate(doc: Document, path: string): number {
   }
   return best;
 }
+
+const within = (node: unknown, offset: number): boolean => {
+  const range = (node as Node | null)?.range;
+  return !!range && offset >= range[0] && offset < Math.max(range[1], range[0] + 1);
+};
+
+/** The document path of whatever sits at `offset` (the reverse of `locate`), for errors found by offset. */
+export function pathAt(doc: Document, offset: number): (string | number)[] {
+  const parts: (string | number)[] = [];
+  let node: unknown = doc.contents;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => within(p.key, offset) || within(p.value, offset));
+      if (!pair) return parts;
+      const key = keyText(pair.key);
+      if (key === undefined) return parts;
+      parts.push(key);
+      if (within(pair.key, offset)) return parts;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const i = node.items.findIndex((item) => within(item, offset));
+      if (i < 0) return parts;
+      parts.push(i);
+      node = node.items[i];
+    } else return parts;
+  }
+}

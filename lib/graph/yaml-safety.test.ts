@@ -72,6 +72,11 @@ describe('parseGraphYaml refuses hostile and broken input', () => {
     expect(errors[0]).toMatchObject({ code, line, col });
   });
 
+  it('names the path of a duplicate key', () => {
+    const [e] = refused('switchyard: 1\nname: x\nnodes:\n  a: { role: agent }\n  a: { role: human }\n');
+    expect(e).toMatchObject({ path: 'nodes.a', message: 'nodes.a: duplicate key "a": keys must be unique' });
+  });
+
   it('a 2 MiB file is refused before parsing', () => {
     const big = `switchyard: 1\nname: big\ndescription: "${'x'.repeat(2 * 1024 * 1024)}"\n`;
     expect(refused(big)[0]).toMatchObject({ code: 'too_large' });

@@ -11,7 +11,7 @@ import { checkGraphValue, FORBIDDEN_KEYS } from './document';
 import type { Problem } from './problems';
 import type { GraphDocument } from './schema';
 import { problem, type PathPart } from './validate-problem';
-import { locate } from './yaml-locate';
+import { locate, pathAt } from './yaml-locate';
 import { scanText, scanTokens } from './yaml-scan';
 
 export { stringifyGraph } from './yaml-stringify';
@@ -86,7 +86,7 @@ function parseUnsafe(text: string): ParseResult {
     return fail(
       doc.errors.map((e) => ({
         ...(e.code === 'DUPLICATE_KEY'
-          ? problem('error', 'yaml_duplicate_key', [], `duplicate key ${JSON.stringify(keySource(text, e.pos[0]))}: keys must be unique`)
+          ? problem('error', 'yaml_duplicate_key', pathAt(doc, e.pos[0]), `duplicate key ${JSON.stringify(keySource(text, e.pos[0]))}: keys must be unique`)
           : problem('error', 'yaml_syntax', [], e.message)),
         ...pos(e.pos[0]),
       })),
