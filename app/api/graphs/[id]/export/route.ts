@@ -1,0 +1,21 @@
+import { getGraph } from '@/db/graphs';
+import { notFound } from '@/lib/errors';
+import { stringifyGraph } from '@/lib/graph/yaml';
+import { route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** The stored (validated) document as canonical YAML, as a download named `<name>.yaml`. */
+export const GET = route(async (_req, { params }: Params<'id'>) => {
+  const row = getGraph((await params).id);
+  if (!row) throw notFound('graph');
+  // Graph names are limited to [A-Za-z0-9._-], so the file name needs no escaping.
+  return new Response(stringifyGraph(row.document), {
+    headers: {
+      'content-type': 'application/yaml; charset=utf-8',
+      'content-disposition': `attachment; filename="${row.name}.yaml"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

@@ -1,0 +1,31 @@
+import { deleteGraph, getGraph, updateGraph } from '@/db/graphs';
+import { UpdateGraphRequest } from '@/lib/contracts/graphs';
+import { notFound } from '@/lib/errors';
+import { checkGraphDocument } from '@/lib/graph/document';
+import { readJson } from '@/lib/server/body';
+import { recordJson } from '@/lib/server/graph-views';
+import { invalidGraph, json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = route(async (_req, { params }: Params<'id'>) => {
+  const row = getGraph((await params).id);
+  if (!row) throw notFound('graph');
+  return json(recordJson(row));
+});
+
+/** Replaces the document (validated; nothing written when invalid) and appends a version. */
+export const PUT = route(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, UpdateGraphRequest);
+  const checked = checkGraphDocument(body.document);
+  if (!checked.ok) throw invalidGraph(checked.errors);
+  const row = updateGraph(id, checked.doc);
+  return json({ ...recordJson(row), warnings: checked.warnings });
+});
+
+export const DELETE = route(async (_req, { params }: Params<'id'>) => {
+  if (!deleteGraph((await params).id)) throw notFound('graph');
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,26 @@
+import { importGraph } from '@/db/graphs';
+import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/lib/contracts/graphs';
+import { parseGraphYaml } from '@/lib/graph/yaml';
+import { decodeUtf8, readBytes, readQuery, requireMediaType } from '@/lib/server/body';
+import { invalidGraph, json, route } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * Imports a graph from the raw YAML body. 201 with the new id; 422 with every problem (line, col,
+ * path) and nothing written; 409 when the name exists, unless `?overwrite=true` (200, a version appended).
+ */
+export const POST = route(async (req) => {
+  const { overwrite } = readQuery(req, ImportGraphQuery);
+  requireMediaType(req, YAML_MEDIA_TYPES);
+  const text = decodeUtf8(await readBytes(req));
+  if (text === null) {
+    throw invalidGraph([{ severity: 'error', code: 'not_utf8', message: 'the file is not UTF-8 text', path: '', line: 1, col: 1 }], 'the YAML');
+  }
+  const parsed = parseGraphYaml(text);
+  if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
+  const { graph, created } = importGraph(parsed.doc, { overwrite });
+  const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: parsed.warnings };
+  return json(body, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
+});

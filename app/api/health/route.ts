@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { json, route } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Liveness and readiness: the database opens, is migrated and answers. */
+export const GET = route(() => {
+  getDb().get(sql`select 1`);
+  return json({ ok: true });
+});

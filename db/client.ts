@@ -1,0 +1,70 @@
+/**
+ * The one database connection of the process: better-sqlite3 under drizzle, opened lazily on the
+ * first getDb() (never at import time, so `next build` never touches the database), migrated then,
+ * and cached on globalThis so dev-mode module reloads do not open a second connection.
+ */
+import 'server-only';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+interface Holder {
+  db: Db;
+  file: string;
+}
+
+const KEY = Symbol.for('switchyard.db');
+type GlobalWithDb = typeof globalThis & { [KEY]?: Holder };
+const g = globalThis as GlobalWithDb;
+
+/** Where the database lives: $SWITCHYARD_DB, else data/switchyard.db (relative to the working directory). */
+export function databasePath(): string {
+  const configured = process.env.SWITCHYARD_DB?.trim();
+  if (configured === ':memory:') return configured;
+  return path.resolve(process.cwd(), configured || path.join('data', 'switchyard.db'));
+}
+
+/** The committed drizzle-kit migrations (db/migrations), resolved from the working directory. */
+export function migrationsFolder(): string {
+  return path.resolve(process.cwd(), 'db', 'migrations');
+}
+
+function open(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = drizzle({ client: sqlite, schema }) as Db;
+    migrate(db, { migrationsFolder: migrationsFolder() });
+    return db;
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}
+
+/** The drizzle database, opened and migrated on first use. */
+export function getDb(): Db {
+  const held = g[KEY];
+  if (held) return held.db;
+  const file = databasePath();
+  const db = open(file);
+  g[KEY] = { db, file };
+  return db;
+}
+
+/** Closes the cached connection (tests, shutdown). The next getDb() opens a fresh one. */
+export function closeDb(): void {
+  const held = g[KEY];
+  if (!held) return;
+  delete g[KEY];
+  held.db.$client.close();
+}

@@ -1,0 +1,18 @@
+/**
+ * Saved model connections (Settings). The `default` connection comes from the environment and is
+ * never stored here. `api_key` is stored so runs can use it; the API never returns it.
+ */
+import { sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export const connections = sqliteTable('connections', {
+  name: text('name').primaryKey(),
+  baseUrl: text('base_url').notNull(),
+  apiKey: text('api_key'),
+  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export type ConnectionRow = typeof connections.$inferSelect;

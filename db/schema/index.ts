@@ -1,0 +1,2 @@
+/** The whole database schema: one file per area, re-exported here (drizzle-kit reads this file). */
+export * from './graphs';

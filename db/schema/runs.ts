@@ -1,0 +1,78 @@
+/**
+ * Durable runs: one row per run, its trace events (append-only, numbered per run) and the latest
+ * checkpoint (enough to resume after a pause or a server restart).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Checkpoint } from '@/lib/engine/ports';
+import type { RunStatus } from '@/lib/engine/events';
+import { graphs } from './graphs';
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export type RunSourceColumn = 'ui' | 'api' | 'openai';
+export interface RunErrorColumn {
+  code: string;
+  message: string;
+}
+export interface RunUsageColumn {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export const runs = sqliteTable(
+  'runs',
+  {
+    id: text('id').primaryKey(),
+    graphId: text('graph_id')
+      .notNull()
+      .references(() => graphs.id, { onDelete: 'cascade' }),
+    /** The graph's name when the run started (the graph may be renamed later). */
+    graphName: text('graph_name').notNull(),
+    status: text('status').$type<RunStatus>().notNull(),
+    input: text('input').notNull(),
+    inputs: text('inputs', { mode: 'json' }).$type<Record<string, unknown>>(),
+    breakpoints: text('breakpoints', { mode: 'json' }).$type<string[]>(),
+    output: text('output', { mode: 'json' }).$type<unknown>(),
+    error: text('error', { mode: 'json' }).$type<RunErrorColumn>(),
+    usage: text('usage', { mode: 'json' }).$type<RunUsageColumn>(),
+    source: text('source').$type<RunSourceColumn>().notNull().default('ui'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status)],
+);
+
+export const runEvents = sqliteTable(
+  'run_events',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** ISO-8601, as in the trace envelope. */
+    ts: text('ts').notNull(),
+    type: text('type').notNull(),
+    step: integer('step').notNull(),
+    node: text('node'),
+    spanId: text('span_id').notNull(),
+    parentSpanId: text('parent_span_id'),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+
+/** The latest checkpoint of each run (written after every step). */
+export const runCheckpoints = sqliteTable('run_checkpoints', {
+  runId: text('run_id')
+    .primaryKey()
+    .references(() => runs.id, { onDelete: 'cascade' }),
+  step: integer('step').notNull(),
+  checkpoint: text('checkpoint', { mode: 'json' }).$type<Checkpoint>().notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export type RunRow = typeof runs.$inferSelect;
+export type RunEventRow = typeof runEvents.$inferSelect;

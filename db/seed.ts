@@ -1,0 +1,33 @@
+/**
+ * First-start seeding: the example graphs are saved once, in one transaction with the
+ * `examples_seeded` flag, so an example a user deletes does not come back on the next start.
+ */
+import 'server-only';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { getDb } from './client';
+import { getGraphByName, insertGraph } from './graphs';
+import { getMeta, setMeta } from './meta';
+
+export const EXAMPLES_SEEDED = 'examples_seeded';
+
+export interface SeedResult {
+  /** False when the database had been seeded before (nothing written). */
+  ran: boolean;
+  /** Names of the graphs written (an example whose name is already taken is left alone). */
+  seeded: string[];
+}
+
+export function seedExamples(docs: readonly GraphDocument[]): SeedResult {
+  return getDb().transaction((tx) => {
+    if (getMeta(EXAMPLES_SEEDED, tx) !== null) return { ran: false, seeded: [] };
+    const at = new Date();
+    const seeded: string[] = [];
+    for (const doc of docs) {
+      if (getGraphByName(doc.name, tx)) continue;
+      insertGraph(tx, doc, at);
+      seeded.push(doc.name);
+    }
+    setMeta(EXAMPLES_SEEDED, at.toISOString(), tx);
+    return { ran: true, seeded };
+  });
+}

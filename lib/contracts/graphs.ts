@@ -1,0 +1,98 @@
+/**
+ * Contracts of /api/graphs: request bodies the route handlers validate and the response shapes
+ * the react-query hooks are typed by. Browser-safe: zod and the pure graph schema only.
+ */
+import { z } from 'zod';
+import { GraphName, type GraphDocument } from '@/lib/graph/schema';
+import { ProblemSchema } from './common';
+
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A graph document as a request field: must be an object here; checkGraphDocument judges the rest. */
+export const DocumentField = z.custom<GraphDocument>(isObject, 'document must be an object (a graph document)');
+
+// ------------------------------------------------------------------ responses
+
+export const GraphSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Number of nodes (roles), START and END not counted. */
+  roles: z.number().int(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GraphSummary = z.infer<typeof GraphSummary>;
+
+export const GraphListResponse = z.object({ graphs: z.array(GraphSummary) });
+export type GraphListResponse = z.infer<typeof GraphListResponse>;
+
+export const GraphRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  document: DocumentField,
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GraphRecord = z.infer<typeof GraphRecord>;
+
+/** POST and PUT answer with the saved graph and the validation warnings of its document. */
+export const SavedGraphResponse = GraphRecord.extend({ warnings: z.array(ProblemSchema) });
+export type SavedGraphResponse = z.infer<typeof SavedGraphResponse>;
+
+export const ImportGraphResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  /** False when `?overwrite=true` replaced a graph of the same name (a version was appended). */
+  created: z.boolean(),
+  warnings: z.array(ProblemSchema),
+});
+export type ImportGraphResponse = z.infer<typeof ImportGraphResponse>;
+
+export const GraphVersionsResponse = z.object({
+  versions: z.array(z.object({ version: z.number().int(), created_at: z.string() })),
+});
+export type GraphVersionsResponse = z.infer<typeof GraphVersionsResponse>;
+
+export const TemplateSummary = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  roles: z.number().int(),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+export const TemplateListResponse = z.object({ templates: z.array(TemplateSummary) });
+export type TemplateListResponse = z.infer<typeof TemplateListResponse>;
+
+// ------------------------------------------------------------------ requests
+
+/** POST /api/graphs with a full document. */
+export const CreateFromDocument = z.strictObject({ document: DocumentField });
+/** POST /api/graphs from an example template; `name` defaults to the template's (made unique). */
+export const CreateFromTemplate = z.strictObject({
+  template: z.string().min(1).max(200),
+  name: GraphName.optional(),
+});
+/** POST /api/graphs for a blank graph (START → END); `name` defaults to `untitled` (made unique). */
+export const CreateBlank = z.strictObject({
+  name: GraphName.optional(),
+  description: z.string().max(10_000).optional(),
+});
+export const CreateGraphRequest = z.union([CreateFromDocument, CreateFromTemplate, CreateBlank]);
+export type CreateGraphRequest = z.infer<typeof CreateGraphRequest>;
+
+export const UpdateGraphRequest = z.strictObject({ document: DocumentField });
+export type UpdateGraphRequest = z.infer<typeof UpdateGraphRequest>;
+
+const BooleanParam = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+export const ImportGraphQuery = z.object({ overwrite: BooleanParam.optional().default(false) });
+export type ImportGraphQuery = z.infer<typeof ImportGraphQuery>;
+
+/** Media types accepted by POST /api/graphs/import (the raw YAML text is the body). */
+export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml', 'text/plain'] as const;

@@ -1,0 +1,72 @@
+/**
+ * Route-handler helpers: JSON responses, the one error shape `{ error: { code, message, details? } }`
+ * (from AppError, zod errors and anything else, which becomes a 500 without leaking internals),
+ * and `route()`, the wrapper every handler goes through.
+ */
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@/lib/contracts/common';
+import { AppError } from '@/lib/errors';
+import type { Problem } from '@/lib/graph/problems';
+
+export function json(data: unknown, init: number | ResponseInit = 200): Response {
+  const base: ResponseInit = typeof init === 'number' ? { status: init } : init;
+  const headers = new Headers(base.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(data), { ...base, headers });
+}
+
+/** 422 for a graph document that does not parse or validate; `errors` also at the top level. */
+export function invalidGraph(errors: Problem[], what = 'the graph document'): AppError {
+  const n = errors.length;
+  const first = errors[0]?.message;
+  const message = `${what} is invalid (${n} error${n === 1 ? '' : 's'})${first ? `: ${first}` : ''}`;
+  return new AppError('invalid_graph', message, 422, { errors });
+}
+
+function zodMessage(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'invalid request';
+  const where = issue.path.length ? issue.path.map(String).join('.') : 'body';
+  return `invalid request: ${where}: ${issue.message}`;
+}
+
+export function errorBody(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message } };
+    if (err.details !== undefined) body.error.details = err.details;
+    const errors = (err.details as { errors?: unknown } | undefined)?.errors;
+    if (err.status === 422 && Array.isArray(errors)) body.errors = errors as Problem[];
+    return { status: err.status, body };
+  }
+  if (err instanceof ZodError) {
+    const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    return { status: 400, body: { error: { code: 'bad_request', message: zodMessage(err), details: { issues } } } };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: 'internal server error' } } };
+}
+
+export function errorResponse(err: unknown): Response {
+  const { status, body } = errorBody(err);
+  if (status >= 500) console.error('[switchyard] request failed:', err);
+  return json(body, status);
+}
+
+/**
+ * Wraps a route handler: whatever it throws becomes a response in the one error shape.
+ * Keeps the handler's context type, e.g. `{ params: Promise<{ id: string }> }` (Next 16).
+ */
+export function route<C = unknown>(
+  handler: (req: Request, ctx: C) => Response | Promise<Response>,
+): (req: Request, ctx: C) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      return await handler(req, ctx);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** The params of a dynamic route (`ctx.params` is a Promise in Next 16). */
+export type Params<K extends string> = { params: Promise<Record<K, string>> };
