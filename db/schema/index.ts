@@ -1,2 +1,5 @@
 /** The whole database schema: one file per area, re-exported here (drizzle-kit reads this file). */
 export * from './graphs';
+export * from './runs';
+export * from './connections';
+export * from './threads';

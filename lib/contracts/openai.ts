@@ -1,0 +1,87 @@
+/**
+ * OpenAI-compatible API contracts (/api/v1, seed 003): request bodies we accept and the response
+ * objects we return, shaped like OpenAI's so that the `openai` SDK and other clients parse them.
+ * Unknown request fields (sampling parameters and the like) are accepted and ignored: the graph
+ * decides how its models are called.
+ */
+import { z } from 'zod';
+
+const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
+/** Message content: a string, or content parts of which only text parts are understood. */
+export const MessageContent = z.union([z.string(), z.array(z.union([TextPart, z.looseObject({ type: z.string() })]))]);
+export type MessageContent = z.infer<typeof MessageContent>;
+
+export const ChatCompletionMessage = z.looseObject({
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+  content: MessageContent.nullable().optional(),
+  name: z.string().max(200).optional(),
+  tool_call_id: z.string().max(200).optional(),
+  tool_calls: z
+    .array(z.looseObject({ id: z.string(), type: z.literal('function'), function: z.looseObject({ name: z.string(), arguments: z.string() }) }))
+    .optional(),
+});
+export type ChatCompletionMessage = z.infer<typeof ChatCompletionMessage>;
+
+export const ChatCompletionRequest = z.looseObject({
+  /** A saved graph's name or id. */
+  model: z.string().min(1).max(200),
+  messages: z.array(ChatCompletionMessage).min(1).max(10_000),
+  stream: z.boolean().nullable().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  n: z.literal(1).nullable().optional(),
+});
+export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
+
+export const CreateAssistantBody = z.looseObject({
+  /** The graph this assistant runs: a saved graph's name or id. */
+  model: z.string().min(1).max(200),
+  name: z.string().max(256).nullable().optional(),
+  description: z.string().max(512).nullable().optional(),
+  /** Sent to the graph as a system message ahead of the thread's messages. */
+  instructions: z.string().max(256_000).nullable().optional(),
+  tools: z.array(z.looseObject({ type: z.string() })).max(128).optional(),
+  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
+});
+export type CreateAssistantBody = z.infer<typeof CreateAssistantBody>;
+
+export const CreateMessageBody = z.looseObject({
+  role: z.enum(['user', 'assistant']),
+  content: MessageContent,
+  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
+});
+export type CreateMessageBody = z.infer<typeof CreateMessageBody>;
+
+export const CreateThreadBody = z.looseObject({
+  messages: z.array(CreateMessageBody).max(1000).optional(),
+  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
+});
+export type CreateThreadBody = z.infer<typeof CreateThreadBody>;
+
+export const CreateThreadRunBody = z.looseObject({
+  assistant_id: z.string().min(1).max(200),
+  instructions: z.string().max(256_000).nullable().optional(),
+  additional_instructions: z.string().max(256_000).nullable().optional(),
+  stream: z.literal(false).nullable().optional(),
+  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
+});
+export type CreateThreadRunBody = z.infer<typeof CreateThreadRunBody>;
+
+/** Answers to a paused run's `required_action` (a human node): `approve`, `reject[: reason]`, or a JSON/edit value. */
+export const SubmitToolOutputsBody = z.looseObject({
+  tool_outputs: z.array(z.looseObject({ tool_call_id: z.string().optional(), output: z.string().max(1_000_000) })).length(1, 'exactly one output: the answer to the human step'),
+});
+export type SubmitToolOutputsBody = z.infer<typeof SubmitToolOutputsBody>;
+
+/** Text of a message's content: strings as they are, text parts joined, other parts dropped. */
+export function contentText(content: MessageContent | null | undefined): string {
+  if (content == null) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((p) => (p.type === 'text' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+export interface OpenAIErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
