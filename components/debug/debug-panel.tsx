@@ -99,7 +99,6 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true }: DebugPanelP
   }, [events, graph.data]);
 
   const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
-  const running = live && session.status !== 'paused';
 
   return (
     <section className={s.panel} data-testid="debug-panel" data-open={open} aria-label="Run and debug">
@@ -129,7 +128,7 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true }: DebugPanelP
       {open && (
         <>
           <RunControls
-            running={running}
+            running={live}
             canRun={!!graphId}
             starting={session.starting}
             stopping={session.stopping}

@@ -50,7 +50,7 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
           ['Model', str(req, 'gen_ai.request.model')],
           ['Response model', str(res, 'gen_ai.response.model')],
           ['Connection', str(req, 'connection')],
-          ...PARAMS.map((p): [string, string | undefined] => [p, req?.[p] === undefined ? undefined : asText(req[p])]),
+          ...PARAMS.map((p): [string, string | undefined] => [p, req?.[p] === undefined ? undefined : typeof req[p] === 'string' ? (req[p] as string) : JSON.stringify(req[p])]),
           ['Input tokens', num(res, 'gen_ai.usage.input_tokens')?.toLocaleString()],
           ['Output tokens', num(res, 'gen_ai.usage.output_tokens')?.toLocaleString()],
           ['Latency', ms(num(res, 'latency_ms'))],

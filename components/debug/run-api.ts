@@ -1,13 +1,15 @@
 /**
- * The run API as seen from the debug panel: fetchers and react-query hooks. Response shapes are
- * read tolerantly (the contracts in lib/contracts/runs.ts type the routes); bodies follow
- * DESIGN.md: POST /api/graphs/:id/runs { input, inputs?, breakpoints? } → { run_id }, etc.
+ * The run API as seen from the debug panel: fetchers and react-query hooks. Shapes are those of
+ * lib/contracts/runs.ts and connections.ts (RunDetailResponse, RunHistoryResponse,
+ * ConnectionListResponse), read tolerantly: a field that is missing or of another type is
+ * dropped, never trusted, so a server mid-upgrade degrades the panel instead of crashing it.
  */
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TraceEvent } from '@/lib/engine/events';
 import type { ResumeValue } from '@/lib/engine/ports';
+import type { StartRunBody, StartRunResponse } from '@/lib/contracts/runs';
 import { toTraceEvent } from './sse-event';
 
 export class ApiError extends Error {
@@ -50,7 +52,9 @@ export interface RunSummary {
   status: string;
   input: string;
   created_at?: string;
+  started_at?: string;
   finished_at?: string;
+  duration_ms?: number;
   tokens?: number;
   error?: { code?: string; message?: string };
   output?: unknown;
@@ -77,7 +81,9 @@ export function toRunSummary(v: unknown): RunSummary | null {
     status: str(r.status) ?? 'unknown',
     input: typeof r.input === 'string' ? r.input : r.input === undefined ? '' : JSON.stringify(r.input),
     created_at: str(r.created_at) ?? str(r.started_at),
+    started_at: str(r.started_at),
     finished_at: str(r.finished_at),
+    duration_ms: typeof r.duration_ms === 'number' ? r.duration_ms : undefined,
     tokens: tokensOf(r.usage),
     error: r.error ? (rec(r.error) as RunSummary['error']) : undefined,
     output: r.output,
@@ -153,8 +159,8 @@ export function useGraphNodes(graphId: string | undefined) {
 export function useStartRun(graphId: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { input: string; inputs?: Record<string, unknown>; breakpoints?: string[] }) =>
-      call<{ run_id?: string; id?: string }>(`/api/graphs/${encodeURIComponent(graphId ?? '')}/runs`, { method: 'POST', body: JSON.stringify(body) }).then((r) => {
+    mutationFn: (body: StartRunBody) =>
+      call<Partial<StartRunResponse> & { id?: string }>(`/api/graphs/${encodeURIComponent(graphId ?? '')}/runs`, { method: 'POST', body: JSON.stringify(body) }).then((r) => {
         const id = r?.run_id ?? r?.id;
         if (!id) throw new ApiError('bad_response', 'The run API did not return a run_id', 201);
         return id;

@@ -24,7 +24,13 @@ export function ConnectionBadge({ names }: { names: string[] }) {
           );
         const l = connectionLabel(c);
         return (
-          <span key={n} className={s.conn} data-testid="connection" data-kind={l.kind} title={c.base_url}>
+          <span
+            key={n}
+            className={s.conn}
+            data-testid="connection"
+            data-kind={l.kind}
+            title={[c.base_url, ...Object.entries(c.extra).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean').map(([k, v]) => `${k}: ${String(v)}`)].join('\n')}
+          >
             <strong>{l.name}</strong> · {l.host || 'no base URL'} · <span className={s.connKind}>{l.kind}</span>
           </span>
         );

@@ -6,8 +6,10 @@ import { ms } from './details-parts';
 import s from './debug.module.css';
 
 function duration(r: RunSummary): string | undefined {
-  if (!r.created_at || !r.finished_at) return undefined;
-  return ms(Date.parse(r.finished_at) - Date.parse(r.created_at));
+  if (r.duration_ms !== undefined) return ms(r.duration_ms);
+  const from = r.started_at ?? r.created_at;
+  if (!from || !r.finished_at) return undefined;
+  return ms(Date.parse(r.finished_at) - Date.parse(from));
 }
 
 /** The graph's past runs, newest first; picking one replays it from its stored events. */

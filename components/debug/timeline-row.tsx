@@ -91,10 +91,10 @@ function RowView({ row, depth, hasChildren, collapsed, selected, t0, onSelect, o
         <span className={s.label} data-testid="row-label">
           {row.label}
         </span>
-        {row.role && row.kind === 'node' && <span className={s.role}>{row.role}</span>}
+        {row.role && row.kind === 'node' && <span className={s.role}>{[row.role, row.strategy].filter(Boolean).join(' · ')}</span>}
       </div>
       <div className={s.rowTokens}>{tokens ? tokens.toLocaleString() : ''}</div>
-      <div className={s.rowDur}>{running ? '…' : row.kind === 'edge' || row.kind === 'state' ? '' : ms((row.end ?? row.start) - row.start)}</div>
+      <div className={s.rowDur}>{running ? '…' : row.kind === 'edge' || row.kind === 'state' || row.kind === 'interrupt' || row.kind === 'resume' ? '' : ms((row.end ?? row.start) - row.start)}</div>
       <div className={s.rowBar}>
         <span className={s.bar} data-running={running || undefined} data-kind={row.kind} />
       </div>

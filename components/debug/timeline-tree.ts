@@ -18,6 +18,8 @@ export interface TimelineRow {
   /** The graph node this row belongs to (its own or inherited from the enclosing span). */
   node?: string;
   role?: string;
+  /** An agent node's strategy (react, tool_calling, plan_execute). */
+  strategy?: string;
   label: string;
   start: number;
   end: number | null;
@@ -126,6 +128,7 @@ function applyToRow(row: TimelineRow, e: TraceEvent): void {
   switch (e.type) {
     case 'node.started':
       row.role = str(d, 'role') ?? row.role;
+      row.strategy = str(d, 'strategy');
       break;
     case 'node.finished': {
       const s = str(d, 'status');
