@@ -1,0 +1,150 @@
+/**
+ * The ModelPort over the openai SDK: always streams, accumulates deltas, retries visibly.
+ * The SDK runs with maxRetries 0; retries happen here so each one is reported through
+ * `req.onRetry` (a trace event) and its wait can be cancelled by `req.signal`.
+ */
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { AppError } from '../errors';
+import type { ChatRequest, ChatResult, ModelPort } from '../engine/ports';
+import type { Connection } from './connection';
+import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
+import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import { StreamAccumulator, type StreamChunk } from './stream-accumulator';
+
+export interface ModelPortOptions {
+  resolveConnection(name: string): Promise<Connection | null>;
+  /** Retries after the first attempt (default 4). */
+  maxRetries?: number;
+  /** Per-attempt inactivity timeout: until the response starts, and between stream chunks (default 120 s). */
+  timeoutMs?: number;
+  /** First backoff step (default 500 ms; doubles per retry, ±25% jitter). */
+  baseDelayMs?: number;
+  /** Cap on any single wait, including a server's Retry-After (default 30 s). */
+  maxWaitMs?: number;
+  /** Total waiting allowed across the retries of one call (default 120 s). */
+  retryBudgetMs?: number;
+  /** Injected for tests; defaults to an abortable setTimeout. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export function noConnectionError(name: string): AppError {
+  return new AppError(
+    'no_connection',
+    `No model connection "${name}" is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server) or add a connection in Settings.`,
+    400,
+  );
+}
+
+export function createModelPort(opts: ModelPortOptions): ModelPort {
+  const policy: RetryPolicy = {
+    maxRetries: opts.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+    baseDelayMs: opts.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+    maxWaitMs: opts.maxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs,
+    retryBudgetMs: opts.retryBudgetMs ?? DEFAULT_RETRY_POLICY.retryBudgetMs,
+  };
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const sleep = opts.sleep ?? abortableSleep;
+
+  return {
+    async chat(req: ChatRequest): Promise<ChatResult> {
+      const connection = await opts.resolveConnection(req.connection);
+      if (!connection) throw noConnectionError(req.connection);
+      const client = makeClient(connection, timeoutMs);
+      const started = Date.now();
+      let waited = 0;
+      for (let attempt = 1; ; attempt++) {
+        if (req.signal.aborted) throw cancelledError();
+        try {
+          const result = await streamOnce(client, req, timeoutMs);
+          return { ...result, latency_ms: Date.now() - started };
+        } catch (err) {
+          if (req.signal.aborted) throw cancelledError();
+          const failure = classifyFailure(err, connection.name, connection.base_url);
+          if (!failure.retryable) throw failure.error;
+          if (attempt > policy.maxRetries) throw gaveUp(failure, attempt, 'no retries left');
+          const wait = chooseWait(attempt, policy, failure.serverAskMs, opts.random);
+          if (waited + wait > policy.retryBudgetMs) throw gaveUp(failure, attempt, `retry budget of ${policy.retryBudgetMs} ms used up`);
+          req.onRetry?.({ attempt, wait_ms: wait, reason: failure.reason });
+          await sleep(wait, req.signal);
+          waited += wait;
+        }
+      }
+    },
+  };
+}
+
+function gaveUp(failure: Failure, attempts: number, why: string): AppError {
+  const e = failure.error;
+  return new AppError(e.code, `${e.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why})`, e.status, {
+    attempts,
+    last_reason: failure.reason,
+  });
+}
+
+function makeClient(c: Connection, timeoutMs: number): OpenAI {
+  return new OpenAI({
+    apiKey: c.api_key,
+    baseURL: c.base_url,
+    defaultHeaders: c.headers,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    logLevel: 'off',
+  });
+}
+
+function requestBody(req: ChatRequest): ChatCompletionCreateParamsStreaming {
+  const body: ChatCompletionCreateParamsStreaming = {
+    model: req.model,
+    messages: req.messages as ChatCompletionCreateParamsStreaming['messages'],
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (req.tools?.length) body.tools = req.tools;
+  if (req.stop?.length) body.stop = req.stop;
+  if (req.temperature !== undefined) body.temperature = req.temperature;
+  if (req.top_p !== undefined) body.top_p = req.top_p;
+  if (req.max_tokens !== undefined) body.max_tokens = req.max_tokens;
+  return body;
+}
+
+/** One attempt: open the stream, fold every chunk, honour abort and the inactivity timeout. */
+async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number): Promise<Omit<ChatResult, 'latency_ms'>> {
+  const ctrl = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, timeoutMs);
+  };
+  const onAbort = () => ctrl.abort();
+  req.signal.addEventListener('abort', onAbort, { once: true });
+  arm();
+  try {
+    const stream = await client.chat.completions.create(requestBody(req), { signal: ctrl.signal });
+    const acc = new StreamAccumulator();
+    for await (const chunk of stream) {
+      arm();
+      const text = acc.push(chunk as StreamChunk);
+      if (text) req.onDelta?.(text);
+    }
+    // The SDK ends iteration quietly when its signal aborts: find out why it stopped.
+    if (timedOut) throw new ModelTimeout(timeoutMs);
+    if (req.signal.aborted) throw cancelledError();
+    if (acc.chunkCount === 0) {
+      throw new AppError('model_error', `The model server at ${client.baseURL} returned no stream chunks: is it an OpenAI-compatible /v1 endpoint?`, 502);
+    }
+    return acc.result(req.model);
+  } catch (err) {
+    if (timedOut) throw new ModelTimeout(timeoutMs);
+    if (req.signal.aborted) throw cancelledError();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    req.signal.removeEventListener('abort', onAbort);
+  }
+}

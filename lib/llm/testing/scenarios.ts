@@ -1,0 +1,48 @@
+/**
+ * The built-in scenarios of the mock model, keyed by what the conversation says. Loaded by serve.ts
+ * (the e2e mock) and importable by vitest suites: `startMockOpenAI({ rules: BUILTIN_RULES, search: BUILTIN_SEARCH })`.
+ *
+ * Order matters (first match wins): the MRKL walk-through, then role-specific rules by system prompt
+ * (supervisor, planner, executor, reviewer, writer, researcher), then test markers and a greeting.
+ */
+import { lastUserText } from './conversation';
+import type { SearchFixture } from './mock-tool-routes';
+import type { MockRule } from './mock-types';
+import { MRKL_SEARCH, mrklRules } from './scenarios/mrkl';
+import { planExecuteRules } from './scenarios/plan-execute';
+import { supervisorRules } from './scenarios/supervisor';
+import { writerReviewerRules } from './scenarios/writer-reviewer';
+
+export * from './scenarios/mrkl';
+export { draftsSoFar, DRAFTS_BEFORE_APPROVAL, writerReviewerRules } from './scenarios/writer-reviewer';
+export { firstParam, supervisorRules } from './scenarios/supervisor';
+export { PLAN_STEPS, PLAN_TEXT, planExecuteRules } from './scenarios/plan-execute';
+
+/**
+ * Markers a test can put in its input to get a behaviour:
+ *   [[slow]]        40 chunks, 150 ms apart (to cancel a run mid-stream)
+ *   [[stall]]       two chunks, then nothing (timeouts, cancel)
+ *   [[rate-limit]]  a 429 with Retry-After: 1, once per server reset, then the echo reply
+ *   [[error-400]]   a 400 from the server
+ *   [[garbage]]     a stream chunk that is not JSON
+ *   [[echo]]        replies "Echo: <last user message>"
+ */
+export const markerRules: MockRule[] = [
+  { name: 'slow', match: { lastUserContains: '[[slow]]' }, reply: { content: 'tick '.repeat(40), chunkSize: 5, delayMs: 150 } },
+  { name: 'stall', match: { lastUserContains: '[[stall]]' }, reply: { content: 'Thinking about it...', chunkSize: 4, stallAfter: 2 } },
+  { name: 'rate-limit', match: { lastUserContains: '[[rate-limit]]' }, times: 1, reply: { error: { status: 429, retryAfter: 1, message: 'Rate limit reached (mock).' } } },
+  { name: 'error-400', match: { lastUserContains: '[[error-400]]' }, reply: { error: { status: 400, message: "Invalid value for 'model' (mock)." } } },
+  { name: 'garbage', match: { lastUserContains: '[[garbage]]' }, reply: { garbage: true } },
+  { name: 'echo', match: (req) => /\[\[(echo|rate-limit)\]\]/.test(lastUserText(req)), reply: (req) => ({ content: `Echo: ${lastUserText(req)}`, chunkSize: 8 }) },
+  { name: 'hello', match: { lastUserContains: 'hello' }, reply: { content: 'Hello! I am the Switchyard mock model.', chunkSize: 6 } },
+];
+
+export const BUILTIN_RULES: MockRule[] = [
+  ...markerRules,
+  ...mrklRules,
+  ...supervisorRules,
+  ...planExecuteRules,
+  ...writerReviewerRules,
+];
+
+export const BUILTIN_SEARCH: SearchFixture[] = [...MRKL_SEARCH];

@@ -1,0 +1,42 @@
+/**
+ * A supervisor that delegates to worker agents offered to it as tools (seed 003): one tool call per
+ * turn, each offered worker once in order, the task carrying what earlier workers returned; when all
+ * have answered it writes the final answer from their results. Plus the researcher worker.
+ */
+import { answeredToolNames, lastUserText, systemText, toolResults } from '../conversation';
+import type { MockChatRequest, MockReply, MockRule } from '../mock-types';
+
+/** The argument name a tool expects: its first required property, else its first property, else `input`. */
+export function firstParam(tool: NonNullable<MockChatRequest['tools']>[number]): string {
+  const params = tool.function?.parameters as { required?: unknown; properties?: Record<string, unknown> } | undefined;
+  if (Array.isArray(params?.required) && typeof params.required[0] === 'string') return params.required[0];
+  const props = Object.keys(params?.properties ?? {});
+  return props[0] ?? 'input';
+}
+
+function supervisorReply(req: MockChatRequest): MockReply {
+  const done = new Set(answeredToolNames(req));
+  const results = toolResults(req);
+  const next = (req.tools ?? []).find((t) => t.function?.name && !done.has(t.function.name));
+  const question = req.messages.find((m) => m.role === 'user');
+  const task = question ? String(question.content ?? '') : lastUserText(req);
+  if (next?.function?.name) {
+    const context = results.length ? `\n\nWhat the team has so far:\n${results.map((r) => `- ${r.name}: ${r.content}`).join('\n')}` : '';
+    return { tool_calls: [{ name: next.function.name, arguments: { [firstParam(next)]: `${task}${context}` } }], chunkSize: 16 };
+  }
+  const last = results[results.length - 1];
+  return { content: `Final answer (from ${results.map((r) => r.name).join(', ') || 'no one'}): ${last ? last.content : task}`, chunkSize: 16 };
+}
+
+export const supervisorRules: MockRule[] = [
+  {
+    name: 'supervisor',
+    match: (req) => /supervisor/i.test(systemText(req)) && (req.tools?.length ?? 0) > 0,
+    reply: supervisorReply,
+  },
+  {
+    name: 'researcher',
+    match: (req) => /research/i.test(systemText(req)),
+    reply: (req) => ({ content: `Findings: three key facts about ${lastUserText(req).split('\n')[0].slice(0, 120)}.`, chunkSize: 16 }),
+  },
+];
