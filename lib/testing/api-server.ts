@@ -13,7 +13,6 @@ import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -108,21 +107,53 @@ function errorJson(res: ServerResponse, status: number, code: string, message: s
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+/**
+ * The request body as a web stream with backpressure. `discard()` drops whatever the handler did not
+ * read (a 413/415 answered early), so the keep-alive connection stays usable.
+ */
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
+  let dropping = false;
+  const discard = () => {
+    dropping = true;
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (dropping) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (!dropping) controller.close();
+      });
+      req.once('error', (err) => {
+        if (!dropping) controller.error(err);
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      discard();
+    },
+  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+  return { stream, discard };
+}
+
+function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal, body: ReadableStream<Uint8Array> | undefined): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
     for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
   }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
-    method,
+    method: req.method ?? 'GET',
     headers,
     signal,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body,
     // Required by undici for a streaming request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
+    ...(body ? { duplex: 'half' } : {}),
   } as RequestInit);
 }
 
@@ -213,9 +244,15 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       res.once('close', () => {
         if (!res.writableFinished) abort.abort();
       });
-      const request = toRequest(req, origin, abort.signal);
-      const response = await handler(request, { params: Promise.resolve(found.params) });
-      await sendResponse(response, res, method);
+      const body = method === 'GET' || method === 'HEAD' ? undefined : bodyStream(req);
+      if (!body) req.resume();
+      const request = toRequest(req, origin, abort.signal, body?.stream);
+      try {
+        const response = await handler(request, { params: Promise.resolve(found.params) });
+        await sendResponse(response, res, method);
+      } finally {
+        if (!req.complete) body?.discard();
+      }
     })().catch((err: unknown) => {
       console.error('[api-server] handler crashed:', err);
       if (!res.headersSent) errorJson(res, 500, 'internal', 'internal server error');
