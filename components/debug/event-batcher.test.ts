@@ -50,4 +50,20 @@ describe('event batcher: one delivery per frame', () => {
     m.frame();
     expect(got).toEqual([]);
   });
+
+  it('spreads a burst over frames when capped, in order, without losing any', () => {
+    const m = manualScheduler();
+    const got: number[][] = [];
+    const b = createBatcher<number>((batch) => got.push(batch), m.s, 300);
+    for (let i = 0; i < 1000; i++) b.push(i);
+    m.frame();
+    expect(got.map((g) => g.length)).toEqual([300]);
+    m.frame();
+    m.frame();
+    m.frame();
+    expect(got.map((g) => g.length)).toEqual([300, 300, 300, 100]);
+    expect(got.flat()).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    m.frame();
+    expect(got).toHaveLength(4);
+  });
 });

@@ -35,9 +35,21 @@ export interface Batcher<T> {
   dispose(): void;
 }
 
-export function createBatcher<T>(deliver: (batch: T[]) => void, scheduler: Scheduler): Batcher<T> {
+/**
+ * `maxPerFrame` caps one delivery: a burst (a replay of thousands of events arriving in one
+ * network chunk) is spread over several frames so no single frame renders all of it.
+ */
+export function createBatcher<T>(deliver: (batch: T[]) => void, scheduler: Scheduler, maxPerFrame = Infinity): Batcher<T> {
   let buffer: T[] = [];
   let cancel: (() => void) | null = null;
+  const onFrame = () => {
+    cancel = null;
+    if (buffer.length === 0) return;
+    const batch = buffer.length > maxPerFrame ? buffer.splice(0, maxPerFrame) : buffer;
+    if (batch === buffer) buffer = [];
+    deliver(batch);
+    if (buffer.length > 0 && !cancel) cancel = scheduler.request(onFrame);
+  };
   const flush = () => {
     cancel?.();
     cancel = null;
@@ -49,7 +61,7 @@ export function createBatcher<T>(deliver: (batch: T[]) => void, scheduler: Sched
   return {
     push(item) {
       buffer.push(item);
-      if (!cancel) cancel = scheduler.request(flush);
+      if (!cancel) cancel = scheduler.request(onFrame);
     },
     flush,
     dispose() {

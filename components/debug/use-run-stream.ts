@@ -16,6 +16,8 @@ import { useRunStoreApi } from './run-store';
 export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'error';
 
 const TERMINAL = new Set(['run.finished', 'run.failed', 'run.cancelled']);
+/** A replay burst is applied at most this many events per frame (see event-batcher.ts). */
+const MAX_EVENTS_PER_FRAME = 250;
 
 export function runEventsUrl(runId: string): string {
   return `/api/runs/${encodeURIComponent(runId)}/events`;
@@ -36,14 +38,13 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
     const batcher = createBatcher<TraceEvent>((batch) => {
       // A late batch for a run we switched away from is dropped.
       if (store.getState().runId === runId) store.getState().applyEvents(batch);
-    }, frameScheduler);
+    }, frameScheduler, MAX_EVENTS_PER_FRAME);
     const es = new EventSource(runEventsUrl(runId));
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
-      batcher.flush();
-      es.close();
+      es.close(); // what is buffered still arrives, frame by frame
       setState('closed');
     };
     const onMessage = (msg: MessageEvent<string>) => {
@@ -63,7 +64,6 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
       if (closed) return;
       if (es.readyState === EventSource.CLOSED) {
         // The server refused the stream (e.g. 404): EventSource will not retry.
-        batcher.flush();
         closed = true;
         setState('error');
         setError('The event stream was refused by the server.');
@@ -73,6 +73,7 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
     };
     return () => {
       closed = true;
+      if (store.getState().runId === runId) batcher.flush();
       batcher.dispose();
       es.close();
     };
