@@ -48,7 +48,7 @@ export interface EditorState extends EditorGraph {
 
   load(doc: GraphDocument): void;
   /** The YAML pane's edit: the canvas follows (undoable), selection kept where ids survive. */
-  applyDocument(doc: GraphDocument): void;
+  applyDocument(doc: GraphDocument, origin?: 'yaml' | 'canvas'): void;
   onNodesChange(changes: NodeChange<EditorNode>[]): void;
   onEdgesChange(changes: EdgeChange<EditorEdge>[]): void;
   /** Called once when a drag starts: the positions before it become an undo step. */
@@ -114,7 +114,7 @@ export function createEditorStore(doc: GraphDocument) {
         set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, origin: 'load' });
       },
 
-      applyDocument(d) {
+      applyDocument(d, origin = 'yaml') {
         const s = get();
         const next = documentToEditor(d);
         const selected = new Set(s.nodes.filter((n) => n.selected).map((n) => n.id));
@@ -125,7 +125,7 @@ export function createEditorStore(doc: GraphDocument) {
           const keepPos = old && next.layout.unplaced.includes(n.id);
           return { ...n, ...(keepPos ? { position: old.position } : {}), ...(old?.measured ? { measured: old.measured } : {}), selected: selected.has(n.id) } as EditorNode;
         });
-        commit(next, 'yaml');
+        commit(next, origin);
       },
 
       onNodesChange(changes) {

@@ -1,0 +1,144 @@
+/**
+ * Editor frame-time benchmark.
+ *
+ *   npm run build && npx next start -p 3000      # a production server (any port)
+ *   npx tsx bench/editor-frames.ts [baseUrl]     # default http://127.0.0.1:3000
+ *
+ * For 100, 500 and 1000 nodes it imports a generated graph through the API, opens it in the editor
+ * (/graphs/:id) in headless Chromium (launch options of e2e/browser.ts), then drags a node and pans
+ * the canvas while recording requestAnimationFrame deltas; it does the same on a bare React Flow page
+ * with default nodes (/bench/bare-flow?n=…) in the same run, and prints p50 / p95 / max per case.
+ * Also prints the time until the graph is on screen. Frame budget at 60 Hz is 16.7 ms.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { launchOptions } from '../e2e/browser';
+
+const BASE = process.argv[2] ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
+const SIZES = [100, 500, 1000];
+const STEPS = 60;
+const ROLES = ['agent', 'tool', 'router', 'human'] as const;
+
+/** A valid graph of `n` nodes in a grid (the same grid as the bare page), chained START -> ... -> END. */
+export function benchYaml(n: number, name: string): string {
+  const cols = Math.ceil(Math.sqrt(n));
+  const lines = [
+    'switchyard: 1',
+    `name: ${name}`,
+    'models:',
+    '  default: { connection: default, model: gpt-4o-mini }',
+    'tools:',
+    '  calc: { type: calculator }',
+    'nodes:',
+  ];
+  for (let i = 0; i < n; i++) {
+    const role = ROLES[i % ROLES.length];
+    if (role === 'agent') lines.push(`  n${i}: { role: agent, strategy: tool_calling, tools: [calc] }`);
+    if (role === 'tool') lines.push(`  n${i}: { role: tool, tool: calc, args: { expression: state.input } }`);
+    if (role === 'router') lines.push(`  n${i}: { role: router, mode: cel }`);
+    if (role === 'human') lines.push(`  n${i}: { role: human, prompt: Approve step ${i}? }`);
+  }
+  lines.push('edges:', '  - { from: START, to: n0 }');
+  for (let i = 0; i + 1 < n; i++) {
+    if (ROLES[i % ROLES.length] === 'router') {
+      lines.push(`  - from: n${i}`, '    branches:', `      - { when: 'state.input != ""', to: n${i + 1} }`, `      - { else: n${i + 1} }`);
+    } else lines.push(`  - { from: n${i}, to: n${i + 1} }`);
+  }
+  lines.push(`  - { from: n${n - 1}, to: END }`, 'layout:', '  START: { x: 0, y: -160 }');
+  for (let i = 0; i < n; i++) lines.push(`  n${i}: { x: ${(i % cols) * 288}, y: ${Math.floor(i / cols) * 160} }`);
+  lines.push(`  END: { x: 0, y: ${Math.ceil(n / cols) * 160} }`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function importGraph(n: number): Promise<string> {
+  const res = await fetch(`${BASE}/api/graphs/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/yaml' },
+    body: benchYaml(n, `bench-${n}-${Date.now().toString(36)}`),
+  });
+  if (!res.ok) throw new Error(`import of the ${n}-node graph failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+
+async function record(page: Page, gesture: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __rec: boolean };
+    w.__frames = [];
+    w.__rec = true;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (w.__rec) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await gesture();
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __rec: boolean };
+    w.__rec = false;
+    return w.__frames.slice(1);
+  });
+}
+
+async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= STEPS; i++) {
+    await page.mouse.move(from.x + (dx * i) / STEPS, from.y + (dy * i) / STEPS);
+    await nextFrame(page);
+  }
+  await page.mouse.up();
+  await nextFrame(page);
+}
+
+function stats(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+  return { p50: q(0.5), p95: q(0.95), max: s[s.length - 1] ?? NaN };
+}
+
+async function measure(page: Page, url: string, n: number) {
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.locator('.react-flow__node').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length > 0);
+  const openMs = Date.now() - t0;
+  await nextFrame(page);
+  const node = page.locator('.react-flow__node').nth(Math.min(3, n - 1));
+  const box = (await node.boundingBox())!;
+  const nodeDrag = await record(page, () => drag(page, { x: box.x + box.width / 2, y: box.y + 8 }, 160, 90));
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!;
+  const pan = await record(page, () => drag(page, { x: pane.x + 12, y: pane.y + 12 }, 240, 160));
+  return { openMs, rendered: await page.locator('.react-flow__node').count(), drag: stats(nodeDrag), pan: stats(pan) };
+}
+
+const fmt = (v: number) => v.toFixed(1).padStart(6);
+
+async function main() {
+  const health = await fetch(`${BASE}/api/health`).catch(() => null);
+  if (!health?.ok) throw new Error(`no server at ${BASE} (start one: npm run build && npx next start)`);
+  const browser = await chromium.launch({ ...launchOptions(), headless: true });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  console.log(`editor frame times against ${BASE} (ms; rAF deltas while dragging a node / panning, ${STEPS} steps each)\n`);
+  console.log('nodes  page            open  rendered | drag p50   p95    max | pan p50    p95    max');
+  for (const n of SIZES) {
+    const id = await importGraph(n);
+    const rows = [
+      ['editor', await measure(page, `${BASE}/graphs/${id}`, n)],
+      ['bare React Flow', await measure(page, `${BASE}/bench/bare-flow?n=${n}`, n)],
+    ] as const;
+    for (const [name, r] of rows) {
+      console.log(
+        `${String(n).padStart(5)}  ${name.padEnd(15)} ${String(r.openMs).padStart(5)}  ${String(r.rendered).padStart(8)} | ${fmt(r.drag.p50)} ${fmt(r.drag.p95)} ${fmt(r.drag.max)} | ${fmt(r.pan.p50)} ${fmt(r.pan.p95)} ${fmt(r.pan.max)}`,
+      );
+    }
+  }
+  await browser.close();
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+'use client';
+/** The editor's header: graph name (rename), save state, history, layout, YAML, export, import, help, theme. */
+import Link from 'next/link';
+import { useReactFlow } from '@xyflow/react';
+import { GraphName } from '@/lib/graph/schema';
+import { stringifyGraph } from '@/lib/graph/yaml';
+import { editorToDocument } from './convert';
+import { useEditor, useEditorStore } from './context';
+import { downloadText } from './download';
+import type { Theme } from './theme';
+import type { SaveStatus } from './use-autosave';
+
+function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
+  switch (status.kind) {
+    case 'saved':
+      return <span className="sy-save is-saved" data-testid="save-state" data-state="saved">Saved</span>;
+    case 'pending':
+      return <span className="sy-save is-pending" data-testid="save-state" data-state="pending">Unsaved changes</span>;
+    case 'saving':
+      return <span className="sy-save is-pending" data-testid="save-state" data-state="saving">Saving…</span>;
+    case 'invalid':
+      return (
+        <span className="sy-save is-invalid" data-testid="save-state" data-state="invalid" title="The graph is saved once its errors are fixed; your edits are kept in this browser meanwhile.">
+          Not saved — fix {status.errors} error{status.errors === 1 ? '' : 's'}
+        </span>
+      );
+    case 'error':
+      return (
+        <span className="sy-save is-error" data-testid="save-state" data-state="error" title={status.message}>
+          Error — <button type="button" className="sy-link" data-testid="save-retry" onClick={onRetry}>retry</button>
+          <span className="sy-save-msg">{status.message}</span>
+        </span>
+      );
+  }
+}
+
+export interface HeaderProps {
+  status: SaveStatus;
+  onRetry(): void;
+  yamlOpen: boolean;
+  onToggleYaml(): void;
+  onImport(): void;
+  onHelp(): void;
+  theme: Theme;
+  onTheme(t: Theme): void;
+  problemsOpen: boolean;
+  onToggleProblems(): void;
+}
+
+export function EditorHeader(p: HeaderProps) {
+  const store = useEditorStore();
+  const name = useEditor((s) => s.graph.name);
+  const canUndo = useEditor((s) => s.past.length > 0);
+  const canRedo = useEditor((s) => s.future.length > 0);
+  const errors = useEditor((s) => s.problems.errorCount);
+  const warnings = useEditor((s) => s.problems.warningCount);
+  const { fitView } = useReactFlow();
+  const nameOk = GraphName.safeParse(name).success;
+
+  const exportYaml = () => {
+    const doc = editorToDocument(store.getState()).doc;
+    downloadText(`${doc.name || 'graph'}.yaml`, stringifyGraph(doc));
+  };
+
+  return (
+    <header className="sy-header">
+      <Link href="/" className="sy-back" aria-label="All graphs">
+        ← Graphs
+      </Link>
+      <input
+        className={`sy-title-input ${nameOk ? '' : 'is-invalid'}`}
+        value={name}
+        aria-label="Graph name"
+        title={nameOk ? 'Rename the graph' : 'letters, digits, ., _ and - only (start with a letter or digit)'}
+        data-testid="graph-name"
+        spellCheck={false}
+        onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}
+      />
+      <SaveBadge status={p.status} onRetry={p.onRetry} />
+      <div className="sy-header-spacer" />
+      <div className="sy-toolbar" role="toolbar" aria-label="Editor">
+        <button type="button" className="sy-btn" title="Undo (Ctrl+Z)" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
+          Undo
+        </button>
+        <button type="button" className="sy-btn" title="Redo (Ctrl+Shift+Z)" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
+          Redo
+        </button>
+        <span className="sy-sep" />
+        <button type="button" className="sy-btn" title="Auto-layout (L)" data-testid="auto-layout" onClick={() => store.getState().autoLayout()}>
+          Auto-layout
+        </button>
+        <button type="button" className="sy-btn" title="Fit view (F)" data-testid="fit-view" onClick={() => void fitView({ duration: 300, padding: 0.2, maxZoom: 1.1 })}>
+          Fit
+        </button>
+        <span className="sy-sep" />
+        <button
+          type="button"
+          className={`sy-btn ${p.problemsOpen ? 'is-active' : ''}`}
+          data-testid="toggle-problems"
+          aria-pressed={p.problemsOpen}
+          onClick={p.onToggleProblems}
+          title="Problems"
+        >
+          <span className={`sy-count ${errors ? 'is-error' : ''}`} data-testid="error-count">{errors}</span> errors ·{' '}
+          <span className={`sy-count ${warnings ? 'is-warning' : ''}`}>{warnings}</span> warnings
+        </button>
+        <button type="button" className={`sy-btn ${p.yamlOpen ? 'is-active' : ''}`} data-testid="toggle-yaml" aria-pressed={p.yamlOpen} onClick={p.onToggleYaml}>
+          YAML
+        </button>
+        <button type="button" className="sy-btn" data-testid="export-yaml" onClick={exportYaml}>
+          Export
+        </button>
+        <button type="button" className="sy-btn" data-testid="import-open" onClick={p.onImport}>
+          Import
+        </button>
+        <button type="button" className="sy-btn sy-btn-round" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open" onClick={p.onHelp}>
+          ?
+        </button>
+        <button
+          type="button"
+          className="sy-btn sy-btn-round"
+          data-testid="theme-toggle"
+          aria-label={`Switch to ${p.theme === 'dark' ? 'light' : 'dark'} theme`}
+          title={`Switch to ${p.theme === 'dark' ? 'light' : 'dark'} theme`}
+          onClick={() => p.onTheme(p.theme === 'dark' ? 'light' : 'dark')}
+        >
+          {p.theme === 'dark' ? '☀' : '☾'}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+/**
+ * The editor for one graph: loads it (react-query), restores an unsaved local draft, and lays out
+ * header, palette, canvas (+ YAML split), inspector and problems.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ReactFlowProvider } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import Link from 'next/link';
+import { useCallback, useEffect, useState } from 'react';
+import { Canvas } from '@/components/canvas/canvas';
+import { QueryBoundary } from '@/components/debug/query-boundary';
+import { Inspector } from '@/components/inspector/inspector';
+import { ProblemsList } from '@/components/inspector/problems-list';
+import { Palette } from '@/components/palette/palette';
+import { YamlPane } from '@/components/yaml/yaml-pane';
+import { fetchGraph, type GraphRecord } from './api';
+import { EditorProvider, useEditorStore } from './context';
+import { HelpOverlay, ImportDialog } from './dialogs';
+import { takeDraft } from './drafts';
+import { EditorHeader } from './editor-header';
+import { useTheme } from './theme';
+import { useAutosave } from './use-autosave';
+import { useShortcuts } from './use-shortcuts';
+import { useLiveValidation } from './use-validation';
+import './editor.css';
+
+export function EditorShell({ graphId }: { graphId: string }) {
+  return (
+    <QueryBoundary>
+      <Loader graphId={graphId} />
+    </QueryBoundary>
+  );
+}
+
+function Loader({ graphId }: { graphId: string }) {
+  const q = useQuery({
+    queryKey: ['graph', graphId],
+    queryFn: ({ signal }) => fetchGraph(graphId, signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  // The editor owns the graph once loaded: later refetches must not reset it.
+  const [record, setRecord] = useState<GraphRecord | null>(null);
+  useEffect(() => {
+    if (q.data && !record) setRecord(q.data);
+  }, [q.data, record]);
+
+  if (q.isError && !record) {
+    return (
+      <div className="sy-editor-message" data-testid="editor-error">
+        <h1>Could not open this graph</h1>
+        <p>{q.error instanceof Error ? q.error.message : String(q.error)}</p>
+        <Link href="/" className="sy-btn">
+          Back to all graphs
+        </Link>
+      </div>
+    );
+  }
+  if (!record) {
+    return (
+      <div className="sy-editor-message" data-testid="editor-loading" aria-busy="true">
+        Loading graph…
+      </div>
+    );
+  }
+  return (
+    <EditorProvider key={record.id} doc={record.document}>
+      <ReactFlowProvider>
+        <Editor graphId={graphId} base={String(record.updated_at ?? '')} />
+      </ReactFlowProvider>
+    </EditorProvider>
+  );
+}
+
+function Editor({ graphId, base }: { graphId: string; base: string }) {
+  const store = useEditorStore();
+  const [theme, setTheme] = useTheme();
+  const [yamlOpen, setYamlOpen] = useState(false);
+  const [problemsOpen, setProblemsOpen] = useState(true);
+  const [help, setHelp] = useState(false);
+  const [importText, setImportText] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    const draft = takeDraft(graphId, base);
+    if (draft) {
+      store.getState().applyDocument(draft.doc, 'canvas');
+      setRestored(true);
+    }
+  }, [graphId, base, store]);
+
+  useLiveValidation();
+  const { status, retry } = useAutosave(graphId, base);
+  const closeAll = useCallback(() => {
+    setHelp(false);
+    setImportText(null);
+  }, []);
+  const openHelp = useCallback(() => setHelp(true), []);
+  useShortcuts({ onHelp: openHelp, onEscape: closeAll });
+
+  const onFileDrop = useCallback((file: File) => {
+    void file.text().then((t) => setImportText(t));
+  }, []);
+
+  return (
+    <div className={`sy-editor ${yamlOpen ? 'has-yaml' : ''}`} data-testid="editor" data-theme-mode={theme}>
+      <EditorHeader
+        status={status}
+        onRetry={() => void retry()}
+        yamlOpen={yamlOpen}
+        onToggleYaml={() => setYamlOpen((v) => !v)}
+        onImport={() => setImportText('')}
+        onHelp={openHelp}
+        theme={theme}
+        onTheme={setTheme}
+        problemsOpen={problemsOpen}
+        onToggleProblems={() => setProblemsOpen((v) => !v)}
+      />
+      {restored && (
+        <div className="sy-banner" data-testid="draft-restored">
+          Restored edits from this browser that were not saved yet.
+          <button type="button" className="sy-link" onClick={() => setRestored(false)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="sy-body">
+        <Palette />
+        <div className="sy-center">
+          <div className="sy-work">
+            <Canvas colorMode={theme} onFileDrop={onFileDrop} />
+            {yamlOpen && <YamlPane theme={theme} />}
+          </div>
+          {problemsOpen && (
+            <div className="sy-problems-panel" aria-label="Problems">
+              <ProblemsList />
+            </div>
+          )}
+        </div>
+        <Inspector />
+      </div>
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
+    </div>
+  );
+}
