@@ -15,6 +15,7 @@ export interface NewRun {
   id: string;
   graphId: string;
   graphName: string;
+  graphVersion: number;
   input: string;
   inputs?: Record<string, unknown> | null;
   breakpoints?: string[] | null;
@@ -28,6 +29,7 @@ export function insertRun(r: NewRun): RunRow {
       id: r.id,
       graphId: r.graphId,
       graphName: r.graphName,
+      graphVersion: r.graphVersion,
       status: 'queued',
       input: r.input,
       inputs: r.inputs ?? null,

@@ -30,6 +30,8 @@ export const runs = sqliteTable(
       .references(() => graphs.id, { onDelete: 'cascade' }),
     /** The graph's name when the run started (the graph may be renamed later). */
     graphName: text('graph_name').notNull(),
+    /** The graph_versions row the run executes (a resume uses the same document even if the graph was edited since). */
+    graphVersion: integer('graph_version'),
     status: text('status').$type<RunStatus>().notNull(),
     input: text('input').notNull(),
     inputs: text('inputs', { mode: 'json' }).$type<Record<string, unknown>>(),

@@ -6,6 +6,7 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { seedExamples, type SeedResult } from '@/db/seed';
+import { ensureRecovered } from '@/lib/runtime/recovery';
 import { loadExampleFiles } from './examples';
 
 export interface StartupReport {
@@ -22,6 +23,7 @@ export function startServer(opts: { examplesDir?: string; log?: boolean } = {}):
   const done = g[KEY];
   if (done) return done;
   getDb();
+  ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files
     .filter((f) => f.errors)

@@ -1,0 +1,31 @@
+import { getGraph } from '@/db/graphs';
+import { listRunsForGraph } from '@/db/runs';
+import { StartRunBody, type RunHistoryResponse, type StartRunResponse } from '@/lib/contracts/runs';
+import { notFound } from '@/lib/errors';
+import { ensureRecovered } from '@/lib/runtime/recovery';
+import { startRun } from '@/lib/runtime/run-manager';
+import { runView } from '@/lib/runtime/run-views';
+import { readJson } from '@/lib/server/body';
+import { json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Starts a run in the background; it outlives this request. */
+export const POST = route(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, StartRunBody);
+  ensureRecovered();
+  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, source: 'ui' });
+  const res: StartRunResponse = { run_id: run.id };
+  return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
+});
+
+/** The graph's run history, newest first. */
+export const GET = route(async (_req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  if (!getGraph(id)) throw notFound(`Graph ${id}`);
+  ensureRecovered();
+  const res: RunHistoryResponse = { runs: listRunsForGraph(id).map(runView) };
+  return json(res);
+});

@@ -1,0 +1,17 @@
+import { ResumeRunBody } from '@/lib/contracts/runs';
+import { ensureRecovered } from '@/lib/runtime/recovery';
+import { resumeRun } from '@/lib/runtime/run-manager';
+import { runView } from '@/lib/runtime/run-views';
+import { readJson } from '@/lib/server/body';
+import { json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Continues a paused or interrupted run: 409 when it is neither. */
+export const POST = route(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, ResumeRunBody);
+  ensureRecovered();
+  return json({ run: runView(resumeRun(id, body.value)) }, 202);
+});

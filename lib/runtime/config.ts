@@ -1,0 +1,45 @@
+/**
+ * Operator settings of the runtime, read from the environment when a run starts:
+ * - SWITCHYARD_ALLOWED_HOSTS          comma-separated hosts the http tool may reach even if private
+ * - SWITCHYARD_MODEL_MAX_RETRIES      retries per model call (429/5xx/connection), default 4
+ * - SWITCHYARD_MODEL_TIMEOUT_MS       per-attempt inactivity timeout, default 120000
+ * - SWITCHYARD_MODEL_RETRY_BASE_MS    first backoff step, default 500
+ * - SWITCHYARD_MODEL_RETRY_MAX_WAIT_MS cap on one wait (including Retry-After), default 30000
+ * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period, default 15000
+ */
+export interface RuntimeConfig {
+  allowedHosts: string[];
+  model: { maxRetries?: number; timeoutMs?: number; baseDelayMs?: number; maxWaitMs?: number };
+  sseHeartbeatMs: number;
+}
+
+function intFromEnv(env: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.warn(`${name}=${JSON.stringify(raw)} is not an integer in [${min}, ${max}]; using the default`);
+    return undefined;
+  }
+  return n;
+}
+
+export function parseAllowedHosts(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export function runtimeConfig(env: Record<string, string | undefined> = process.env): RuntimeConfig {
+  return {
+    allowedHosts: parseAllowedHosts(env.SWITCHYARD_ALLOWED_HOSTS),
+    model: {
+      maxRetries: intFromEnv(env, 'SWITCHYARD_MODEL_MAX_RETRIES', 0, 20),
+      timeoutMs: intFromEnv(env, 'SWITCHYARD_MODEL_TIMEOUT_MS', 100, 3_600_000),
+      baseDelayMs: intFromEnv(env, 'SWITCHYARD_MODEL_RETRY_BASE_MS', 0, 600_000),
+      maxWaitMs: intFromEnv(env, 'SWITCHYARD_MODEL_RETRY_MAX_WAIT_MS', 0, 600_000),
+    },
+    sseHeartbeatMs: intFromEnv(env, 'SWITCHYARD_SSE_HEARTBEAT_MS', 50, 600_000) ?? 15_000,
+  };
+}

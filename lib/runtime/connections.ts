@@ -1,0 +1,72 @@
+/**
+ * Model connections as the runtime and the API see them: `default` from the environment
+ * (read-only), the others from the connections table. Keys never leave this module unmasked
+ * except to the model port.
+ */
+import 'server-only';
+import { envDefaultConnection, type Connection } from '@/lib/llm';
+import { maskKey, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
+import { conflict, notFound, AppError } from '@/lib/errors';
+import { deleteConnection, getConnection, insertConnection, listConnections, type ConnectionRow } from '@/db/connections';
+
+function fromRow(row: ConnectionRow): Connection {
+  const c: Connection = { name: row.name, base_url: row.baseUrl, api_key: row.apiKey ?? '' };
+  if (row.headers && Object.keys(row.headers).length) c.headers = row.headers;
+  return c;
+}
+
+/** The connection a graph's `connection: <name>` points at, or null. */
+export async function resolveConnection(name: string): Promise<Connection | null> {
+  if (name === 'default') {
+    const env = envDefaultConnection();
+    if (env) return env;
+  }
+  const row = getConnection(name);
+  return row ? fromRow(row) : null;
+}
+
+function viewOf(row: ConnectionRow): ConnectionView {
+  return {
+    name: row.name,
+    base_url: row.baseUrl,
+    api_key_hint: maskKey(row.apiKey),
+    header_names: Object.keys(row.headers ?? {}),
+    source: 'db',
+    read_only: false,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function listConnectionViews(): ConnectionView[] {
+  const out: ConnectionView[] = [];
+  const env = envDefaultConnection();
+  if (env) {
+    out.push({
+      name: 'default',
+      base_url: env.base_url,
+      api_key_hint: process.env.OPENAI_API_KEY?.trim() ? maskKey(env.api_key) : null,
+      header_names: [],
+      source: 'env',
+      read_only: true,
+      created_at: null,
+    });
+  }
+  for (const row of listConnections()) if (!(env && row.name === 'default')) out.push(viewOf(row));
+  return out;
+}
+
+const ENV_OWNS_DEFAULT = 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.';
+
+export function createConnection(body: CreateConnectionBody): ConnectionView {
+  if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT, 409);
+  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null });
+  if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
+  return viewOf(row);
+}
+
+export function removeConnection(name: string): void {
+  if (name === 'default' && envDefaultConnection()) {
+    throw new AppError('read_only', ENV_OWNS_DEFAULT, 409);
+  }
+  if (!deleteConnection(name)) throw notFound(`Connection "${name}"`);
+}

@@ -1,0 +1,21 @@
+/** Checks made before a run starts, so that a run that cannot work fails at once with a clear message. */
+import 'server-only';
+import { envDefaultConnection } from '@/lib/llm';
+import { DEFAULTS } from '@/lib/graph/defaults';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { getConnection } from '@/db/connections';
+
+const MODEL_ROLES: ReadonlySet<string> = new Set(['agent', 'planner', 'executor', 'supervisor']);
+
+/** Connection names the graph's model-using nodes need that are neither in the environment nor saved. */
+export function missingConnections(doc: GraphDocument): string[] {
+  const needed = new Set<string>();
+  for (const node of Object.values(doc.nodes)) {
+    const usesModel = MODEL_ROLES.has(node.role) || (node.role === 'router' && node.mode === 'llm');
+    if (!usesModel) continue;
+    const modelId = ('model' in node && node.model) || DEFAULTS.model;
+    const spec = doc.models?.[modelId];
+    needed.add(spec?.connection ?? 'default');
+  }
+  return [...needed].filter((name) => !(name === 'default' && envDefaultConnection()) && !getConnection(name)).sort();
+}

@@ -1,0 +1,48 @@
+/**
+ * Start-up recovery: runs left `running` or `queued` by a crash or restart are marked `interrupted`
+ * with a `run.interrupted` event `{ reason: 'server_restart' }`, and can be resumed from their last
+ * checkpoint with POST /api/runs/:id/resume { value: { action: 'continue' } }. Paused runs (human
+ * nodes, breakpoints) need nothing: their checkpoint holds the pause and they resume as usual.
+ */
+import 'server-only';
+import { listRunsWithStatus, loadCheckpoint } from '@/db/runs';
+import { runtimeState } from './globals';
+import { recordRunEvent } from './event-recorder';
+import { SERVER_RESTART_REASON } from './run-status';
+
+export interface RecoveryReport {
+  interrupted: string[];
+}
+
+export function recoverInterruptedRuns(): RecoveryReport {
+  const state = runtimeState();
+  const interrupted: string[] = [];
+  for (const run of listRunsWithStatus(['running', 'queued'])) {
+    if (state.active.has(run.id)) continue; // started by this process: not left over
+    const cp = loadCheckpoint(run.id);
+    const step = cp?.step ?? 0;
+    const where = cp ? `after step ${step}` : 'before its first step';
+    recordRunEvent(run.id, {
+      type: 'run.interrupted',
+      step,
+      node: cp?.next[0] ?? 'START',
+      span_id: 'run',
+      data: {
+        kind: 'breakpoint',
+        reason: SERVER_RESTART_REASON,
+        node: cp?.next[0] ?? 'START',
+        next: cp?.next ?? [],
+        prompt: `The server restarted while this run was ${run.status}. It stopped ${where}; resume it to continue from there.`,
+      },
+    });
+    interrupted.push(run.id);
+  }
+  state.recovered = true;
+  return { interrupted };
+}
+
+/** Runs recovery once per process (idempotent; startup code may call it on every request path). */
+export function ensureRecovered(): RecoveryReport | null {
+  if (runtimeState().recovered) return null;
+  return recoverInterruptedRuns();
+}

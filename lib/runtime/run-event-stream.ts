@@ -1,0 +1,91 @@
+/**
+ * The SSE stream of a run's trace (GET /api/runs/:id/events):
+ * replay from `after` (Last-Event-ID or ?after=), then live events, with no gap and no duplicate:
+ * subscribe to the bus first, read the backlog from the DB, then drain the events buffered
+ * meanwhile, skipping any seq already sent. Heartbeat comments keep proxies from timing out. The
+ * stream ends after a terminal event, or when the client leaves (which does not cancel the run).
+ */
+import 'server-only';
+import type { TraceEvent } from '@/lib/engine/events';
+import { listEvents } from '@/db/run-events';
+import { getRun } from '@/db/runs';
+import { subscribe } from './event-bus';
+import { isTerminalStatus, TERMINAL_EVENT_TYPES } from './run-status';
+
+export const SSE_HEADERS: Record<string, string> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
+
+export function formatSseEvent(e: TraceEvent): string {
+  return `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+}
+
+export interface RunEventStreamOptions {
+  runId: string;
+  /** Send only events with seq > after. */
+  after: number;
+  heartbeatMs: number;
+  /** The request's signal: the client left. */
+  signal?: AbortSignal;
+}
+
+export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let lastSent = opts.after;
+      let closed = false;
+      let replaying = true;
+      const buffered: TraceEvent[] = [];
+
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed by a cancel
+        }
+      };
+      const send = (e: TraceEvent) => {
+        if (closed || e.seq <= lastSent) return;
+        lastSent = e.seq;
+        controller.enqueue(encoder.encode(formatSseEvent(e)));
+        if (TERMINAL_EVENT_TYPES.has(e.type)) close();
+      };
+
+      // 1. subscribe first, so nothing recorded from now on can be missed
+      const unsubscribe = subscribe(opts.runId, (e) => (replaying ? buffered.push(e) : send(e)));
+      const heartbeat = setInterval(() => {
+        if (!closed) controller.enqueue(encoder.encode(`: heartbeat ${new Date().toISOString()}\n\n`));
+      }, opts.heartbeatMs);
+      const onAbort = () => close();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      cleanup = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        opts.signal?.removeEventListener('abort', onAbort);
+      };
+      if (opts.signal?.aborted) return close();
+
+      controller.enqueue(encoder.encode(`retry: 2000\n: run ${opts.runId}\n\n`));
+      // 2. the backlog from the DB, 3. whatever arrived meanwhile (send() skips seqs already sent)
+      for (const e of listEvents(opts.runId, opts.after)) send(e);
+      for (const e of buffered) send(e);
+      buffered.length = 0;
+      replaying = false;
+      if (closed) return;
+      // A finished run whose terminal event was sent before `after`: nothing more will come.
+      const run = getRun(opts.runId);
+      if (!run || isTerminalStatus(run.status)) close();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * The run manager: the composition root that runs graphs in the background of the server process.
+ * A run outlives the request that started it; its row, events and checkpoints live in SQLite, its
+ * AbortController in the process-wide table of active runs (globals.ts).
+ */
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { runGraph, type RunOutcome } from '@/lib/engine';
+import type { Checkpoint, ResumeValue } from '@/lib/engine/ports';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
+import type { RunSource } from '@/lib/contracts/runs';
+import { getGraph, getGraphVersion } from '@/db/graphs';
+import { lastSeq } from '@/db/run-events';
+import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
+import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
+import { runtimeState } from './globals';
+import { missingConnections } from './preflight';
+import { createRunPorts } from './run-ports';
+import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
+
+export interface StartRunOptions {
+  input: string;
+  inputs?: Record<string, unknown>;
+  breakpoints?: string[];
+  source: RunSource;
+}
+
+const RUN_SPAN = 'run';
+
+function documentOf(run: RunRow): GraphDocument {
+  if (run.graphVersion != null) {
+    const v = getGraphVersion(run.graphId, run.graphVersion);
+    if (v) return v.document;
+  }
+  const g = getGraph(run.graphId);
+  if (!g) throw notFound(`Graph ${run.graphId} of run ${run.id}`);
+  return g.document;
+}
+
+function checkBreakpoints(doc: GraphDocument, breakpoints: string[] | undefined): void {
+  const unknown = (breakpoints ?? []).filter((b) => !Object.hasOwn(doc.nodes, b));
+  if (unknown.length) throw badRequest(`breakpoints name nodes that are not in graph "${doc.name}": ${unknown.join(', ')}`);
+}
+
+/** Creates the run and starts it in the background; returns the row as created. */
+export function startRun(graphId: string, opts: StartRunOptions): RunRow {
+  const graph = getGraph(graphId);
+  if (!graph) throw notFound(`Graph ${graphId}`);
+  const doc = graph.document;
+  checkBreakpoints(doc, opts.breakpoints);
+  const run = insertRun({
+    id: randomUUID(),
+    graphId: graph.id,
+    graphName: graph.name,
+    graphVersion: graph.version,
+    input: opts.input,
+    inputs: opts.inputs ?? null,
+    breakpoints: opts.breakpoints?.length ? opts.breakpoints : null,
+    source: opts.source,
+  });
+  const missing = missingConnections(doc);
+  if (missing.length) {
+    const names = missing.map((n) => `"${n}"`).join(', ');
+    const message =
+      `No model connection ${names} is configured, so graph "${doc.name}" cannot run. ` +
+      'Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server such as vLLM or Ollama) in the server environment, ' +
+      'or add the connection in Settings (POST /api/connections).';
+    updateRun(run.id, { startedAt: new Date() });
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'no_connection', message } } });
+    return getRun(run.id)!;
+  }
+  launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints });
+  return run;
+}
+
+interface LaunchArgs {
+  input: string;
+  inputs?: Record<string, unknown>;
+  breakpoints?: string[];
+  from?: Checkpoint;
+  resume?: ResumeValue;
+}
+
+function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
+  const state = runtimeState();
+  const controller = new AbortController();
+  const recorder = createEventRecorder({ runId: run.id, afterSeq: lastSeq(run.id) });
+  const ports = createRunPorts(run.id, recorder, controller.signal);
+  updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
+  const done = (async () => {
+    try {
+      const outcome = await runGraph({ runId: run.id, doc, ...args, ports });
+      settle(run.id, recorder, outcome);
+    } catch (err) {
+      recorder.flush();
+      const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'internal', message: `The engine crashed: ${err instanceof Error ? err.message : String(err)}` };
+      if (!(err instanceof AppError)) console.error(`[switchyard] run ${run.id} crashed`, err);
+      settle(run.id, recorder, { status: 'failed', error: e });
+    } finally {
+      recorder.flush();
+      if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
+    }
+  })();
+  state.active.set(run.id, { runId: run.id, controller, done });
+}
+
+/** Makes sure the row (and the trace) say how the run ended, if the engine did not say it itself. */
+function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): void {
+  recorder.flush();
+  const row = getRun(runId);
+  if (!row || (row.status !== 'running' && row.status !== 'queued')) return;
+  const base = { step: 0, span_id: RUN_SPAN };
+  switch (outcome.status) {
+    case 'succeeded':
+      recorder.emit({ ...base, type: 'run.finished', data: { output: outcome.output, state: outcome.state } });
+      break;
+    case 'paused':
+      recorder.emit({ ...base, type: 'run.interrupted', node: outcome.interrupt.node, data: { ...outcome.interrupt } });
+      break;
+    case 'failed':
+      recorder.emit({ ...base, type: 'run.failed', data: { error: outcome.error } });
+      break;
+    case 'cancelled':
+      recorder.emit({ ...base, type: 'run.cancelled', data: {} });
+      break;
+  }
+  recorder.flush();
+}
+
+/** Continues a paused (human / breakpoint) or interrupted (server restart) run from its checkpoint. */
+export function resumeRun(runId: string, value: ResumeValue): RunRow {
+  const run = getRun(runId);
+  if (!run) throw notFound(`Run ${runId}`);
+  if (!RESUMABLE_STATUSES.includes(run.status)) {
+    throw conflict(`Run ${runId} is ${run.status}; only paused or interrupted runs can be resumed.`);
+  }
+  const cp = loadCheckpoint(runId);
+  if (run.status === 'paused' && !cp?.interrupt) throw conflict(`Run ${runId} is paused but has no checkpoint with a pause to resume.`);
+  const doc = documentOf(run);
+  // Claim the run atomically: a second resume of the same pause gets a 409.
+  if (!transitionRun(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' })) {
+    throw conflict(`Run ${runId} is being resumed already.`);
+  }
+  const args: LaunchArgs = {
+    input: run.input,
+    inputs: run.inputs ?? undefined,
+    breakpoints: run.breakpoints ?? undefined,
+  };
+  if (cp) {
+    args.from = cp;
+    args.resume = value;
+  }
+  launch({ ...run, status: 'running' }, doc, args);
+  return getRun(runId)!;
+}
+type RunStatusList = RunRow['status'][];
+
+/** Cancels a run: aborts it (and its model request) if active, else marks it cancelled. */
+export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): Promise<RunRow> {
+  const run = getRun(runId);
+  if (!run) throw notFound(`Run ${runId}`);
+  if (isTerminalStatus(run.status)) throw conflict(`Run ${runId} already ${run.status}; there is nothing to cancel.`);
+  const active = runtimeState().active.get(runId);
+  if (active) {
+    active.controller.abort(new AppError('cancelled', 'The run was cancelled.', 409));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([active.done, new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)))]);
+    clearTimeout(timer);
+  } else {
+    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: `cancelled while ${run.status}` } });
+  }
+  return getRun(runId)!;
+}
+
+/** Resolves once the run is no longer executing in this process (finished, failed, paused...). */
+export function waitForRun(runId: string): Promise<void> {
+  return runtimeState().active.get(runId)?.done ?? Promise.resolve();
+}
+
+export function isRunActive(runId: string): boolean {
+  return runtimeState().active.has(runId);
+}

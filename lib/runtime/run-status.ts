@@ -1,0 +1,45 @@
+/**
+ * How trace events move a run's row: the status is written in the same transaction as the event
+ * that causes it, so a client that sees `run.finished` and then reads the run sees `succeeded`.
+ */
+import type { RunStatus, TraceEvent } from '@/lib/engine/events';
+import type { RunUpdate } from '@/db/runs';
+
+export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
+export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(['run.finished', 'run.failed', 'run.cancelled']);
+/** Statuses a run can be resumed from. */
+export const RESUMABLE_STATUSES: readonly RunStatus[] = ['paused', 'interrupted'];
+
+export function isTerminalStatus(s: RunStatus): boolean {
+  return TERMINAL_STATUSES.includes(s);
+}
+
+/** The data of the event recorded when a restart cuts a run short. */
+export const SERVER_RESTART_REASON = 'server_restart';
+
+function errorOf(data: Record<string, unknown>): { code: string; message: string } {
+  const e = data.error;
+  if (e && typeof e === 'object') {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    return { code: typeof code === 'string' ? code : 'error', message: typeof message === 'string' ? message : 'The run failed.' };
+  }
+  return { code: 'error', message: typeof data.message === 'string' ? data.message : 'The run failed.' };
+}
+
+/** The row update an event implies, or null. `usage` is filled by the caller for terminal events. */
+export function runUpdateFor(event: TraceEvent, at: Date): RunUpdate | null {
+  switch (event.type) {
+    case 'run.interrupted':
+      return { status: event.data.reason === SERVER_RESTART_REASON ? 'interrupted' : 'paused' };
+    case 'run.resumed':
+      return { status: 'running' };
+    case 'run.finished':
+      return { status: 'succeeded', output: event.data.output ?? null, error: null, finishedAt: at };
+    case 'run.failed':
+      return { status: 'failed', error: errorOf(event.data), finishedAt: at };
+    case 'run.cancelled':
+      return { status: 'cancelled', finishedAt: at };
+    default:
+      return null;
+  }
+}
