@@ -1,0 +1,14 @@
+import { deleteAssistant } from '@/db/threads';
+import { readAssistant } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => json(readAssistant((await params).id)));
+
+export const DELETE = openaiRoute(async (_req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  return json({ id, object: 'assistant.deleted', deleted: deleteAssistant(id) });
+});

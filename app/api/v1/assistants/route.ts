@@ -1,0 +1,19 @@
+import { listAssistants } from '@/db/threads';
+import { getGraph } from '@/db/graphs';
+import { CreateAssistantBody } from '@/lib/contracts/openai';
+import { assistantObject } from '@/lib/runtime/openai/assistant-objects';
+import { createAssistant } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { readJson } from '@/lib/server/body';
+import { json } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** An assistant runs a saved graph: `model` is the graph's name or id. */
+export const POST = openaiRoute(async (req) => json(createAssistant(await readJson(req, CreateAssistantBody))));
+
+export const GET = openaiRoute(() => {
+  const data = listAssistants().map((a) => assistantObject(a, getGraph(a.graphId)?.name ?? a.graphId));
+  return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
+});

@@ -1,0 +1,9 @@
+import { modelObject } from '@/lib/runtime/openai/models';
+import { graphForModel } from '@/lib/runtime/openai/graph-ref';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = openaiRoute(async (_req, { params }: Params<'model'>) => json(modelObject(graphForModel((await params).model))));

@@ -1,0 +1,10 @@
+import { listGraphs } from '@/db/graphs';
+import { modelObject } from '@/lib/runtime/openai/models';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { json } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** One model per saved graph: its id is the graph name. */
+export const GET = openaiRoute(() => json({ object: 'list', data: listGraphs().map(modelObject) }));

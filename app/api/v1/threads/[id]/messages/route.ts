@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { CreateMessageBody } from '@/lib/contracts/openai';
+import { addMessage, listMessages } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { readJson, readQuery } from '@/lib/server/body';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const ListQuery = z.looseObject({
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  after: z.string().max(200).optional(),
+  before: z.string().max(200).optional(),
+});
+
+export const POST = openaiRoute(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  return json(addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
+});
+
+export const GET = openaiRoute(async (req, { params }: Params<'id'>) => json(listMessages((await params).id, readQuery(req, ListQuery))));

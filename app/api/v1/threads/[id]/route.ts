@@ -1,0 +1,14 @@
+import { deleteThread } from '@/db/threads';
+import { readThread } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => json(readThread((await params).id)));
+
+export const DELETE = openaiRoute(async (_req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  return json({ id, object: 'thread.deleted', deleted: deleteThread(id) });
+});

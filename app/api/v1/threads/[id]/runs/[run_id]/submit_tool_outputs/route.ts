@@ -1,0 +1,17 @@
+import { SubmitToolOutputsBody } from '@/lib/contracts/openai';
+import { submitToolOutputs } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { ensureRecovered } from '@/lib/runtime/recovery';
+import { readJson } from '@/lib/server/body';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Answers a run waiting at a human node: output "approve", "reject: <reason>", "continue" or an edited value. */
+export const POST = openaiRoute(async (req, { params }: Params<'id' | 'run_id'>) => {
+  const { id, run_id } = await params;
+  const body = await readJson(req, SubmitToolOutputsBody);
+  ensureRecovered();
+  return json(submitToolOutputs(id, run_id, body.tool_outputs[0]));
+});

@@ -1,0 +1,22 @@
+import { CreateThreadRunBody } from '@/lib/contracts/openai';
+import { createThreadRun, listRuns } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { ensureRecovered } from '@/lib/runtime/recovery';
+import { readJson } from '@/lib/server/body';
+import { json, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Runs the assistant's graph over the thread's messages; poll GET .../runs/:run_id for its status. */
+export const POST = openaiRoute(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, CreateThreadRunBody);
+  ensureRecovered();
+  return json(createThreadRun(id, body));
+});
+
+export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => {
+  ensureRecovered();
+  return json(listRuns((await params).id));
+});

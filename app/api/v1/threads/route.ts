@@ -1,0 +1,10 @@
+import { CreateThreadBody } from '@/lib/contracts/openai';
+import { createThread } from '@/lib/runtime/openai/assistants';
+import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { readJson } from '@/lib/server/body';
+import { json } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = openaiRoute(async (req) => json(createThread(await readJson(req, CreateThreadBody, 8 * 1024 * 1024))));

@@ -1,0 +1,116 @@
+/** Rows of the assistants flow as OpenAI's objects (assistant, thread, thread.message, thread.run). */
+import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/threads';
+import type { RunRow } from '@/db/runs';
+import type { Checkpoint } from '@/lib/engine/ports';
+
+const secs = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+export function assistantObject(a: AssistantRow, graphName: string) {
+  return {
+    id: a.id,
+    object: 'assistant' as const,
+    created_at: secs(a.createdAt)!,
+    name: a.name,
+    description: a.description,
+    model: graphName,
+    instructions: a.instructions,
+    tools: a.tools ?? [],
+    tool_resources: {},
+    metadata: a.metadata ?? {},
+    temperature: null,
+    top_p: null,
+    response_format: 'auto' as const,
+  };
+}
+
+export function threadObject(t: ThreadRow) {
+  return { id: t.id, object: 'thread' as const, created_at: secs(t.createdAt)!, metadata: t.metadata ?? {}, tool_resources: {} };
+}
+
+export function messageObject(m: ThreadMessageRow) {
+  return {
+    id: m.id,
+    object: 'thread.message' as const,
+    created_at: secs(m.createdAt)!,
+    thread_id: m.threadId,
+    status: 'completed' as const,
+    incomplete_details: null,
+    completed_at: secs(m.createdAt),
+    incomplete_at: null,
+    role: m.role,
+    content: [{ type: 'text' as const, text: { value: m.content, annotations: [] } }],
+    assistant_id: m.assistantId,
+    run_id: m.runId,
+    attachments: [],
+    metadata: m.metadata ?? {},
+  };
+}
+
+/** The tool-call id of a paused run's human step (answered with submit_tool_outputs). */
+export function humanCallId(runId: string): string {
+  return `call_human_${runId}`;
+}
+
+const STATUS: Record<RunRow['status'], string> = {
+  queued: 'queued',
+  running: 'in_progress',
+  paused: 'requires_action',
+  interrupted: 'requires_action',
+  succeeded: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoint | undefined) {
+  const waiting = run.status === 'paused' || run.status === 'interrupted';
+  const interrupt = checkpoint?.interrupt;
+  return {
+    id: run.id,
+    object: 'thread.run' as const,
+    created_at: secs(run.createdAt)!,
+    thread_id: link.threadId,
+    assistant_id: link.assistantId,
+    status: STATUS[run.status],
+    required_action: waiting
+      ? {
+          type: 'submit_tool_outputs' as const,
+          submit_tool_outputs: {
+            tool_calls: [
+              {
+                id: humanCallId(run.id),
+                type: 'function' as const,
+                function: {
+                  name: run.status === 'paused' ? 'human_review' : 'resume_interrupted_run',
+                  arguments: JSON.stringify(
+                    run.status === 'paused'
+                      ? { node: interrupt?.node ?? null, prompt: interrupt?.prompt ?? null, kind: interrupt?.human_kind ?? interrupt?.kind ?? null, value: interrupt?.value ?? null, answer_with: 'approve | reject: <reason> | <edited value>' }
+                      : { reason: 'server_restart', answer_with: 'continue' },
+                  ),
+                },
+              },
+            ],
+          },
+        }
+      : null,
+    last_error: run.status === 'failed' ? { code: 'server_error' as const, message: `${run.error?.code ?? 'error'}: ${run.error?.message ?? 'The run failed.'}` } : null,
+    expires_at: null,
+    started_at: secs(run.startedAt),
+    cancelled_at: run.status === 'cancelled' ? secs(run.finishedAt) : null,
+    failed_at: run.status === 'failed' ? secs(run.finishedAt) : null,
+    completed_at: run.status === 'succeeded' ? secs(run.finishedAt) : null,
+    incomplete_details: null,
+    model: run.graphName,
+    instructions: link.instructions ?? '',
+    tools: [],
+    metadata: link.metadata ?? {},
+    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' ? run.usage ?? null : null,
+    temperature: null,
+    top_p: null,
+    max_prompt_tokens: null,
+    max_completion_tokens: null,
+    truncation_strategy: { type: 'auto' as const, last_messages: null },
+    response_format: 'auto' as const,
+    tool_choice: 'auto' as const,
+    parallel_tool_calls: false,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * POST /api/v1/chat/completions: runs the graph named by `model` over the conversation and answers
+ * as a chat.completion, or as chat.completion.chunk events ending in `data: [DONE]` when streaming.
+ * The stream sends the role chunk at once, keep-alive comments while the graph works, then the
+ * final answer in content chunks, the finish chunk, the usage chunk (stream_options.include_usage).
+ */
+import 'server-only';
+import { getRun } from '@/db/runs';
+import type { ChatCompletionRequest } from '@/lib/contracts/openai';
+import { startRun, waitForRun } from '../run-manager';
+import { SSE_HEADERS } from '../run-event-stream';
+import { openaiErrorBody } from './errors';
+import { graphForModel } from './graph-ref';
+import { runInputFromMessages } from './messages';
+import { runReply, type RunReply } from './run-reply';
+
+const CONTENT_CHUNK_CHARS = 64;
+const KEEPALIVE_MS = 15_000;
+
+interface Meta {
+  id: string;
+  created: number;
+  model: string;
+}
+
+function completion(meta: Meta, reply: RunReply) {
+  return {
+    id: meta.id,
+    object: 'chat.completion',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: null,
+    choices: [{ index: 0, message: { role: 'assistant', content: reply.text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    usage: reply.usage,
+  };
+}
+
+function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
+  return {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: null,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  };
+}
+
+/** Splits text in pieces of about `size` characters without cutting a surrogate pair. */
+export function splitText(text: string, size = CONTENT_CHUNK_CHARS): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}
+
+export async function chatCompletion(body: ChatCompletionRequest): Promise<Response> {
+  const graph = graphForModel(body.model);
+  const { input, history } = runInputFromMessages(body.messages);
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages: history } : undefined, source: 'openai' });
+  const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
+  const headers = { 'x-switchyard-run-id': run.id };
+
+  if (!body.stream) {
+    await waitForRun(run.id);
+    const reply = runReply(getRun(run.id)!);
+    return Response.json(completion(meta, reply), { headers: { ...headers, 'cache-control': 'no-store' } });
+  }
+
+  const includeUsage = body.stream_options?.include_usage === true;
+  const encoder = new TextEncoder();
+  let gone = false; // the client left: the run goes on (a disconnect is not a cancel)
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        if (!gone) controller.enqueue(encoder.encode(text));
+      };
+      const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
+      send(chunk(meta, { role: 'assistant', content: '' }, null));
+      const keepalive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
+      try {
+        await waitForRun(run.id);
+        const reply = runReply(getRun(run.id)!);
+        for (const piece of splitText(reply.text)) send(chunk(meta, { content: piece }, null));
+        send(chunk(meta, {}, 'stop'));
+        if (includeUsage) send({ ...chunk(meta, {}, null), choices: [], usage: reply.usage });
+      } catch (err) {
+        // OpenAI's streaming error form: the SDK raises it as an APIError.
+        send(openaiErrorBody(err).body);
+      } finally {
+        clearInterval(keepalive);
+      }
+      write('data: [DONE]\n\n');
+      if (!gone) controller.close();
+    },
+    cancel() {
+      gone = true;
+    },
+  });
+  return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+}

@@ -1,0 +1,52 @@
+/**
+ * Errors of the OpenAI-compatible API in OpenAI's shape, `{ error: { message, type, param, code } }`,
+ * so that OpenAI clients raise their usual exceptions, and the route wrapper that produces them.
+ */
+import { ZodError } from 'zod';
+import { AppError } from '@/lib/errors';
+import type { OpenAIErrorBody } from '@/lib/contracts/openai';
+import { json } from '@/lib/server/http';
+
+export class OpenAIApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: string = status >= 500 ? 'server_error' : 'invalid_request_error',
+    readonly code: string | null = null,
+    readonly param: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export function openaiErrorBody(err: unknown): { status: number; body: OpenAIErrorBody } {
+  if (err instanceof OpenAIApiError) {
+    return { status: err.status, body: { error: { message: err.message, type: err.type, param: err.param, code: err.code } } };
+  }
+  if (err instanceof AppError) {
+    const type = err.status >= 500 ? 'server_error' : err.status === 404 ? 'not_found_error' : 'invalid_request_error';
+    return { status: err.status, body: { error: { message: err.message, type, param: null, code: err.code } } };
+  }
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    const param = issue?.path.length ? issue.path.map(String).join('.') : null;
+    const message = issue ? `Invalid request: ${param ?? 'body'}: ${issue.message}` : 'Invalid request';
+    return { status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_request' } } };
+  }
+  console.error('[switchyard] /api/v1 request failed:', err);
+  return { status: 500, body: { error: { message: 'Internal server error', type: 'server_error', param: null, code: 'internal' } } };
+}
+
+/** Route wrapper for /api/v1: errors in OpenAI's shape. */
+export function openaiRoute<C = unknown>(
+  handler: (req: Request, ctx: C) => Response | Promise<Response>,
+): (req: Request, ctx: C) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      return await handler(req, ctx);
+    } catch (err) {
+      const { status, body } = openaiErrorBody(err);
+      return json(body, status);
+    }
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * What a finished, paused or failed run says to an OpenAI client: the assistant text and usage.
+ */
+import type { RunRow } from '@/db/runs';
+import { loadCheckpoint } from '@/db/runs';
+import { OpenAIApiError } from './errors';
+
+/** The text of a run's output: strings as they are, a message's content, else pretty JSON. */
+export function outputText(output: unknown): string {
+  if (output == null) return '';
+  if (typeof output === 'string') return output;
+  if (typeof output === 'object' && !Array.isArray(output)) {
+    const content = (output as { content?: unknown }).content;
+    if (typeof content === 'string') return content;
+  }
+  return JSON.stringify(output, null, 2);
+}
+
+export interface RunReply {
+  text: string;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+/** The reply for a run that is no longer executing; throws an OpenAI-shaped error for a failed run. */
+export function runReply(run: RunRow): RunReply {
+  const usage = run.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+  switch (run.status) {
+    case 'succeeded':
+      return { text: outputText(run.output), usage };
+    case 'paused':
+    case 'interrupted': {
+      const interrupt = loadCheckpoint(run.id)?.interrupt;
+      const where = interrupt ? ` at node "${interrupt.node}"` : '';
+      const prompt = interrupt?.prompt ? `: ${interrupt.prompt}` : '';
+      const what = run.status === 'paused' ? `is awaiting approval${where}${prompt}` : 'was interrupted by a server restart';
+      return {
+        text: `Run ${run.id} ${what}. Resume it with POST /api/runs/${run.id}/resume and a body such as {"value":{"action":"approve"}} (run id: ${run.id}).`,
+        usage,
+      };
+    }
+    case 'cancelled':
+      throw new OpenAIApiError(409, `Run ${run.id} was cancelled.`, 'invalid_request_error', 'run_cancelled');
+    case 'failed':
+      // 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again.
+      throw new OpenAIApiError(422, `Run ${run.id} of graph "${run.graphName}" failed: ${run.error?.message ?? 'unknown error'}`, 'server_error', run.error?.code ?? 'run_failed');
+    default:
+      throw new OpenAIApiError(500, `Run ${run.id} is still ${run.status}.`, 'server_error', 'run_not_settled');
+  }
+}
