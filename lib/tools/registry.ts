@@ -1,0 +1,50 @@
+/**
+ * One entry per built-in I/O tool type: its function definition for the model and how to run it.
+ * `agent` tools are run by the engine itself, so a missing I/O tool type is a compile error here.
+ */
+import { AppError } from '../errors';
+import type { ToolDefinition } from '../engine/ports';
+import type { ToolSpec, ToolType } from '../graph/schema';
+import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
+import { httpDefinition, runHttpTool } from './http-tool';
+import { runWebSearch, webSearchDefinition } from './web-search';
+
+export type IoToolType = Exclude<ToolType, 'agent'>;
+
+export interface ToolRunContext {
+  signal: AbortSignal;
+  allowedHosts?: string[];
+  /** Response read cap for HTTP tools (bytes). */
+  maxResponseBytes?: number;
+}
+
+export interface ToolImpl<T extends IoToolType> {
+  definition(name: string, spec: Extract<ToolSpec, { type: T }>): ToolDefinition;
+  run(spec: Extract<ToolSpec, { type: T }>, args: unknown, ctx: ToolRunContext): Promise<string>;
+}
+
+export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
+  calculator: {
+    definition: (name, spec) => calculatorDefinition(name, spec.description),
+    async run(_spec, args) {
+      // A react agent passes its Action Input text; a tool-calling agent passes { expression }.
+      const parsed = CalculatorArgs.safeParse(typeof args === 'string' ? { expression: args } : args);
+      if (!parsed.success) {
+        throw new AppError('tool_error', `Calculator: invalid arguments: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`);
+      }
+      return calculate(parsed.data.expression);
+    },
+  },
+  http: {
+    definition: httpDefinition,
+    run: (spec, args, ctx) => runHttpTool(spec, args, { signal: ctx.signal, allowedHosts: ctx.allowedHosts, maxBytes: ctx.maxResponseBytes }),
+  },
+  web_search: {
+    definition: webSearchDefinition,
+    run: (spec, args, ctx) => runWebSearch(spec, args, { signal: ctx.signal, allowedHosts: ctx.allowedHosts }),
+  },
+};
+
+export function toolImpl<T extends IoToolType>(type: T): ToolImpl<T> {
+  return TOOL_REGISTRY[type];
+}
