@@ -19,8 +19,9 @@ const TERMINAL = new Set(['run.finished', 'run.failed', 'run.cancelled']);
 /** A replay burst is applied at most this many events per frame (see event-batcher.ts). */
 const MAX_EVENTS_PER_FRAME = 250;
 
-export function runEventsUrl(runId: string): string {
-  return `/api/runs/${encodeURIComponent(runId)}/events`;
+/** `after`: the last seq already held (from a replay), so the server sends only what follows. */
+export function runEventsUrl(runId: string, after = 0): string {
+  return `/api/runs/${encodeURIComponent(runId)}/events${after > 0 ? `?after=${after}` : ''}`;
 }
 
 export function useRunStream(runId: string | null, enabled: boolean): { state: StreamState; error: string | null } {
@@ -39,7 +40,8 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
       // A late batch for a run we switched away from is dropped.
       if (store.getState().runId === runId) store.getState().applyEvents(batch);
     }, frameScheduler, MAX_EVENTS_PER_FRAME);
-    const es = new EventSource(runEventsUrl(runId));
+    const held = store.getState();
+    const es = new EventSource(runEventsUrl(runId, held.runId === runId ? held.lastSeq : 0));
     let closed = false;
     const close = () => {
       if (closed) return;

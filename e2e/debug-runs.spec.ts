@@ -1,0 +1,179 @@
+/**
+ * The debug panel against the real run API and engine (production build, mock OpenAI server,
+ * fresh DB seeded with examples/*.yaml): issue 5's "Done when" on the shareable run page
+ * /runs/[id]. Selectors are data-testid only; no sleeps.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const MOCK = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 3901)}`;
+const QUESTION = "Who is Olivia Wilde's boyfriend? What is his current age raised to the 0.23 power?";
+const FINAL = "Jason Sudeikis, Olivia Wilde's boyfriend, is 47 years old and his age raised to the 0.23 power is 2.4242784855673896.";
+
+async function graphId(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.get('/api/graphs');
+  expect(res.ok()).toBe(true);
+  const { graphs } = (await res.json()) as { graphs: Array<{ id: string; name: string }> };
+  const g = graphs.find((x) => x.name === name);
+  expect(g, `example graph ${name} is seeded`).toBeTruthy();
+  return g!.id;
+}
+
+async function startRun(request: APIRequestContext, graph: string, body: Record<string, unknown>): Promise<string> {
+  const res = await request.post(`/api/graphs/${graph}/runs`, { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { run_id: string }).run_id;
+}
+
+/** Open a graph's panel on an idle run page: a first run started through the API, then the panel. */
+async function openRunPage(page: Page, runId: string) {
+  await page.goto(`/runs/${runId}`);
+  await expect(page.getByTestId('debug-panel')).toBeVisible();
+}
+
+const rows = (page: Page) => page.getByTestId('timeline-row');
+const status = (page: Page) => page.getByTestId('run-status');
+
+test.afterEach(async ({ request }) => {
+  await request.post(`${MOCK}/__mock/reset`);
+});
+
+test('MRKL: the four Thought/Action steps and the final answer stream in order while the run goes on', async ({ page, request }) => {
+  // Slow down only the last model turn, so the first steps are on screen before it arrives.
+  const script = await request.post(`${MOCK}/__mock/script`, {
+    data: {
+      mode: 'prepend',
+      rules: [
+        {
+          name: 'slow-final-answer',
+          match: { anyMessageContains: ['Olivia Wilde', '2.4242784855673896'] },
+          reply: { content: `I now know the final answer\nFinal Answer: ${FINAL}`, chunkSize: 6, delayMs: 150 },
+          times: 1,
+        },
+      ],
+    },
+  });
+  expect(script.ok()).toBe(true);
+  const graph = await graphId(request, 'mrkl-agent');
+  const first = await startRun(request, graph, { input: 'hello' });
+  await openRunPage(page, first);
+  await expect(status(page)).toHaveText('succeeded');
+
+  await page.getByTestId('run-input').fill(QUESTION);
+  await page.getByTestId('run-button').click();
+  const model = rows(page).and(page.locator('[data-kind="llm"]'));
+  // The first step is visible while the run is still running (the final answer has not arrived).
+  await expect(model.first().getByTestId('row-text')).toContainText('Action Input:');
+  await expect(status(page)).toHaveText('running');
+  await expect(model.nth(3).getByTestId('row-text')).toContainText('Final Answer', { timeout: 20_000 });
+  await expect(status(page)).toHaveText('succeeded');
+  await expect(model).toHaveCount(4);
+  const texts = await model.getByTestId('row-text').allTextContents();
+  expect(texts[0]).toMatch(/Action:\s*\S*search/i);
+  expect(texts[1]).toMatch(/Action Input:.*Sudeikis/i);
+  expect(texts[2]).toMatch(/47\^0\.23/);
+  expect(texts[3]).toContain('2.4242784855673896');
+  await page.screenshot({ path: 'test-results/screens/debug-mrkl-run.png' });
+
+  // Open a model step: its exact prompt and the parsed react step.
+  await model.nth(2).click();
+  await expect(page.getByTestId('llm-message').first()).toContainText('Answer the following questions');
+  await expect(page.getByTestId('llm-messages')).toContainText('47 years');
+  await expect(page.getByTestId('react-parsed')).toContainText('47^0.23');
+  await page.screenshot({ path: 'test-results/screens/debug-model-step.png' });
+});
+
+test('writer/reviewer: the branch taken each time is in the trace', async ({ page, request }) => {
+  const graph = await graphId(request, 'writer-reviewer');
+  const runId = await startRun(request, graph, { input: 'Write two sentences about rail yards.' });
+  await openRunPage(page, runId);
+  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  await page.getByTestId('filter-type-edge').click();
+  const edges = rows(page).and(page.locator('[data-kind="edge"]'));
+  await expect(edges.filter({ hasText: 'reviewer → writer' })).toHaveCount(2);
+  await expect(edges.filter({ hasText: 'reviewer → END' })).toHaveCount(1);
+  await edges.filter({ hasText: 'reviewer → writer' }).first().click();
+  await expect(page.getByTestId('fact-condition')).toContainText('state.verdict == "revise"');
+  await expect(page.getByTestId('fact-to')).toHaveText('writer');
+  await page.screenshot({ path: 'test-results/screens/debug-branches.png' });
+});
+
+test('human in the loop: the run pauses at the approval node and approve finishes it', async ({ page, request }) => {
+  const graph = await graphId(request, 'supervisor-team');
+  const runId = await startRun(request, graph, { input: 'Write a short report on rail yard safety.' });
+  await openRunPage(page, runId);
+  const card = page.getByTestId('pause-card');
+  await expect(card).toHaveAttribute('data-kind', 'human', { timeout: 30_000 });
+  await expect(status(page)).toHaveText('paused');
+  await expect(page.getByTestId('pause-prompt')).toContainText('Publish this report?');
+  await page.screenshot({ path: 'test-results/screens/debug-human-approval.png' });
+  await page.getByTestId('approve').click();
+  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(card).toHaveCount(0);
+});
+
+test('breakpoint: the run pauses before the node, steps one node, then continues to the end', async ({ page, request }) => {
+  const graph = await graphId(request, 'writer-reviewer');
+  const seed = await startRun(request, graph, { input: 'hello' });
+  await openRunPage(page, seed);
+  await page.getByTestId('tab-breakpoints').click();
+  await page.getByTestId('add-breakpoint').selectOption('reviewer');
+  await expect(page.getByTestId('breakpoint')).toHaveCount(1);
+  await page.getByTestId('run-input').fill('Write one line about signals.');
+  await page.getByTestId('run-button').click();
+  const card = page.getByTestId('pause-card');
+  await expect(card).toHaveAttribute('data-kind', 'breakpoint', { timeout: 30_000 });
+  await expect(card).toContainText('reviewer');
+  await expect(page.getByTestId('pause-state')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/debug-breakpoint.png' });
+  // The mock reviewer says "revise" to drafts 1 and 2 and "approve" to draft 3.
+  const pauses = rows(page).and(page.locator('[data-kind="interrupt"]'));
+  await expect(pauses).toHaveCount(1);
+  // Step: the reviewer runs (revise) and the run pauses again before the next node, the writer.
+  await page.getByTestId('step').click();
+  await expect(pauses).toHaveCount(2, { timeout: 30_000 });
+  await expect(card).toContainText('writer');
+  await expect(rows(page).and(page.locator('[data-kind="edge"]')).filter({ hasText: 'reviewer → writer' })).toHaveCount(1);
+  // Continue: writer (draft 2), then the breakpoint before the reviewer again.
+  await page.getByTestId('continue').click();
+  await expect(pauses).toHaveCount(3, { timeout: 30_000 });
+  await expect(card).toContainText('reviewer');
+  // Continue: reviewer (revise), writer (draft 3), breakpoint before the reviewer.
+  await page.getByTestId('continue').click();
+  await expect(pauses).toHaveCount(4, { timeout: 30_000 });
+  // Continue: the reviewer approves and the run ends.
+  await page.getByTestId('continue').click();
+  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(card).toHaveCount(0);
+});
+
+test('cancel a running run and see it marked cancelled', async ({ page, request }) => {
+  const graph = await graphId(request, 'writer-reviewer');
+  const seed = await startRun(request, graph, { input: 'hello' });
+  await openRunPage(page, seed);
+  await page.getByTestId('run-input').fill('[[slow]] a long story');
+  await page.getByTestId('run-button').click();
+  await expect(status(page)).toHaveText('running');
+  await expect(page.getByTestId('row-text').first()).toContainText('tick');
+  await page.getByTestId('stop-button').click();
+  await expect(status(page)).toHaveText('cancelled');
+  await page.getByTestId('tab-history').click();
+  await expect(page.getByTestId('history-row').first()).toHaveAttribute('data-status', 'cancelled');
+});
+
+test('reload the page and replay the last run from history, including runs started through the API', async ({ page, request }) => {
+  const graph = await graphId(request, 'mrkl-agent');
+  const older = await startRun(request, graph, { input: 'hello' });
+  const last = await startRun(request, graph, { input: QUESTION });
+  await openRunPage(page, older);
+  await expect(status(page)).toHaveText('succeeded');
+  await page.reload();
+  await page.getByTestId('tab-history').click();
+  const history = page.getByTestId('history-row');
+  await expect(history).toHaveCount(2);
+  await expect(page.locator(`[data-testid="history-row"][data-run-id="${last}"]`)).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
+  await page.locator(`[data-testid="history-row"][data-run-id="${last}"]`).click();
+  await expect(page.getByTestId('run-link')).toHaveText(last);
+  await expect(rows(page).and(page.locator('[data-kind="llm"]'))).toHaveCount(4);
+  await expect(page.getByTestId('row-text').last()).toContainText('2.4242784855673896');
+  await page.screenshot({ path: 'test-results/screens/debug-history-replay.png' });
+});
