@@ -10,10 +10,13 @@ import type { TraceEvent, TraceEventInput } from '@/lib/engine/events';
 import { appendEvent, lastSeq, sumUsage } from '@/db/run-events';
 import { inTransaction, updateRun } from '@/db/runs';
 import { publish } from './event-bus';
+import { runtimeState } from './globals';
 import { runUpdateFor, TERMINAL_EVENT_TYPES } from './run-status';
 
 export interface EventRecorder {
   emit(input: TraceEventInput): void;
+  /** False once the process-wide runtime state this recorder belongs to was reset. */
+  alive(): boolean;
   /** Writes any buffered delta now. */
   flush(): void;
   /** The seq of the last event written. */
@@ -39,11 +42,15 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   const now = opts.now ?? (() => new Date());
   const deltaChars = opts.deltaChars ?? 50;
   const deltaMs = opts.deltaMs ?? 40;
+  // The process-wide state this recorder belongs to. After resetRuntimeState() (a simulated
+  // restart in tests) the old run's recorder goes quiet, as if its process had died.
+  const owner = runtimeState();
   let seq = opts.afterSeq;
   let pending: PendingDelta | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   function write(input: TraceEventInput, ts: string): void {
+    if (runtimeState() !== owner) return;
     const at = now();
     const event: TraceEvent = {
       seq: seq + 1,
@@ -99,6 +106,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       write(input, ts);
     },
     flush,
+    alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };
 }

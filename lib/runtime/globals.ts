@@ -36,7 +36,10 @@ export function runtimeState(): RuntimeState {
   return s;
 }
 
-/** Forget everything held in memory (tests: simulate a process restart). Active runs are aborted. */
+/**
+ * Forget everything held in memory (tests: simulate a process crash/restart). Active runs are
+ * aborted, and their recorders stop writing (see event-recorder.ts), as if the process had died.
+ */
 export function resetRuntimeState(): void {
   const g = globalThis as GlobalWithRuntime;
   const s = g[KEY];

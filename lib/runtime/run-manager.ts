@@ -6,6 +6,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { runGraph, type RunOutcome } from '@/lib/engine';
+import { checkResume } from '@/lib/engine/resume';
 import type { Checkpoint, ResumeValue } from '@/lib/engine/ports';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
@@ -137,20 +138,19 @@ export function resumeRun(runId: string, value: ResumeValue): RunRow {
   }
   const cp = loadCheckpoint(runId);
   if (run.status === 'paused' && !cp?.interrupt) throw conflict(`Run ${runId} is paused but has no checkpoint with a pause to resume.`);
+  // A run cut short by a restart has no pause to answer: it continues from its checkpoint.
+  if (!cp?.interrupt && value.action !== 'continue') {
+    throw badRequest(`Run ${runId} was interrupted by a server restart, not paused by a node: resume it with {"action":"continue"}, not "${value.action}".`);
+  }
+  const resume = cp?.interrupt ? value : undefined;
+  checkResume(cp, resume); // a value that does not fit the pause is refused before anything changes
   const doc = documentOf(run);
   // Claim the run atomically: a second resume of the same pause gets a 409.
   if (!transitionRun(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' })) {
     throw conflict(`Run ${runId} is being resumed already.`);
   }
-  const args: LaunchArgs = {
-    input: run.input,
-    inputs: run.inputs ?? undefined,
-    breakpoints: run.breakpoints ?? undefined,
-  };
-  if (cp) {
-    args.from = cp;
-    args.resume = value;
-  }
+  // Without a checkpoint (a restart before the first step) the run starts over with its input.
+  const args: LaunchArgs = { input: run.input, inputs: run.inputs ?? undefined, breakpoints: run.breakpoints ?? undefined, from: cp, resume };
   launch({ ...run, status: 'running' }, doc, args);
   return getRun(runId)!;
 }

@@ -32,7 +32,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     checkpoint: (cp) => {
       // Deltas recorded before the checkpoint stay before it in the trace.
       recorder.flush();
-      saveCheckpoint(runId, cp);
+      if (recorder.alive()) saveCheckpoint(runId, cp);
     },
     signal,
     newId: () => randomUUID(),

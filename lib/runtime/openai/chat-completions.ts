@@ -57,7 +57,9 @@ export function splitText(text: string, size = CONTENT_CHUNK_CHARS): string[] {
 export async function chatCompletion(body: ChatCompletionRequest): Promise<Response> {
   const graph = graphForModel(body.model);
   const { input, history } = runInputFromMessages(body.messages);
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages: history } : undefined, source: 'openai' });
+  // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
+  const messages = [...history, { role: 'user' as const, content: input }];
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai' });
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 
