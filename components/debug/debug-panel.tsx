@@ -12,7 +12,7 @@
  *   </RunStoreProvider>
  *
  *   Props: graphId (required), runId? (open this run on mount, e.g. from ?run=…),
- *   defaultOpen? (true). The panel uses the app's QueryClient when present, else its own.
+ *   defaultOpen? (true), onRunChange?(runId) (e.g. to put the run in the URL). The panel uses the app's QueryClient when present, else its own.
  *
  * CANVAS WIRING (one line each, in components/canvas; the hooks are inert outside a provider):
  *
@@ -33,7 +33,7 @@
  */
 'use client';
 
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
 import { useGraphNodes } from './run-api';
@@ -54,6 +54,8 @@ export interface DebugPanelProps {
   /** Open this run on mount (replayed from its stored events, followed live if still running). */
   runId?: string;
   defaultOpen?: boolean;
+  /** Called when the panel switches to another run (started, or picked from the history). */
+  onRunChange?(runId: string | null): void;
 }
 
 export function DebugPanel(props: DebugPanelProps) {
@@ -66,8 +68,15 @@ export function DebugPanel(props: DebugPanelProps) {
 
 type Tab = 'trace' | 'history' | 'breakpoints';
 
-function Panel({ graphId, runId: initialRunId, defaultOpen = true }: DebugPanelProps) {
+function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }: DebugPanelProps) {
   const session = useRunSession(graphId, initialRunId);
+  const changed = useRef(onRunChange);
+  useEffect(() => {
+    changed.current = onRunChange;
+  });
+  useEffect(() => {
+    if (session.runId) changed.current?.(session.runId);
+  }, [session.runId]);
   const events = useRunStore((st) => st.events);
   const interrupt = useRunStore((st) => st.interrupt);
   const usage = useRunStore((st) => st.usage);

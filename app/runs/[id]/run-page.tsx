@@ -37,7 +37,14 @@ function RunPageBody({ runId }: { runId: string }) {
       </header>
       <main className={s.main}>
         <RunStoreProvider>
-          <DebugPanel graphId={graphId ?? ''} runId={runId} />
+          <DebugPanel
+            graphId={graphId ?? ''}
+            runId={runId}
+            onRunChange={(id) => {
+              // Keep the address shareable: it names the run on screen.
+              if (id && id !== decodeURIComponent(location.pathname.split('/').pop() ?? '')) history.replaceState(null, '', `/runs/${encodeURIComponent(id)}`);
+            }}
+          />
         </RunStoreProvider>
       </main>
     </>

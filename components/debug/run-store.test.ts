@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createRunStore } from './run-store';
+import { mrklRun } from './fixtures/mrkl-run';
+import { loopRun } from './fixtures/loop-run';
+
+describe('run store', () => {
+  it('toggles breakpoints on and off and keeps them across runs', () => {
+    const store = createRunStore({ breakpoints: ['a'] });
+    store.getState().toggleBreakpoint('b');
+    store.getState().toggleBreakpoint('a');
+    expect(store.getState().breakpoints).toEqual(['b']);
+    store.getState().setRun('r1');
+    expect(store.getState().breakpoints).toEqual(['b']);
+    expect(store.getState().status).toBe('queued');
+    store.getState().setBreakpoints(['x', 'x', 'y']);
+    expect(store.getState().breakpoints).toEqual(['x', 'y']);
+  });
+
+  it('loading a stored run replaces the previous trace; switching runs clears it', () => {
+    const store = createRunStore();
+    store.getState().loadRun('run_mrkl', mrklRun());
+    expect(store.getState().nodeStatus).toEqual({ agent: 'done' });
+    store.getState().loadRun('run_loop', loopRun());
+    expect(store.getState().runId).toBe('run_loop');
+    expect(store.getState().nodeStatus.agent).toBeUndefined();
+    expect(store.getState().status).toBe('paused');
+    store.getState().setRun(null);
+    expect(store.getState()).toMatchObject({ runId: null, status: 'idle', events: [], interrupt: null });
+  });
+
+  it('a batch that holds only already-applied events does not notify subscribers', () => {
+    const store = createRunStore();
+    const events = mrklRun();
+    store.getState().applyEvents(events);
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.getState().applyEvents(events.slice(-3));
+    expect(notified).toBe(0);
+  });
+});
