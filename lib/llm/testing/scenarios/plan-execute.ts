@@ -9,13 +9,21 @@ import type { MockChatRequest, MockRule } from '../mock-types';
 export const PLAN_STEPS = ['Gather the facts', 'Compute the numbers', 'Write the summary'];
 export const PLAN_TEXT = PLAN_STEPS.map((s, i) => `${i + 1}. ${s}`).join('\n');
 
-/** The step number the executor is asked to do: the highest "Step N"/"N." it is pointed at, or the first without a result. */
+/**
+ * The step the executor is asked to do: the plan step named last in the last user message (the
+ * plan itself may come first), else "step N", else the first step without a result.
+ */
 function stepAsked(req: MockChatRequest): number {
   const last = lastUserText(req);
+  let best = -1;
+  let bestAt = -1;
+  PLAN_STEPS.forEach((s, i) => {
+    const at = last.lastIndexOf(s);
+    if (at > bestAt) [best, bestAt] = [i, at];
+  });
+  if (best >= 0) return best + 1;
   const explicit = /\bstep\s*(\d+)\b/i.exec(last);
   if (explicit) return Number(explicit[1]);
-  const idx = PLAN_STEPS.findIndex((s) => last.includes(s));
-  if (idx >= 0) return idx + 1;
   const done = (allText(req).match(/Result of step \d+/g) ?? []).length;
   return Math.min(done + 1, PLAN_STEPS.length);
 }
