@@ -49,6 +49,7 @@ function rec(v: unknown): Record<string, unknown> {
 export interface RunSummary {
   id: string;
   graph_id?: string;
+  graph_name?: string;
   status: string;
   input: string;
   created_at?: string;
@@ -78,6 +79,7 @@ export function toRunSummary(v: unknown): RunSummary | null {
   return {
     id,
     graph_id: str(r.graph_id),
+    graph_name: str(r.graph_name),
     status: str(r.status) ?? 'unknown',
     input: typeof r.input === 'string' ? r.input : r.input === undefined ? '' : JSON.stringify(r.input),
     created_at: str(r.created_at) ?? str(r.started_at),

@@ -47,6 +47,7 @@ export function TimelineView({
     <div className={s.timeline}>
       <div className={s.filters} data-testid="timeline-filters">
         <div className={s.chips} role="group" aria-label="Filter by node">
+          <span className={s.filterLabel}>Node</span>
           {nodes.map((n) => (
             <button
               key={n}
@@ -61,6 +62,7 @@ export function TimelineView({
           ))}
         </div>
         <div className={s.chips} role="group" aria-label="Filter by event type">
+          <span className={s.filterLabel}>Type</span>
           {TYPE_GROUPS.map((g) => (
             <button
               key={g.id}

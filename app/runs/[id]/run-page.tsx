@@ -27,10 +27,10 @@ function RunPageBody({ runId }: { runId: string }) {
         <span className={s.sep}>/</span>
         {graphId ? (
           <a href={`/graphs/${encodeURIComponent(graphId)}`} className={s.crumb} data-testid="graph-link">
-            graph
+            {q.data.run.graph_name ?? 'graph'}
           </a>
         ) : (
-          <span className={s.crumb}>graph</span>
+          <span className={s.crumb}>{q.data.run.graph_name ?? 'graph'}</span>
         )}
         <span className={s.sep}>/</span>
         <span className={s.current}>run {runId}</span>
