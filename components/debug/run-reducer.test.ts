@@ -45,6 +45,8 @@ describe('run reducer: events to node status', () => {
     expect(done.interrupt).toBeNull();
     expect(done.status).toBe('succeeded');
     expect(done.nodeStatus.approve).toBe('done');
+    const resumed = applyEvents(emptyRunView(), loopRun('r', { resume: 'approve' }).slice(0, -2));
+    expect(resumed.nodeStatus.approve).toBe('running');
   });
 
   it('a rejected run is failed with the error code and message', () => {

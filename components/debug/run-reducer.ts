@@ -153,6 +153,8 @@ function reduceOne(view: RunView, e: TraceEvent): void {
       view.status = 'running';
       view.interrupt = null;
       clearNodes(view, 'paused', null);
+      // A human node resumes where it paused (no new node.started): it is working again.
+      if (e.node) view.nodeStatus[e.node] = 'running';
       break;
     case 'run.finished':
       view.status = 'succeeded';

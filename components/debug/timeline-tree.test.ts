@@ -52,6 +52,14 @@ describe('timeline tree: span nesting', () => {
     expect(labels).toContain('reviewer → approve (branch 2)');
   });
 
+  it('a node paused for a person shows as paused, then running again once resumed', () => {
+    const paused = buildTimeline(loopRun());
+    expect(paused.rows.get('h')!.status).toBe('paused');
+    const resumed = buildTimeline(loopRun('r', { resume: 'approve' }).slice(0, -2));
+    expect(resumed.rows.get('h')!.status).toBe('running');
+    expect(buildTimeline(loopRun('r', { resume: 'approve' })).rows.get('h')!.status).toBe('ok');
+  });
+
   it('an event whose parent span was never seen becomes a root instead of vanishing', () => {
     const r = recorder('o');
     r.emit({ type: 'node.started', step: 1, node: 'x', span_id: 'x', parent_span_id: 'ghost', data: {} });

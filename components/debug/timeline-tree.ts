@@ -196,6 +196,13 @@ export function buildTimeline(events: readonly TraceEvent[]): Timeline {
       row.events.push(e);
       row.types.add(e.type);
       attach(row);
+      // The span that paused shows as paused until it resumes.
+      const owner = parentId ? rows.get(parentId) : undefined;
+      if (owner && owner.kind !== 'run' && owner.end === null) {
+        if (e.type === 'run.interrupted') owner.status = 'paused';
+        if (e.type === 'run.resumed') owner.status = 'running';
+        owner.version = e.seq;
+      }
       continue;
     }
     let row = rows.get(e.span_id);
