@@ -44,13 +44,13 @@ export function agentGraph(name: string, extra: Partial<GraphDocument> & { agent
   };
 }
 
-/** An agent drafts, a human approves (or rejects), then END. */
+/** An agent drafts, a human approves (→ publish) or rejects (→ END). */
 export function humanGraph(name = 'approval'): GraphDocument {
   return {
     switchyard: 1,
     name,
     models,
-    state: { decision: { type: 'json' } },
+    state: { decision: { type: 'string' } },
     nodes: {
       writer: { role: 'agent', strategy: 'tool_calling', system_prompt: 'Write a one-line draft.' },
       approve: { role: 'human', prompt: 'Publish this draft?', kind: 'approval', output: 'decision' },
@@ -59,7 +59,7 @@ export function humanGraph(name = 'approval'): GraphDocument {
     edges: [
       { from: 'START', to: 'writer' },
       { from: 'writer', to: 'approve' },
-      { from: 'approve', to: 'publish' },
+      { from: 'approve', branches: [{ when: 'state.decision == "approved"', to: 'publish' }, { else: 'END' }] },
       { from: 'publish', to: 'END' },
     ],
   };
