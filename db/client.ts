@@ -26,12 +26,12 @@ const g = globalThis as GlobalWithDb;
 export function databasePath(): string {
   const configured = process.env.SWITCHYARD_DB?.trim();
   if (configured === ':memory:') return configured;
-  return path.resolve(process.cwd(), configured || path.join('data', 'switchyard.db'));
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), configured || path.join('data', 'switchyard.db'));
 }
 
 /** The committed drizzle-kit migrations (db/migrations), resolved from the working directory. */
 export function migrationsFolder(): string {
-  return path.resolve(process.cwd(), 'db', 'migrations');
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 }
 
 function open(file: string): Db {

@@ -166,3 +166,16 @@ test('with no saved choice the theme follows the OS preference', async ({ page }
   const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(dark).toBe('rgb(14, 17, 22)');
 });
+
+test('with no graphs the page shows an empty state that offers New and Import', async ({ page }) => {
+  await page.route('**/api/graphs', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { graphs: [] } }) : route.continue(),
+  );
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const empty = page.getByTestId('empty-state');
+  await expect(empty).toContainText('No graphs yet');
+  await expect(empty.getByTestId('new-graph-button')).toBeVisible();
+  await expect(page.getByTestId('graph-list')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/empty-light.png` });
+});

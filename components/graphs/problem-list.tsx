@@ -20,7 +20,7 @@ export function ProblemList({ problems, onPick }: { problems: ProblemJson[]; onP
               <span className={s.place}>{problemPlace(p)}</span>
               <span>
                 {p.message}
-                {p.path ? <span className={s.problemPath}>{p.path}</span> : null}
+                {p.path && !p.message.startsWith(p.path) ? <span className={s.problemPath}>{p.path}</span> : null}
               </span>
             </>
           );

@@ -17,20 +17,20 @@ export interface ExampleFile {
 }
 
 export function examplesDir(): string {
-  return path.resolve(process.cwd(), 'examples');
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'examples');
 }
 
 /** Every examples/*.yaml (sorted by file name), parsed. A missing directory gives an empty list. */
 export function loadExampleFiles(dir = examplesDir()): ExampleFile[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((f) => /\.ya?ml$/i.test(f)).sort();
+    names = readdirSync(/*turbopackIgnore: true*/ dir).filter((f) => /\.ya?ml$/i.test(f)).sort();
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT') return [];
     throw err;
   }
   return names.map((file) => {
-    const parsed = parseGraphYaml(readFileSync(path.join(dir, file), 'utf8'));
+    const parsed = parseGraphYaml(readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), 'utf8'));
     return parsed.ok ? { file, doc: parsed.doc } : { file, errors: parsed.errors };
   });
 }
