@@ -1,0 +1,133 @@
+/**
+ * Edges: which targets fire after a node ran, and which triggered nodes run in the next superstep.
+ *
+ * Plain edges always fire. A conditional edge takes its first branch whose `when` (CEL over
+ * { state, output, last, node }, state after the step's writes) is true, else its `else`; an LLM
+ * router's pick (`route.label`) selects the branch with that label instead. No match and no else
+ * fails the run naming the node.
+ *
+ * Join rule (deterministic): every fired edge adds a trigger to its target. At the end of a step,
+ * each triggered node runs in the next step, unless another triggered node can still reach it
+ * through the edges (upstream work of the same wave still in flight): then it waits, keeping its
+ * triggers, and runs once when its active predecessors have finished. So fan-out branches of
+ * different lengths join before the join node runs, and it runs once. If every triggered node
+ * would wait (only possible inside a cycle), all of them run. Frontier order = document order.
+ */
+import { evaluateCondition } from '../graph/cel';
+import { END, START, branchTarget, isConditional, type ConditionalEdge, type GraphDocument, type PlainEdge } from '../graph/schema';
+import { EngineError } from './errors';
+
+export interface EdgeIndex {
+  plain: Map<string, PlainEdge[]>;
+  conditional: Map<string, ConditionalEdge>;
+  succ: Map<string, Set<string>>;
+}
+
+export function indexEdges(doc: GraphDocument): EdgeIndex {
+  const plain = new Map<string, PlainEdge[]>();
+  const conditional = new Map<string, ConditionalEdge>();
+  const succ = new Map<string, Set<string>>();
+  const link = (from: string, to: string) => {
+    if (to === END) return;
+    if (!succ.has(from)) succ.set(from, new Set());
+    succ.get(from)!.add(to);
+  };
+  for (const edge of doc.edges) {
+    if (isConditional(edge)) {
+      if (!conditional.has(edge.from)) conditional.set(edge.from, edge);
+      for (const b of edge.branches) link(edge.from, branchTarget(b));
+    } else {
+      if (!plain.has(edge.from)) plain.set(edge.from, []);
+      plain.get(edge.from)!.push(edge);
+      link(edge.from, edge.to);
+    }
+  }
+  return { plain, conditional, succ };
+}
+
+export interface Taken {
+  to: string;
+  /** edge.taken data. */
+  data: Record<string, unknown>;
+}
+
+export interface EdgeVars {
+  state: Record<string, unknown>;
+  output: unknown;
+  last: string;
+}
+
+/** The branch labels an LLM router chooses from (label, else the target id), in order. */
+export function branchLabels(edge: ConditionalEdge): string[] {
+  return edge.branches.map((b) => ('label' in b && b.label ? b.label : branchTarget(b)));
+}
+
+function takeConditional(edge: ConditionalEdge, from: string, vars: EdgeVars, route?: { label: string; reason: string }): Taken {
+  if (route) {
+    const labels = branchLabels(edge);
+    const i = labels.indexOf(route.label);
+    if (i < 0) throw new EngineError('no_branch', `Router "${from}" picked "${route.label}", which is not one of its branches (${labels.join(', ')})`);
+    const to = branchTarget(edge.branches[i]);
+    return { to, data: { from, to, branch_index: i, label: route.label, reason: route.reason } };
+  }
+  const conditions: string[] = [];
+  for (let i = 0; i < edge.branches.length; i++) {
+    const b = edge.branches[i];
+    if ('else' in b) return { to: b.else, data: { from, to: b.else, condition: 'else', value: true, branch_index: i, reason: 'else' } };
+    let value: boolean;
+    try {
+      value = evaluateCondition(b.when, { ...vars, node: from });
+    } catch (err) {
+      throw new EngineError('cel_error', `Node "${from}", branch ${i} (to ${b.to}): ${(err as Error).message}`);
+    }
+    if (value) return { to: b.to, data: { from, to: b.to, condition: b.when, value: true, branch_index: i } };
+    conditions.push(b.when);
+  }
+  throw new EngineError(
+    'no_branch',
+    `Node "${from}": none of the conditions of its conditional edge matched (${conditions.join(' | ')}) and it has no else branch; add an else branch or fix the conditions`,
+  );
+}
+
+/** The edges that fire after `from` ran (START at the beginning of a run). */
+export function takeEdges(idx: EdgeIndex, from: string, vars: EdgeVars, route?: { label: string; reason: string }): Taken[] {
+  const out: Taken[] = [];
+  const seen = new Set<string>();
+  for (const e of idx.plain.get(from) ?? []) {
+    if (seen.has(e.to)) continue;
+    seen.add(e.to);
+    out.push({ to: e.to, data: { from, to: e.to, ...(e.label ? { label: e.label } : {}) } });
+  }
+  const cond = idx.conditional.get(from);
+  if (cond) {
+    const t = takeConditional(cond, from, vars, route);
+    if (!seen.has(t.to)) out.push(t);
+  }
+  return out;
+}
+
+function reaches(idx: EdgeIndex, from: string, target: string): boolean {
+  const seen = new Set([from]);
+  const stack = [from];
+  while (stack.length) {
+    for (const n of idx.succ.get(stack.pop()!) ?? []) {
+      if (n === target) return true;
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+    }
+  }
+  return false;
+}
+
+/** Splits the triggered nodes into those that run next and those that wait (join rule above). */
+export function selectFrontier(idx: EdgeIndex, order: string[], triggered: Iterable<string>): { run: string[]; wait: string[] } {
+  const set = new Set(triggered);
+  set.delete(START);
+  set.delete(END);
+  const candidates = order.filter((n) => set.has(n));
+  const run = candidates.filter((t) => !candidates.some((x) => x !== t && reaches(idx, x, t)));
+  if (!run.length) return { run: candidates, wait: [] };
+  return { run, wait: candidates.filter((c) => !run.includes(c)) };
+}

@@ -1,0 +1,44 @@
+/**
+ * Errors inside the engine. An EngineError carries a stable code (`max_steps`, `recursion_limit`,
+ * `no_branch`, ...) that ends up in `run.failed` and in the RunOutcome.
+ */
+import type { Interrupt } from './ports';
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** Thrown by an executor (human node) to pause the run; the scheduler turns it into `paused`. */
+export class InterruptRequest extends Error {
+  constructor(readonly interrupt: Interrupt) {
+    super(`interrupt at ${interrupt.node}`);
+    this.name = 'InterruptRequest';
+  }
+}
+
+export interface ErrorInfo {
+  code: string;
+  message: string;
+}
+
+/** `{ code, message }` of anything thrown: EngineError / AppError keep their code. */
+export function errorInfo(err: unknown): ErrorInfo {
+  if (err instanceof EngineError) return { code: err.code, message: err.message };
+  if (err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'string' && err instanceof Error) {
+    return { code: (err as { code: string }).code, message: err.message };
+  }
+  if (err instanceof Error) return { code: 'node_error', message: err.message };
+  return { code: 'node_error', message: String(err) };
+}
+
+/** Short text of a value for messages (never the whole of a big value). */
+export function excerpt(value: unknown, max = 200): string {
+  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}

@@ -1,0 +1,122 @@
+/**
+ * The engine's entry point: runGraph runs a graph document (or resumes it from a checkpoint)
+ * through the ports it is given, emitting the whole trace and checkpointing after every step.
+ */
+import { DEFAULTS } from '../graph/defaults';
+import type { GraphDocument } from '../graph/schema';
+import { EngineError, errorInfo, type ErrorInfo } from './errors';
+import type { Checkpoint, Interrupt, ResumeValue, RunPorts } from './ports';
+import { makeScope } from './nested';
+import { checkResume, readExtra, toCheckpoint } from './resume';
+import { GraphRunner, type Position } from './scheduler';
+import type { Usage } from './scope';
+import { initialState, type State } from './state';
+
+export interface RunOptions {
+  runId: string;
+  doc: GraphDocument;
+  input: string;
+  inputs?: Record<string, unknown>;
+  breakpoints?: string[];
+  from?: Checkpoint;
+  resume?: ResumeValue;
+  ports: RunPorts;
+}
+
+export type RunOutcome =
+  | { status: 'succeeded'; output: unknown; state: Record<string, unknown> }
+  | { status: 'paused'; interrupt: Interrupt }
+  | { status: 'failed'; error: { code: string; message: string } }
+  | { status: 'cancelled' };
+
+/**
+ * Runs (or resumes) a graph. Never throws for run failures: they come back as `failed` (and
+ * `run.failed`). Throws an AppError only when `from`/`resume` do not fit (nothing is emitted then).
+ */
+export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
+  const { doc, ports } = opts;
+  checkResume(opts.from, opts.resume);
+  const extra = readExtra(opts.from);
+  const runSpan = extra.runSpan ?? ports.newId();
+  const usage: Usage = { ...extra.usage };
+  const timeoutMs = (doc.limits?.timeout_s ?? DEFAULTS.timeout_s) * 1000;
+  const deadline = ports.clock.now() + timeoutMs;
+  const maxTokens = doc.limits?.max_tokens;
+  let timedOut = false;
+
+  const ctl = new AbortController();
+  const onAbort = () => ctl.abort();
+  if (ports.signal.aborted) ctl.abort();
+  else ports.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, timeoutMs);
+  timer.unref?.();
+
+  let step = opts.from?.step ?? 0;
+  const scope = makeScope({
+    doc,
+    ports,
+    signal: ctl.signal,
+    usage,
+    graphDepth: 0,
+    step: () => step,
+    emit: (type, data, at) => ports.emit({ type, step, node: at.node, span_id: at.span, parent_span_id: at.parent, data }),
+    checkAlive: () => {
+      if (ports.signal.aborted) throw new EngineError('cancelled', 'The run was cancelled');
+      if (timedOut || ports.clock.now() > deadline) {
+        timedOut = true;
+        throw timeoutError(timeoutMs);
+      }
+      if (maxTokens !== undefined && usage.input_tokens + usage.output_tokens > maxTokens) {
+        throw new EngineError('max_tokens', `The run used ${usage.input_tokens + usage.output_tokens} tokens, more than limits.max_tokens (${maxTokens}); raise limits.max_tokens in the graph`);
+      }
+    },
+  });
+  const runEvent = (type: 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled', data: Record<string, unknown>) =>
+    ports.emit({ type, step, span_id: runSpan, data });
+  const runner = new GraphRunner(scope, {
+    runSpan,
+    breakpoints: new Set(opts.breakpoints ?? []),
+    setStep: (s) => (step = s),
+    checkpoint: (pos: Position, interrupt?: Interrupt) => ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage })),
+  });
+
+  try {
+    let pos: Position;
+    if (opts.from) {
+      pos = extra.position(opts.from);
+      if (!opts.resume) runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next });
+    } else {
+      runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}) });
+      const state: State = initialState(doc, opts.input, opts.inputs);
+      pos = runner.start(state);
+      ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
+    }
+    const resume = opts.resume && opts.from?.interrupt ? { interrupt: opts.from.interrupt, value: opts.resume } : undefined;
+    const out = await runner.run(pos, resume);
+    if (out.kind === 'paused') return { status: 'paused', interrupt: out.interrupt };
+    runEvent('run.finished', { output: out.output ?? null, state: out.state, usage: { ...usage } });
+    return { status: 'succeeded', output: out.output ?? null, state: out.state };
+  } catch (err) {
+    if (ports.signal.aborted) {
+      runEvent('run.cancelled', { usage: { ...usage } });
+      return { status: 'cancelled' };
+    }
+    const error: ErrorInfo = timedOut ? errorInfo(timeoutError(timeoutMs)) : errorInfo(err);
+    runEvent('run.failed', { error, usage: { ...usage } });
+    return { status: 'failed', error };
+  } finally {
+    clearTimeout(timer);
+    ports.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function timeoutError(ms: number): EngineError {
+  return new EngineError('timeout', `The run took longer than limits.timeout_s (${ms / 1000} s); raise limits.timeout_s in the graph if it needs more time`);
+}
+
+export type { Checkpoint, Interrupt, ResumeValue, RunPorts } from './ports';
+export type { TraceEvent, TraceEventInput } from './events';
+export { EngineError } from './errors';

@@ -1,0 +1,85 @@
+/**
+ * One model call with its trace: llm.request (the exact messages sent), llm.delta, llm.retry,
+ * llm.response (gen_ai.* names, usage, latency, plus what the caller parsed out of it).
+ * Model resolution: node.model (default "default") -> doc.models[name].
+ */
+import { DEFAULTS } from '../graph/defaults';
+import type { ModelSpec } from '../graph/schema';
+import { EngineError } from './errors';
+import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
+import { emitFrom, type ExecContext } from './scope';
+
+export function resolveModel(ctx: ExecContext): ModelSpec & { name: string } {
+  const name = ('model' in ctx.node && ctx.node.model) || DEFAULTS.model;
+  const models = ctx.scope.doc.models ?? {};
+  if (!Object.hasOwn(models, name)) {
+    const known = Object.keys(models);
+    throw new EngineError(
+      'unknown_model',
+      `Node "${ctx.nodeId}" uses model "${name}", which is not defined under models (defined: ${known.length ? known.join(', ') : 'none'})`,
+    );
+  }
+  return { name, ...models[name] };
+}
+
+export interface ChatCall {
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  stop?: string[];
+  /** Extra fields for llm.response (e.g. react's parsed Thought/Action). */
+  describe?: (result: ChatResult) => Record<string, unknown>;
+}
+
+export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult> {
+  const { scope } = ctx;
+  scope.checkAlive();
+  const model = resolveModel(ctx);
+  const span = scope.ports.newId();
+  const messages = structuredClone(call.messages);
+  emitFrom(
+    ctx,
+    'llm.request',
+    {
+      'gen_ai.system': 'openai',
+      'gen_ai.request.model': model.model,
+      connection: model.connection,
+      messages,
+      ...(call.tools?.length ? { tools: call.tools } : {}),
+      ...(call.stop?.length ? { stop: call.stop } : {}),
+      ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
+    },
+    span,
+  );
+  const result = await scope.ports.model.chat({
+    connection: model.connection,
+    model: model.model,
+    messages,
+    tools: call.tools?.length ? call.tools : undefined,
+    stop: call.stop,
+    temperature: model.temperature,
+    top_p: model.top_p,
+    max_tokens: model.max_tokens,
+    signal: scope.signal,
+    onDelta: (text) => emitFrom(ctx, 'llm.delta', { text }, span),
+    onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
+  });
+  scope.usage.input_tokens += result.usage.prompt_tokens;
+  scope.usage.output_tokens += result.usage.completion_tokens;
+  emitFrom(
+    ctx,
+    'llm.response',
+    {
+      'gen_ai.response.model': result.model,
+      content: result.message.content,
+      ...(result.message.tool_calls?.length ? { tool_calls: result.message.tool_calls } : {}),
+      finish_reason: result.finish_reason,
+      'gen_ai.usage.input_tokens': result.usage.prompt_tokens,
+      'gen_ai.usage.output_tokens': result.usage.completion_tokens,
+      latency_ms: result.latency_ms,
+      ...(call.describe ? call.describe(result) : {}),
+    },
+    span,
+  );
+  scope.checkAlive();
+  return result;
+}

@@ -1,0 +1,80 @@
+/**
+ * Checkpoints in and out: everything the scheduler needs to continue a run exactly where it
+ * stopped lives in `Checkpoint` (step, state, next, interrupt) and its `extra` (join waits,
+ * the output channel, results of a paused step's finished nodes, the run span, token usage).
+ */
+import { z } from 'zod';
+import { AppError } from '../errors';
+import type { Checkpoint, Interrupt, ResumeValue } from './ports';
+import type { Position } from './scheduler';
+import type { Usage } from './scope';
+
+const WriteSchema = z.object({ update: z.record(z.string(), z.unknown()), overwrite: z.record(z.string(), z.unknown()).optional() });
+const StepResultSchema = z.object({
+  span: z.string(),
+  writes: z.array(WriteSchema),
+  output: z.unknown(),
+  route: z.object({ label: z.string(), reason: z.string() }).optional(),
+});
+const ExtraSchema = z.object({
+  run_span: z.string().optional(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
+  waiting: z.array(z.string()).optional(),
+  output_channel: z.string().optional(),
+  pending: z.record(z.string(), StepResultSchema).optional(),
+  interrupt_span: z.string().optional(),
+});
+
+const HUMAN_ACTIONS = ['approve', 'reject', 'edit'];
+const BREAKPOINT_ACTIONS = ['continue', 'step'];
+
+/** A resume value must fit the pause it answers. Throws AppError (nothing has run yet). */
+export function checkResume(from: Checkpoint | undefined, resume: ResumeValue | undefined): void {
+  if (!from) {
+    if (resume) throw new AppError('not_paused', 'A resume value was given without a checkpoint to resume from', 409);
+    return;
+  }
+  const interrupt = from.interrupt;
+  if (!interrupt) {
+    if (resume) throw new AppError('not_paused', `The run is not paused (checkpoint at step ${from.step} has no interrupt); nothing to resume`, 409);
+    return;
+  }
+  if (!resume) throw new AppError('resume_required', `The run is paused at "${interrupt.node}" (${interrupt.kind}); resume it with a value`, 409);
+  const allowed = interrupt.kind === 'human' ? HUMAN_ACTIONS : BREAKPOINT_ACTIONS;
+  if (!allowed.includes(resume.action)) {
+    throw new AppError(
+      'bad_resume',
+      `The run is paused at ${interrupt.kind === 'human' ? 'human node' : 'a breakpoint before'} "${interrupt.node}": resume with action ${allowed.map((a) => `"${a}"`).join(', ')}, not "${resume.action}"`,
+      400,
+    );
+  }
+}
+
+export function readExtra(from: Checkpoint | undefined) {
+  const parsed = ExtraSchema.safeParse(from?.extra ?? {});
+  if (!parsed.success) throw new AppError('bad_checkpoint', `The checkpoint's extra data is not readable: ${parsed.error.issues[0]?.message}`, 400);
+  const x = parsed.data;
+  return {
+    runSpan: x.run_span,
+    usage: { input_tokens: x.usage?.input_tokens ?? 0, output_tokens: x.usage?.output_tokens ?? 0 } satisfies Usage,
+    position(cp: Checkpoint): Position {
+      return {
+        step: cp.step,
+        state: structuredClone(cp.state),
+        next: [...cp.next],
+        waiting: x.waiting ?? [],
+        outputChannel: x.output_channel,
+        pending: structuredClone(x.pending ?? {}),
+        interruptSpan: x.interrupt_span,
+      };
+    },
+  };
+}
+
+export function toCheckpoint(pos: Position, interrupt: Interrupt | undefined, run: { runSpan: string; usage: Usage }): Checkpoint {
+  const extra: Record<string, unknown> = { run_span: run.runSpan, usage: { ...run.usage }, waiting: pos.waiting };
+  if (pos.outputChannel !== undefined) extra.output_channel = pos.outputChannel;
+  if (Object.keys(pos.pending).length) extra.pending = pos.pending;
+  if (pos.interruptSpan) extra.interrupt_span = pos.interruptSpan;
+  return { step: pos.step, state: pos.state, next: pos.next, ...(interrupt ? { interrupt } : {}), extra };
+}

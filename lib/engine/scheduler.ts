@@ -1,0 +1,218 @@
+/**
+ * The superstep loop (Pregel / LangGraph-like) over one graph: run every node of the frontier
+ * (in order, each seeing the state at the start of the step), apply their writes in node order,
+ * fire edges, pick the next frontier (join rule in edges.ts), checkpoint. Pauses for breakpoints
+ * and human nodes; a paused step keeps the results of its finished nodes (`pending`) so a resume
+ * continues exactly where it stopped. Used for the top run and, nested, for subgraphs.
+ */
+import { DEFAULTS } from '../graph/defaults';
+import { END, START, type GraphDocument } from '../graph/schema';
+import { EngineError, InterruptRequest, errorInfo } from './errors';
+import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
+import { EXECUTORS } from './executors/registry';
+import type { Interrupt, ResumeValue } from './ports';
+import type { ExecContext, NodeResult, RunScope } from './scope';
+import { applyWrite, lastAssistantText, lastContent, type State, type Write } from './state';
+
+/** One node's finished work inside a step. */
+export interface StepResult {
+  /** The node's span (events about its writes and edges hang there). */
+  span: string;
+  writes: Write[];
+  output: unknown;
+  route?: { label: string; reason: string };
+}
+
+/** Where a run stands between steps (what a checkpoint holds). */
+export interface Position {
+  /** Completed supersteps. */
+  step: number;
+  state: State;
+  next: string[];
+  /** Triggered nodes held back by the join rule, with their triggers. */
+  waiting: string[];
+  /** Output channel of the last node that wrote one. */
+  outputChannel?: string;
+  /** Results of nodes of `next` that finished before the step paused. */
+  pending: Record<string, StepResult>;
+  /** Span of the node that paused (reused when it resumes). */
+  interruptSpan?: string;
+}
+
+export interface RunnerHooks {
+  runSpan: string;
+  breakpoints: ReadonlySet<string>;
+  checkpoint(pos: Position, interrupt?: Interrupt): void;
+  /** Shared step counter for event envelopes. */
+  setStep(step: number): void;
+}
+
+export type GraphOutcome =
+  | { kind: 'done'; output: unknown; state: State }
+  | { kind: 'paused'; interrupt: Interrupt };
+
+export class GraphRunner {
+  private readonly idx: EdgeIndex;
+  private readonly order: string[];
+
+  constructor(
+    private readonly scope: RunScope,
+    private readonly hooks: RunnerHooks,
+  ) {
+    this.idx = indexEdges(scope.doc);
+    this.order = Object.keys(scope.doc.nodes);
+  }
+
+  private get doc(): GraphDocument {
+    return this.scope.doc;
+  }
+
+  /** Step 0: the START edges fire. */
+  start(state: State): Position {
+    this.hooks.setStep(0);
+    const fired = this.fire(START, state, null, undefined, this.hooks.runSpan, undefined);
+    const { run, wait } = selectFrontier(this.idx, this.order, fired);
+    if (!run.length) throw new EngineError('no_entry', `Graph "${this.doc.name}" has no edge from START`);
+    return { step: 0, state, next: run, waiting: wait, pending: {} };
+  }
+
+  async run(from: Position, resume?: { interrupt: Interrupt; value: ResumeValue }): Promise<GraphOutcome> {
+    let pos = from;
+    const atBreakpoint = resume?.interrupt.kind === 'breakpoint';
+    // `continue` runs past the breakpoint once; `step` runs one step, then pauses before the next.
+    let skipBreak = atBreakpoint;
+    const stepMode = atBreakpoint && resume?.value.action === 'step';
+    let pauseNext = false;
+    let resumeFor = resume && !atBreakpoint ? { node: resume.interrupt.node, value: resume.value } : undefined;
+    const limit = this.doc.limits?.recursion_limit ?? DEFAULTS.recursion_limit;
+
+    for (;;) {
+      if (!pos.next.length) return { kind: 'done', output: this.finalOutput(pos), state: pos.state };
+      if (pos.step >= limit) {
+        throw new EngineError(
+          'recursion_limit',
+          `Recursion limit of ${limit} supersteps reached before the graph got to END (next: ${pos.next.join(', ')}). ` +
+            `If this loop is meant to run longer, raise limits.recursion_limit in the graph (now ${limit}, at most 1000); otherwise check the conditions that should end it.`,
+        );
+      }
+      this.scope.checkAlive();
+      if (!skipBreak) {
+        const hit = pos.next.find((n) => this.hooks.breakpoints.has(n));
+        if (hit || pauseNext) {
+          const node = hit ?? pos.next[0];
+          const interrupt: Interrupt = { kind: 'breakpoint', node, prompt: `Paused before "${node}" (step ${pos.step + 1})`, value: pos.state };
+          return this.pause(pos, interrupt, this.hooks.runSpan);
+        }
+      }
+      skipBreak = false;
+
+      const step = pos.step + 1;
+      this.hooks.setStep(step);
+      const results = new Map<string, StepResult>(Object.entries(pos.pending));
+      let paused: { interrupt: Interrupt; span: string } | undefined;
+      for (const id of pos.next) {
+        if (results.has(id)) continue;
+        const r = await this.execNode(id, pos.state, resumeFor?.node === id ? resumeFor.value : undefined, pos.interruptSpan);
+        if ('interrupt' in r) paused ??= r;
+        else results.set(id, r);
+      }
+      resumeFor = undefined;
+      if (paused) {
+        const pending = Object.fromEntries(results);
+        return this.pause({ ...pos, pending, interruptSpan: paused.span }, paused.interrupt, paused.span);
+      }
+      pos = this.advance(pos, step, results);
+      this.hooks.checkpoint(pos);
+      pauseNext = stepMode;
+    }
+  }
+
+  private pause(pos: Position, interrupt: Interrupt, span: string): GraphOutcome {
+    this.hooks.checkpoint(pos, interrupt);
+    this.scope.emit('run.interrupted', { ...interrupt }, { node: interrupt.node, span, parent: span === this.hooks.runSpan ? undefined : this.hooks.runSpan });
+    return { kind: 'paused', interrupt };
+  }
+
+  /** Applies the step's writes in node order, fires edges, picks the next frontier. */
+  private advance(pos: Position, step: number, results: Map<string, StepResult>): Position {
+    let state = pos.state;
+    let outputChannel = pos.outputChannel;
+    for (const id of pos.next) {
+      const r = results.get(id)!;
+      for (const w of r.writes) {
+        const before = state;
+        const applied = applyWrite(this.doc, state, w);
+        state = applied.state;
+        if (applied.changed.length) {
+          const pick = (s: State) => Object.fromEntries(applied.changed.map((k) => [k, s[k] ?? null]));
+          this.scope.emit('state.updated', { before: pick(before), after: pick(state), changed: applied.changed }, { node: id, span: r.span, parent: this.hooks.runSpan });
+        }
+      }
+      const node = this.doc.nodes[id];
+      const channel = 'output' in node ? node.output : undefined;
+      if (channel && r.writes.some((w) => Object.hasOwn(w.update, channel) || Object.hasOwn(w.overwrite ?? {}, channel))) outputChannel = channel;
+    }
+    const triggered = new Set(pos.waiting);
+    for (const id of pos.next) {
+      const r = results.get(id)!;
+      for (const t of this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan)) triggered.add(t);
+    }
+    const { run, wait } = selectFrontier(this.idx, this.order, triggered);
+    return { step, state, next: run, waiting: wait, outputChannel, pending: {} };
+  }
+
+  private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined): string[] {
+    const taken = takeEdges(this.idx, from, { state, output: output ?? null, last: lastContent(state) }, route);
+    const out: string[] = [];
+    for (const t of taken) {
+      if (t.to !== END && !Object.hasOwn(this.doc.nodes, t.to)) {
+        throw new EngineError('unknown_node', `An edge from "${from}" goes to "${t.to}", which is not a node of the graph`);
+      }
+      this.scope.emit('edge.taken', t.data, { node: from === START ? undefined : from, span, parent });
+      if (t.to !== END) out.push(t.to);
+    }
+    if (from !== START && !taken.length && !this.idx.plain.has(from) && !this.idx.conditional.has(from)) {
+      // A node without outgoing edges ends its branch, like an edge to END.
+      this.scope.emit('edge.taken', { from, to: END, implicit: true }, { node: from, span, parent });
+    }
+    return out;
+  }
+
+  private finalOutput(pos: Position): unknown {
+    if (pos.outputChannel !== undefined) return pos.state[pos.outputChannel] ?? null;
+    return lastAssistantText(pos.state) ?? null;
+  }
+
+  private async execNode(
+    id: string,
+    state: State,
+    resume: ResumeValue | undefined,
+    resumeSpan: string | undefined,
+  ): Promise<StepResult | { interrupt: Interrupt; span: string }> {
+    const node = this.doc.nodes[id];
+    const { ports } = this.scope;
+    const span = resume && resumeSpan ? resumeSpan : ports.newId();
+    const at = { node: id, span, parent: this.hooks.runSpan };
+    const started = ports.clock.now();
+    if (resume) this.scope.emit('run.resumed', { ...resume }, at);
+    else this.scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}) }, at);
+    const ctx: ExecContext = { scope: this.scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
+    let result: NodeResult;
+    try {
+      result = await runExecutor(ctx);
+    } catch (err) {
+      if (err instanceof InterruptRequest) return { interrupt: err.interrupt, span };
+      this.scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
+      throw err;
+    }
+    this.scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started }, at);
+    const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
+    return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
+  }
+}
+
+/** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
+export function runExecutor(ctx: ExecContext): Promise<NodeResult> {
+  const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
+  return exec(ctx.node, ctx);
+}

@@ -1,0 +1,89 @@
+/**
+ * What a node executor sees: the run scope (document, ports, abort signal, usage, event sink)
+ * and its own node context (id, span, the state at the start of the step, the task when it runs
+ * as a worker, the resume value when it is being resumed).
+ */
+import type { GraphDocument, NodeSpec } from '../graph/schema';
+import type { TraceEventType } from './events';
+import { EngineError } from './errors';
+import type { ResumeValue, RunPorts } from './ports';
+import type { State } from './state';
+
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** How a node ended: writes to state, its output (for edges and node.finished), an LLM router's pick. */
+export interface NodeResult {
+  update: Record<string, unknown>;
+  overwrite?: Record<string, unknown>;
+  output: unknown;
+  route?: { label: string; reason: string };
+}
+
+export interface ChildCall {
+  /** The node to run (a supervisor worker or the node behind an `agent` tool). */
+  nodeId: string;
+  task: string;
+  /** The span the child's node span hangs under (the caller's tool.call span). */
+  parentSpan: string;
+  caller: ExecContext;
+}
+
+export interface RunScope {
+  doc: GraphDocument;
+  ports: RunPorts;
+  /** Aborts on cancel and on timeout. */
+  signal: AbortSignal;
+  usage: Usage;
+  /** Current superstep (for event envelopes). */
+  step(): number;
+  /** Emits one event (prefixing node ids for subgraph runs). */
+  emit(type: TraceEventType, data: Record<string, unknown>, at: { node?: string; span: string; parent?: string }): void;
+  /** Throws when the run was cancelled, timed out or used up its token budget. */
+  checkAlive(): void;
+  /** Runs another node of the graph as a child (worker / agent tool); its output is returned. */
+  runChild(call: ChildCall): Promise<NodeResult>;
+  /** Runs another saved graph to completion, nested under `parentSpan`. */
+  runSubgraph(doc: GraphDocument, input: string, parentSpan: string, caller: ExecContext): Promise<{ output: unknown; state: State }>;
+  /** Nesting depth of subgraphs (0 = the top run). */
+  graphDepth: number;
+}
+
+export interface ExecContext {
+  scope: RunScope;
+  nodeId: string;
+  node: NodeSpec;
+  span: string;
+  parentSpan?: string;
+  /** State at the start of the step (do not mutate). */
+  state: State;
+  /** Set when the node runs as a worker / agent tool: its task replaces the conversation. */
+  task?: string;
+  resume?: ResumeValue;
+  /** Nesting depth of worker calls (0 = a node run by the scheduler). */
+  callDepth: number;
+  /** State writes of worker calls made by this node (applied together with its own). */
+  childWrites: Record<string, unknown>[];
+}
+
+/** Emits an event from inside a node (its own span by default). */
+export function emitFrom(
+  ctx: ExecContext,
+  type: TraceEventType,
+  data: Record<string, unknown>,
+  span: string = ctx.span,
+  parent: string | undefined = span === ctx.span ? ctx.parentSpan : ctx.span,
+): void {
+  ctx.scope.emit(type, data, { node: ctx.nodeId, span, parent });
+}
+
+export const MAX_CALL_DEPTH = 5;
+export const MAX_GRAPH_DEPTH = 5;
+
+export function assertCallDepth(ctx: ExecContext, what: string): void {
+  if (ctx.callDepth + 1 > MAX_CALL_DEPTH) {
+    throw new EngineError('call_depth', `Node "${ctx.nodeId}": ${what} would nest more than ${MAX_CALL_DEPTH} worker calls deep (a supervisor/agent-tool cycle?)`);
+  }
+}

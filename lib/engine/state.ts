@@ -1,0 +1,138 @@
+/**
+ * State channels and reducers (LangGraph-like).
+ * - `messages` and `list` channels append (a list update appends each item; a single value is pushed).
+ * - `merge` shallow-merges an object into the current object.
+ * - everything else is last-value-wins.
+ * Implicit channels `input` and `messages` exist in every run. Writes to an undeclared channel are
+ * accepted as last-value (validation warns about them).
+ */
+import { defaultReducer, IMPLICIT_CHANNELS } from '../graph/defaults';
+import type { GraphDocument, StateChannel } from '../graph/schema';
+import { EngineError, excerpt } from './errors';
+import type { ChatMessage } from './ports';
+
+export type State = Record<string, unknown>;
+export type Reducer = 'append' | 'replace' | 'merge';
+
+export function channelsOf(doc: GraphDocument): Record<string, StateChannel> {
+  return { ...IMPLICIT_CHANNELS, ...(doc.state ?? {}) };
+}
+
+export function reducerOf(channel: StateChannel | undefined): Reducer {
+  if (!channel) return 'replace';
+  return channel.reducer ?? defaultReducer(channel.type);
+}
+
+export const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function typeProblem(channel: StateChannel, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (channel.type) {
+    case 'string':
+      return typeof value === 'string' ? null : 'a string';
+    case 'number':
+      return typeof value === 'number' ? null : 'a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'a boolean';
+    case 'list':
+    case 'messages':
+      return Array.isArray(value) ? null : 'a list';
+    default:
+      return null;
+  }
+}
+
+/** Start state: declared defaults, `input`, the first user message, then `inputs` (checked). */
+export function initialState(doc: GraphDocument, input: string, inputs: Record<string, unknown> = {}): State {
+  const channels = channelsOf(doc);
+  const state: State = {};
+  for (const [name, ch] of Object.entries(channels)) {
+    if (ch.default !== undefined) state[name] = clone(ch.default);
+    else if (ch.type === 'messages' || ch.type === 'list') state[name] = [];
+  }
+  state.input = input;
+  state.messages = [{ role: 'user', content: input } satisfies ChatMessage];
+  for (const [key, value] of Object.entries(inputs)) {
+    if (!Object.hasOwn(channels, key)) {
+      const known = Object.keys(doc.state ?? {});
+      throw new EngineError(
+        'unknown_input',
+        `inputs.${key}: there is no state channel "${key}" in this graph (declared channels: ${known.length ? known.join(', ') : 'none'})`,
+      );
+    }
+    const bad = typeProblem(channels[key], value);
+    if (bad) throw new EngineError('bad_input', `inputs.${key}: channel "${key}" is ${channels[key].type}, so the value must be ${bad} (got ${excerpt(value, 80)})`);
+    state[key] = clone(value);
+  }
+  return state;
+}
+
+/** One channel write through its reducer. */
+export function reduce(reducer: Reducer, current: unknown, value: unknown): unknown {
+  switch (reducer) {
+    case 'append': {
+      const base = Array.isArray(current) ? current : current === undefined || current === null ? [] : [current];
+      return Array.isArray(value) ? [...base, ...clone(value)] : [...base, clone(value)];
+    }
+    case 'merge':
+      return isPlainObject(current) && isPlainObject(value) ? { ...current, ...clone(value) } : clone(value);
+    default:
+      return clone(value);
+  }
+}
+
+export interface Write {
+  /** Through the channel's reducer. */
+  update: Record<string, unknown>;
+  /** Set as-is, bypassing reducers (e.g. a human edit replacing the last message). */
+  overwrite?: Record<string, unknown>;
+}
+
+/** Applies one node's writes; returns the new state and the channels whose value changed. */
+export function applyWrite(doc: GraphDocument, state: State, write: Write): { state: State; changed: string[] } {
+  const channels = channelsOf(doc);
+  const next: State = { ...state };
+  for (const [key, value] of Object.entries(write.update)) {
+    if (value === undefined) continue;
+    next[key] = reduce(reducerOf(channels[key]), next[key], value);
+  }
+  for (const [key, value] of Object.entries(write.overwrite ?? {})) next[key] = clone(value);
+  const changed = Object.keys(next).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(state[k]));
+  return { state: next, changed };
+}
+
+export function messagesOf(state: State): ChatMessage[] {
+  return Array.isArray(state.messages) ? (state.messages as ChatMessage[]) : [];
+}
+
+/** Content of the last message, as text ('' when there is none). */
+export function lastContent(state: State): string {
+  const msgs = messagesOf(state);
+  const last = msgs[msgs.length - 1];
+  if (!last) return '';
+  return typeof last.content === 'string' ? last.content : '';
+}
+
+/** Content of the last assistant message with text, or undefined. */
+export function lastAssistantText(state: State): string | undefined {
+  const msgs = messagesOf(state);
+  for (let i = msgs.length - 1; i >= 0; i--) {
+    const m = msgs[i];
+    if (m.role === 'assistant' && typeof m.content === 'string' && m.content) return m.content;
+  }
+  return undefined;
+}
+
+/** The task text of a node without an explicit input: the last user message, else `state.input`. */
+export function lastUserText(state: State): string {
+  const msgs = messagesOf(state);
+  for (let i = msgs.length - 1; i >= 0; i--) {
+    const m = msgs[i];
+    if (m.role === 'user' && typeof m.content === 'string') return m.content;
+  }
+  return typeof state.input === 'string' ? state.input : '';
+}

@@ -1,0 +1,149 @@
+/**
+ * Tools as a node sees them: the graph's tools (run through ports.tools) and `agent` tools (another
+ * node of the graph, run by the engine as a child). Every run emits tool.call / tool.result.
+ */
+import type { ToolSpec } from '../graph/schema';
+import { EngineError, errorInfo } from './errors';
+import type { ToolDefinition } from './ports';
+import { emitFrom, type ExecContext } from './scope';
+
+export interface ToolOutcome {
+  output: string;
+  truncated?: boolean;
+  original_bytes?: number;
+}
+
+export interface ToolBinding {
+  /** The function name the model sees (the tool id, or the worker node id). */
+  name: string;
+  /** For tool.call: the tool type (`calculator`, `http`, ..., `agent`, `worker`). */
+  type: string;
+  description: string;
+  definition: ToolDefinition;
+  /** Runs the tool; throws on failure. `span` is the tool.call span (children nest under it). */
+  invoke(args: unknown, span: string): Promise<ToolOutcome>;
+}
+
+/** Errors that end the run instead of being reported back to the model. */
+const FATAL_CODES = new Set(['timeout', 'cancelled', 'max_tokens', 'call_depth', 'subgraph_depth', 'interrupt_in_worker']);
+
+function isFatal(ctx: ExecContext, err: unknown, child: boolean): boolean {
+  if (ctx.scope.signal.aborted) return true;
+  if (err instanceof EngineError) return FATAL_CODES.has(err.code);
+  // Inside a child node, anything but an engine error (a model/connection failure) is not the model's to fix.
+  return child;
+}
+
+function agentTool(ctx: ExecContext, id: string, spec: Extract<ToolSpec, { type: 'agent' }>): ToolBinding {
+  const target = ctx.scope.doc.nodes[spec.node];
+  if (!target) throw new EngineError('unknown_node', `Tool "${id}" runs node "${spec.node}", which is not in the graph`);
+  const description = spec.description ?? target.description ?? `Ask the "${spec.node}" agent to do a task.`;
+  return {
+    name: id,
+    type: 'agent',
+    description,
+    definition: {
+      type: 'function',
+      function: {
+        name: id,
+        description,
+        parameters: {
+          type: 'object',
+          properties: { input: { type: 'string', description: 'The task or question for this agent.' } },
+          required: ['input'],
+        },
+      },
+    },
+    async invoke(args, span) {
+      const input = (args as { input?: unknown })?.input;
+      if (typeof input !== 'string') throw new EngineError('bad_tool_args', `tool "${id}" needs { "input": string }`);
+      const res = await ctx.scope.runChild({ nodeId: spec.node, task: input, parentSpan: span, caller: ctx });
+      return { output: outputText(res.output) };
+    },
+  };
+}
+
+export function outputText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return JSON.stringify(value);
+}
+
+/** The bindings of a node's `tools` list (unknown ids are an error naming the node). */
+export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding[] {
+  const tools = ctx.scope.doc.tools ?? {};
+  return ids.map((id) => {
+    if (!Object.hasOwn(tools, id)) {
+      throw new EngineError('unknown_tool', `Node "${ctx.nodeId}" lists tool "${id}", which is not defined under tools`);
+    }
+    const spec = tools[id];
+    if (spec.type === 'agent') return agentTool(ctx, id, spec);
+    const definition = ctx.scope.ports.tools.definition(id, spec);
+    return {
+      name: id,
+      type: spec.type,
+      description: spec.description ?? definition.function.description ?? '',
+      definition,
+      invoke: (args) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal }),
+    };
+  });
+}
+
+/**
+ * Runs one tool call with its events. Tool failures come back as `{ error }` (the model is told);
+ * cancellation, timeouts and failures of infrastructure inside child nodes are rethrown.
+ */
+export async function runTool(
+  ctx: ExecContext,
+  binding: ToolBinding,
+  args: unknown,
+  extra: Record<string, unknown> = {},
+): Promise<ToolOutcome & { error?: string }> {
+  ctx.scope.checkAlive();
+  const span = ctx.scope.ports.newId();
+  const started = ctx.scope.ports.clock.now();
+  emitFrom(ctx, 'tool.call', { tool: binding.name, type: binding.type, args, ...extra }, span);
+  try {
+    const out = await binding.invoke(args, span);
+    emitFrom(
+      ctx,
+      'tool.result',
+      {
+        tool: binding.name,
+        output: out.output,
+        ...(out.truncated ? { truncated: true, original_bytes: out.original_bytes } : {}),
+        latency_ms: ctx.scope.ports.clock.now() - started,
+      },
+      span,
+    );
+    return out;
+  } catch (err) {
+    const child = binding.type === 'agent' || binding.type === 'worker';
+    const { message } = errorInfo(err);
+    emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: ctx.scope.ports.clock.now() - started }, span);
+    if (isFatal(ctx, err, child)) throw err;
+    return { output: '', error: message };
+  }
+}
+
+/**
+ * Arguments for a tool from plain text (react's `Action Input`): a JSON object is used as is;
+ * otherwise the text goes into the tool's single (or first) string parameter.
+ */
+export function argsFromText(binding: ToolBinding, text: string): Record<string, unknown> {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    try {
+      const v: unknown = JSON.parse(t);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {
+      // not JSON: treat as text
+    }
+  }
+  const params = binding.definition.function.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
+  const props = params?.properties ?? {};
+  const required = Array.isArray(params?.required) ? (params.required as string[]) : [];
+  const stringKeys = Object.keys(props).filter((k) => props[k]?.type === 'string' || props[k]?.type === undefined);
+  const key = (required.length === 1 ? required[0] : undefined) ?? stringKeys[0] ?? Object.keys(props)[0] ?? 'input';
+  return { [key]: t };
+}
