@@ -2,8 +2,9 @@
  * The built-in scenarios of the mock model, keyed by what the conversation says. Loaded by serve.ts
  * (the e2e mock) and importable by vitest suites: `startMockOpenAI({ rules: BUILTIN_RULES, search: BUILTIN_SEARCH })`.
  *
- * Order matters (first match wins): the MRKL walk-through, then role-specific rules by system prompt
- * (supervisor, planner, executor, reviewer, writer, researcher), then test markers and a greeting.
+ * Order matters (first match wins): test markers, the LLM router, the MRKL walk-through,
+ * then role rules recognised by the engine's prompts or the node's system prompt (supervisor,
+ * researcher, plan synthesis, planner, executor, reviewer, writer), then a greeting.
  */
 import { lastUserText } from './conversation';
 import type { SearchFixture } from './mock-tool-routes';
@@ -34,15 +35,36 @@ export const markerRules: MockRule[] = [
   { name: 'error-400', match: { lastUserContains: '[[error-400]]' }, reply: { error: { status: 400, message: "Invalid value for 'model' (mock)." } } },
   { name: 'garbage', match: { lastUserContains: '[[garbage]]' }, reply: { garbage: true } },
   { name: 'echo', match: (req) => /\[\[(echo|rate-limit)\]\]/.test(lastUserText(req)), reply: (req) => ({ content: `Echo: ${lastUserText(req)}`, chunkSize: 8 }) },
+];
+
+/** A greeting for smoke tests; last, so it never shadows a scenario. */
+export const greetingRules: MockRule[] = [
   { name: 'hello', match: { lastUserContains: 'hello' }, reply: { content: 'Hello! I am the Switchyard mock model.', chunkSize: 6 } },
+];
+
+/** An LLM router: picks the first label named in the input (else the first label), in the engine's two-line format. */
+export const routerRules: MockRule[] = [
+  {
+    name: 'router',
+    match: (req) => /Choose exactly one of these labels:/i.test(lastUserText(req)),
+    reply: (req) => {
+      const text = lastUserText(req);
+      const labels = (/Choose exactly one of these labels:\s*([^\n]*?)\.?\n/i.exec(text)?.[1] ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+      const input = (text.split(/\nInput:\n/)[1] ?? text).toLowerCase();
+      const label = labels.find((l) => input.includes(l.toLowerCase())) ?? labels[0] ?? 'none';
+      return { content: `Label: ${label}\nReason: the input mentions ${label}.` };
+    },
+  },
 ];
 
 export const BUILTIN_RULES: MockRule[] = [
   ...markerRules,
+  ...routerRules,
   ...mrklRules,
   ...supervisorRules,
   ...planExecuteRules,
   ...writerReviewerRules,
+  ...greetingRules,
 ];
 
 export const BUILTIN_SEARCH: SearchFixture[] = [...MRKL_SEARCH];

@@ -1,7 +1,8 @@
 /**
  * Plan and execute: the planner answers a numbered plan of three steps; the executor answers each
- * step it is given with "Result of step N: ..."; a replanner/finisher that sees all three results
- * answers with a summary.
+ * step it is given with "Result of step N: ..."; the synthesis call over the step results answers
+ * with a final answer listing them. Recognised by what the engine's prompts ask for (a numbered
+ * plan, "do this step", "Results of the steps") or by planner/executor system prompts.
  */
 import { allText, lastUserText, systemText } from '../conversation';
 import type { MockChatRequest, MockRule } from '../mock-types';
@@ -28,19 +29,26 @@ function stepAsked(req: MockChatRequest): number {
   return Math.min(done + 1, PLAN_STEPS.length);
 }
 
+const asksForPlan = (req: MockChatRequest) =>
+  /\bplan\b[^\n]*\bnumbered list\b/i.test(lastUserText(req)) || /\bplanner\b|numbered plan|into (?:at most \d+ |a short list of )?(?:concrete )?steps/i.test(systemText(req));
+
 export const planExecuteRules: MockRule[] = [
   {
-    name: 'planner',
-    match: (req) => /\bplann(er|ing)\b|\bnumbered plan\b/i.test(systemText(req)),
+    name: 'synthesis',
+    match: (req) => lastUserText(req).includes('Results of the steps:'),
     reply: (req) => {
-      const done = (allText(req).match(/Result of step \d+/g) ?? []).length;
-      if (done >= PLAN_STEPS.length) return { content: `Summary: all ${PLAN_STEPS.length} steps are done.` };
-      return { content: PLAN_TEXT, chunkSize: 10 };
+      const results = lastUserText(req).split('Results of the steps:')[1].trim().split('\n').map((l) => l.replace(/^-\s*/, ''));
+      return { content: `Final answer: ${results.join(' ')}`, chunkSize: 12 };
     },
   },
   {
+    name: 'planner',
+    match: asksForPlan,
+    reply: { content: PLAN_TEXT, chunkSize: 10 },
+  },
+  {
     name: 'executor',
-    match: (req) => /\bexecut(or|e|ing)\b/i.test(systemText(req)),
+    match: (req) => /do this step/i.test(lastUserText(req)) || /\bexecut(or|e|ing)\b|one step of a plan|carry out the plan/i.test(systemText(req)),
     reply: (req) => {
       const n = stepAsked(req);
       return { content: `Result of step ${n}: ${PLAN_STEPS[n - 1] ?? 'extra step'} done.` };

@@ -1,9 +1,13 @@
 /**
  * A supervisor that delegates to worker agents offered to it as tools (seed 003): one tool call per
  * turn, each offered worker once in order, the task carrying what earlier workers returned; when all
- * have answered it writes the final answer from their results. Plus the researcher worker.
+ * have answered it writes the final answer from their results. Plus the researcher worker, which
+ * searches once (when it has a search tool) and reports findings.
+ *
+ * A supervisor is recognised by its offered tools all taking a `task` (how the engine exposes
+ * workers), or by a system prompt that speaks of a supervisor / a team / delegating.
  */
-import { answeredToolNames, lastUserText, systemText, toolResults } from '../conversation';
+import { answeredToolNames, lastUserText, offeredToolWith, systemText, toolResults } from '../conversation';
 import type { MockChatRequest, MockReply, MockRule } from '../mock-types';
 
 /** The argument name a tool expects: its first required property, else its first property, else `input`. */
@@ -12,6 +16,13 @@ export function firstParam(tool: NonNullable<MockChatRequest['tools']>[number]):
   if (Array.isArray(params?.required) && typeof params.required[0] === 'string') return params.required[0];
   const props = Object.keys(params?.properties ?? {});
   return props[0] ?? 'input';
+}
+
+export function isSupervisor(req: MockChatRequest): boolean {
+  const tools = req.tools ?? [];
+  if (!tools.length) return false;
+  const allTakeTask = tools.every((t) => Object.hasOwn((t.function?.parameters as { properties?: object } | undefined)?.properties ?? {}, 'task'));
+  return allTakeTask || /supervisor|\bteam\b|delegat/i.test(systemText(req));
 }
 
 function supervisorReply(req: MockChatRequest): MockReply {
@@ -28,15 +39,16 @@ function supervisorReply(req: MockChatRequest): MockReply {
   return { content: `Final answer (from ${results.map((r) => r.name).join(', ') || 'no one'}): ${last ? last.content : task}`, chunkSize: 16 };
 }
 
+function researcherReply(req: MockChatRequest): MockReply {
+  const subject = lastUserText(req).split('\n')[0].slice(0, 120);
+  const search = offeredToolWith(req, 'query');
+  const found = toolResults(req);
+  if (search && !found.length) return { tool_calls: [{ name: search, arguments: { query: subject } }], chunkSize: 10 };
+  const source = found.length ? ` Sources: ${found.map((f) => f.content).join(' | ').slice(0, 300)}` : '';
+  return { content: `Findings: three key facts about ${subject}.${source}`, chunkSize: 16 };
+}
+
 export const supervisorRules: MockRule[] = [
-  {
-    name: 'supervisor',
-    match: (req) => /supervisor/i.test(systemText(req)) && (req.tools?.length ?? 0) > 0,
-    reply: supervisorReply,
-  },
-  {
-    name: 'researcher',
-    match: (req) => /research/i.test(systemText(req)),
-    reply: (req) => ({ content: `Findings: three key facts about ${lastUserText(req).split('\n')[0].slice(0, 120)}.`, chunkSize: 16 }),
-  },
+  { name: 'supervisor', match: isSupervisor, reply: supervisorReply },
+  { name: 'researcher', match: (req) => /research|find the facts|gather (the )?facts/i.test(systemText(req)), reply: researcherReply },
 ];

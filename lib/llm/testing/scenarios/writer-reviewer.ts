@@ -1,6 +1,7 @@
 /**
  * A writer/reviewer loop: the writer writes "Draft N: ...", the reviewer answers exactly `revise`
- * for drafts 1 and 2 and `approve` from draft 3 on. N is read from the conversation (the highest
+ * for drafts 1 and 2 and `approve` from draft 3 on. The reviewer is recognised by a system prompt
+ * naming both verdicts ("approve" and "revise"), the writer by one saying write/writer. N is read from the conversation (the highest
  * "Draft N" seen, or the number of `revise` verdicts), never from server state, so a rerun of the
  * same graph gets the same replies.
  */
@@ -30,7 +31,8 @@ function topic(req: MockChatRequest): string {
 export const writerReviewerRules: MockRule[] = [
   {
     name: 'reviewer',
-    match: (req) => /review/i.test(systemText(req)),
+    // The reviewer is the one told its verdict words (the writer's prompt may mention "reviewer" too).
+    match: (req) => /\bapprove\b/i.test(systemText(req)) && /\brevise\b/i.test(systemText(req)),
     reply: (req) => ({ content: draftsSoFar(req) >= DRAFTS_BEFORE_APPROVAL ? 'approve' : 'revise' }),
   },
   {
