@@ -201,11 +201,16 @@ describe('scheduler: supersteps, edges and state', () => {
     expect(p.model.remaining()).toBe(1);
   });
 
-  it('returns the output channel of the last node that wrote one, else the last assistant message', async () => {
+  it('returns the most recent answer: the output channel of the last node that wrote one, unless a later node answered in messages', async () => {
+    const tools = { echo: { type: 'http' as const, url: 'http://x' } };
+    const { fakeTools } = await import('./testing/fake-ports');
+    const withTool = graph({ a: agent({ output: 'first' }), t: { role: 'tool', tool: 'echo' } }, chain('a', 't'), { tools, state: { first: { type: 'string' } } });
+    const p1 = fakePorts({ model: scriptedModel(['A']), tools: fakeTools({ echo: () => 'echoed' }) });
+    expect(await run(withTool, p1)).toMatchObject({ output: 'A' });
     const doc = graph({ a: agent({ output: 'first' }), b: agent() }, chain('a', 'b'), { state: { first: { type: 'string' } } });
-    expect(await run(doc, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'A' });
-    const plain = graph({ a: agent(), b: agent() }, chain('a', 'b'));
-    expect(await run(plain, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B' });
+    expect(await run(doc, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B' });
+    const plain = graph({ a: agent(), b: agent({ output: 'first' }) }, chain('a', 'b'), { state: { first: { type: 'string' } } });
+    expect(await run(plain, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B', state: { first: 'B' } });
   });
 
   it('fails the run with the model error code when a model call fails', async () => {

@@ -31,7 +31,7 @@ export interface Position {
   next: string[];
   /** Triggered nodes held back by the join rule, with their triggers. */
   waiting: string[];
-  /** Output channel of the last node that wrote one. */
+  /** Output channel of the last node that wrote one (cleared by a later node answering in messages only). */
   outputChannel?: string;
   /** Results of nodes of `next` that finished before the step paused. */
   pending: Record<string, StepResult>;
@@ -150,7 +150,9 @@ export class GraphRunner {
       }
       const node = this.doc.nodes[id];
       const channel = 'output' in node ? node.output : undefined;
+      // The run's output follows the most recent answer: an output channel written, or else an assistant message.
       if (channel && r.writes.some((w) => Object.hasOwn(w.update, channel) || Object.hasOwn(w.overwrite ?? {}, channel))) outputChannel = channel;
+      else if (r.writes.some((w) => appendsAssistant(w.update.messages))) outputChannel = undefined;
     }
     const triggered = new Set(pos.waiting);
     for (const id of pos.next) {
@@ -209,6 +211,11 @@ export class GraphRunner {
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
   }
+}
+
+function appendsAssistant(value: unknown): boolean {
+  const list = Array.isArray(value) ? value : [value];
+  return list.some((m) => typeof m === 'object' && m !== null && (m as { role?: unknown }).role === 'assistant');
 }
 
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
