@@ -13,7 +13,7 @@ const MAX_LABEL = 48;
 const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);
 
 function FlowEdgeView(props: EdgeProps<EditorEdge>) {
-  const { id, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
+  const { id, source, target, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
   const badge = useEditor((s) => s.problems.byEdge[id]);
   const store = useEditorStore();
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
@@ -41,6 +41,8 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
             className={`sy-edge-label nodrag nopan ${cls}`}
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
             data-testid={`edge-label-${id}`}
+            data-source={source}
+            data-target={target}
             title={problems || undefined}
             onClick={() => store.getState().select({ edges: [id] })}
           >

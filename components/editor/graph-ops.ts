@@ -150,7 +150,8 @@ export function pasteClip(
   const taken = new Set(nodes.map((n) => n.id));
   const rename = new Map<string, string>();
   for (const n of clip.nodes) {
-    const id = uniqueId(n.id, taken);
+    // A copy of writer_2 is writer_3, not writer_2_2.
+    const id = uniqueId(n.id.replace(/_\d+$/, ''), taken);
     taken.add(id);
     rename.set(n.id, id);
   }

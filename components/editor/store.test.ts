@@ -167,3 +167,12 @@ describe('editor store: typing', () => {
     expect(docOf(s).nodes.a).toEqual({ role: 'agent' });
   });
 });
+
+describe('editor store: duplicate', () => {
+  it('duplicating a copy numbers from the original id', () => {
+    const s = createEditorStore(base);
+    s.getState().select({ nodes: ['a'] });
+    expect(s.getState().duplicate()).toEqual(['a_2']);
+    expect(s.getState().duplicate()).toEqual(['a_3']);
+  });
+});

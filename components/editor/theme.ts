@@ -1,39 +1,32 @@
 'use client';
-/** Light / dark theme: `data-theme` on <html>, remembered in localStorage, defaulting to the OS preference. */
+/**
+ * The editor's light / dark state, on the app's mechanism (components/ui/theme-toggle: `data-theme` on
+ * <html>, saved in localStorage, OS preference until chosen); the editor needs the value for React Flow
+ * and CodeMirror, so it keeps it in state.
+ */
 import { useCallback, useEffect, useState } from 'react';
+import { applyTheme, type Theme } from '@/components/ui/theme-toggle';
 
-export type Theme = 'light' | 'dark';
-const KEY = 'switchyard:theme';
+export type { Theme };
 
-function initial(): Theme {
-  if (typeof document === 'undefined') return 'light';
+function current(): Theme {
   const attr = document.documentElement.dataset.theme;
   if (attr === 'light' || attr === 'dark') return attr;
-  try {
-    const saved = localStorage.getItem(KEY);
-    if (saved === 'light' || saved === 'dark') return saved;
-  } catch {
-    // ignore
-  }
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 export function useTheme(): [Theme, (t: Theme) => void] {
   const [theme, setState] = useState<Theme>('light');
-  useEffect(() => setState(initial()), []);
-  const set = useCallback((t: Theme) => {
-    setState(t);
-    document.documentElement.dataset.theme = t;
-    document.documentElement.style.colorScheme = t;
-    try {
-      localStorage.setItem(KEY, t);
-    } catch {
-      // ignore
-    }
-  }, []);
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-    document.documentElement.style.colorScheme = theme;
-  }, [theme]);
+    setState(current());
+    const media = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const follow = () => setState(current());
+    media?.addEventListener('change', follow);
+    return () => media?.removeEventListener('change', follow);
+  }, []);
+  const set = useCallback((t: Theme) => {
+    applyTheme(t);
+    setState(t);
+  }, []);
   return [theme, set];
 }

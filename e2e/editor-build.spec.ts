@@ -1,0 +1,104 @@
+/** Building a graph on the canvas: drag roles from the palette, connect, branch, edit, reload. */
+import { expect, test } from '@playwright/test';
+import { blankYaml, connect, edge, edgeLabel, importYaml, loopYaml, openEditor, uniqueName, waitSaved } from './editor-helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('drag three roles, connect them, add a conditional edge and a system prompt; all of it survives a reload', async ({ page, request }) => {
+  const id = await importYaml(request, blankYaml(uniqueName('build')));
+  await openEditor(page, id);
+  const canvas = page.getByTestId('canvas');
+  const box = (await canvas.boundingBox())!;
+
+  // The blank graph's START -> END edge goes first: click it and press Delete.
+  await edge(page, 'START', 'END').click({ force: true });
+  await page.keyboard.press('Delete');
+  await expect(edge(page, 'START', 'END')).toHaveCount(0);
+
+  // Three roles dragged from the palette (HTML5 drag and drop).
+  await page.getByTestId('palette-agent').dragTo(canvas, { targetPosition: { x: box.width * 0.3, y: 170 } });
+  await page.getByTestId('palette-router').dragTo(canvas, { targetPosition: { x: box.width * 0.3, y: 330 } });
+  await page.getByTestId('palette-human').dragTo(canvas, { targetPosition: { x: box.width * 0.7, y: 330 } });
+  await expect(page.getByTestId('node-agent')).toBeVisible();
+  await expect(page.getByTestId('node-router')).toBeVisible();
+  await expect(page.getByTestId('node-human')).toBeVisible();
+
+  // Wire them: START -> agent -> router, router branches to human (Alt = conditional) and END.
+  await connect(page, 'START', 'agent');
+  await connect(page, 'agent', 'router');
+  await page.keyboard.down('Alt');
+  await connect(page, 'router', 'human');
+  await page.keyboard.up('Alt');
+  await connect(page, 'router', 'END');
+  await connect(page, 'human', 'END');
+  await expect(edge(page, 'START', 'agent')).toBeAttached();
+  await expect(edge(page, 'agent', 'router')).toBeAttached();
+
+  // Branch 1: a condition typed in the inspector; branch 2 (added because router already branches) becomes else.
+  const toHuman = edgeLabel(page, 'router', 'human');
+  await expect(toHuman.getByTestId('edge-order')).toHaveText('1');
+  await toHuman.click();
+  await page.getByTestId('edge-condition-input').fill('state.input == "approve"');
+  await expect(toHuman.getByTestId('edge-condition')).toHaveText('state.input == "approve"');
+  const toEnd = edgeLabel(page, 'router', 'END');
+  await expect(toEnd.getByTestId('edge-order')).toHaveText('2');
+  await toEnd.click();
+  await page.getByTestId('branch-else').check();
+  await expect(toEnd.getByTestId('edge-order')).toHaveText('else');
+
+  // A system prompt on the agent.
+  await page.getByTestId('node-agent').click();
+  await page.getByTestId('field-system_prompt').fill('You are a careful researcher.\nCite sources.');
+  await expect(page.getByTestId('error-count')).toHaveText('0');
+  await waitSaved(page);
+
+  await page.reload();
+  await expect(page.getByTestId('node-agent')).toBeVisible();
+  await expect(page.getByTestId('node-router')).toBeVisible();
+  await expect(page.getByTestId('node-human')).toBeVisible();
+  await expect(edgeLabel(page, 'router', 'human').getByTestId('edge-condition')).toHaveText('state.input == "approve"');
+  await expect(edgeLabel(page, 'router', 'END').getByTestId('edge-order')).toHaveText('else');
+  await expect(edge(page, 'START', 'agent')).toBeAttached();
+  await expect(edge(page, 'human', 'END')).toBeAttached();
+  await expect(edge(page, 'START', 'END')).toHaveCount(0);
+  await page.getByTestId('node-agent').click();
+  await expect(page.getByTestId('field-system_prompt')).toHaveValue('You are a careful researcher.\nCite sources.');
+
+  const saved = await (await request.get(`/api/graphs/${id}`)).json();
+  expect(saved.document.nodes.agent.system_prompt).toBe('You are a careful researcher.\nCite sources.');
+  expect(saved.document.edges).toContainEqual({ from: 'router', branches: [{ when: 'state.input == "approve"', to: 'human' }, { else: 'END' }] });
+});
+
+test('undo and redo a deletion, from the keyboard and the toolbar', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('undo')));
+  await openEditor(page, id);
+  await page.getByTestId('node-reviewer').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
+  await expect(edge(page, 'writer', 'reviewer')).toHaveCount(0);
+
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('node-reviewer')).toBeVisible();
+  await expect(edge(page, 'writer', 'reviewer')).toBeAttached();
+  await expect(edgeLabel(page, 'reviewer', 'writer').getByTestId('edge-order')).toHaveText('1');
+
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('node-reviewer')).toBeVisible();
+  await page.getByTestId('redo').click();
+  await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
+});
+
+test('copy, paste and duplicate give new ids next to the originals', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('clip')));
+  await openEditor(page, id);
+  await page.getByTestId('node-writer').click();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect(page.getByTestId('node-writer_2')).toBeVisible();
+  await page.keyboard.press('Control+d');
+  await expect(page.getByTestId('node-writer_3')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('node-writer_3')).toHaveCount(0);
+});

@@ -1,0 +1,104 @@
+/** YAML both ways: export and re-import, the split view in sync, errors at their line, CEL errors on edges. */
+import { expect, test } from '@playwright/test';
+import { download, edgeLabel, importYaml, loopYaml, openEditor, uniqueName, waitSaved } from './editor-helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('export, re-import under a new name, and the exported YAML is the same but for the name', async ({ page, request }) => {
+  const name = uniqueName('export');
+  const id = await importYaml(request, loopYaml(name));
+  await openEditor(page, id);
+  const first = await download(page, () => page.getByTestId('export-yaml').click());
+  expect(first).toContain(`name: ${name}\n`);
+  expect(first).toContain('state.verdict == "revise"');
+
+  const copy = uniqueName('reimported');
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-text').fill(first);
+  await page.getByTestId('import-name').fill(copy);
+  await page.getByTestId('import-submit').click();
+  await expect(page).not.toHaveURL(new RegExp(`/graphs/${id}$`));
+  await expect(page.getByTestId('graph-name')).toHaveValue(copy);
+  const second = await download(page, () => page.getByTestId('export-yaml').click());
+  expect(second).toBe(first.replace(`name: ${name}\n`, `name: ${copy}\n`));
+});
+
+test('a bad import shows its errors with line numbers and creates nothing', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('badimport')));
+  await openEditor(page, id);
+  const before = (await (await request.get('/api/graphs')).json()).graphs.length;
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-text').fill('switchyard: 1\nname: x\nnodes:\n  a: { role: wizard }\nedges: []\n');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-errors')).toContainText('Line 4');
+  await expect(page.getByTestId('import-errors')).toContainText('wizard');
+  expect((await (await request.get('/api/graphs')).json()).graphs.length).toBe(before);
+});
+
+test('an invalid condition is shown on its edge as you type, and the graph is not saved until it is fixed', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('cel')));
+  await openEditor(page, id);
+  const branch = edgeLabel(page, 'reviewer', 'writer');
+  await branch.click();
+  await page.getByTestId('edge-condition-input').fill('state.verdict == ');
+  await expect(branch.getByTestId('edge-error')).toBeVisible();
+  await expect(branch.getByTestId('edge-error')).not.toBeEmpty();
+  await expect(page.getByTestId('edge-condition-input-cel-error')).toBeVisible();
+  await expect(page.getByTestId('problem').filter({ hasText: 'CEL' })).toHaveCount(1);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'invalid');
+  const stored = await (await request.get(`/api/graphs/${id}`)).json();
+  expect(JSON.stringify(stored.document)).toContain('state.verdict == \\"revise\\"');
+
+  // Clicking the problem selects the edge; fixing the condition clears the error and saves.
+  await page.getByTestId('problem').filter({ hasText: 'CEL' }).click();
+  await page.getByTestId('edge-condition-input').fill('state.verdict != "ok"');
+  await expect(branch.getByTestId('edge-error')).toHaveCount(0);
+  await waitSaved(page);
+  const fixed = await (await request.get(`/api/graphs/${id}`)).json();
+  expect(fixed.document.edges[2].branches[0].when).toBe('state.verdict != "ok"');
+});
+
+test('the YAML split view: canvas edits show up, broken YAML is marked at its line while the canvas keeps the last valid graph, the fix updates the canvas', async ({ page, request }) => {
+  const name = uniqueName('split');
+  const id = await importYaml(request, loopYaml(name));
+  await openEditor(page, id);
+  await page.getByTestId('toggle-yaml').click();
+  const editor = page.getByTestId('yaml-editor').locator('.cm-content');
+  await expect(editor).toContainText(`name: ${name}`);
+
+  // Canvas -> YAML.
+  await page.getByTestId('node-writer').click();
+  await page.getByTestId('field-system_prompt').fill('Write a haiku.');
+  await expect(editor).toContainText('system_prompt: Write a haiku.');
+
+  // YAML -> errors at their line; the canvas keeps the last valid graph.
+  const good = await (await request.get(`/api/graphs/${id}/export`)).text();
+  const lines = loopYaml(name).split('\n');
+  const broken = [...lines.slice(0, 7), '  writer: { role: agent, system_prompt: Write it. ', ...lines.slice(8)].join('\n');
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await editor.fill(broken);
+  await expect(page.getByTestId('yaml-error').first()).toBeVisible();
+  const errLine = Number(await page.getByTestId('yaml-error').first().getAttribute('data-line'));
+  expect(errLine).toBeGreaterThanOrEqual(8);
+  expect(errLine).toBeLessThanOrEqual(10);
+  await expect(page.locator('.cm-lint-marker-error').first()).toBeVisible();
+  await expect(page.getByTestId('node-writer')).toBeVisible();
+  await expect(page.getByTestId('node-reviewer')).toBeVisible();
+
+  // The fix: a valid document with the reviewer renamed to critic; the canvas follows.
+  const fixed = lines.join('\n').replaceAll('reviewer', 'critic');
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await editor.fill(fixed);
+  await expect(page.getByTestId('yaml-error')).toHaveCount(0);
+  await expect(page.getByTestId('node-critic')).toBeVisible();
+  await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
+  await expect(edgeLabel(page, 'critic', 'writer')).toBeVisible();
+  await waitSaved(page);
+  const saved = await (await request.get(`/api/graphs/${id}`)).json();
+  expect(Object.keys(saved.document.nodes)).toEqual(['writer', 'critic']);
+  expect(good).toContain('reviewer');
+});
