@@ -15,9 +15,10 @@ import { taskText } from './common';
 const ROUTER_SYSTEM = 'You are a router. Read the input and pick the one label that fits it best.';
 
 export function parseChoice(text: string, labels: string[]): { label?: string; got: string; reason: string } {
-  const labelLine = /^\s*label\s*:\s*(.+)$/im.exec(text)?.[1] ?? text.trim().split('\n')[0] ?? '';
+  // Tolerates markdown around the keys, e.g. "**Label:** `tech`".
+  const labelLine = /^[\s*_#>-]*label[\s*_]*:[\s*_]*(.+)$/im.exec(text)?.[1] ?? text.trim().split('\n')[0] ?? '';
   const got = labelLine.trim().replace(/^[`"'*]+|[`"'*.]+$/g, '').trim();
-  const reason = (/^\s*reason\s*:\s*(.+)$/im.exec(text)?.[1] ?? '').trim();
+  const reason = (/^[\s*_#>-]*reason[\s*_]*:[\s*_]*(.+)$/im.exec(text)?.[1] ?? '').trim();
   const label = labels.find((l) => l.toLowerCase() === got.toLowerCase());
   return { label, got, reason };
 }
