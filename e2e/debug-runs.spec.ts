@@ -54,7 +54,7 @@ test('MRKL: the four Thought/Action steps and the final answer stream in order w
   });
   expect(script.ok()).toBe(true);
   const graph = await graphId(request, 'mrkl-agent');
-  const first = await startRun(request, graph, { input: 'hello' });
+  const first = await startRun(request, graph, { input: QUESTION });
   await openRunPage(page, first);
   await expect(status(page)).toHaveText('succeeded');
 
@@ -89,7 +89,10 @@ test('writer/reviewer: the branch taken each time is in the trace', async ({ pag
   await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
   await page.getByTestId('filter-type-edge').click();
   const edges = rows(page).and(page.locator('[data-kind="edge"]'));
-  await expect(edges.filter({ hasText: 'reviewer → writer' })).toHaveCount(2);
+  // Every round's verdict is visible: one edge per reviewer run, back to the writer until the last.
+  const reviews = await rows(page).and(page.locator('[data-kind="node"][data-node="reviewer"]')).count();
+  expect(reviews).toBeGreaterThanOrEqual(2);
+  await expect(edges.filter({ hasText: 'reviewer → writer' })).toHaveCount(reviews - 1);
   await expect(edges.filter({ hasText: 'reviewer → END' })).toHaveCount(1);
   await edges.filter({ hasText: 'reviewer → writer' }).first().click();
   await expect(page.getByTestId('fact-condition')).toContainText('state.verdict == "revise"');
@@ -125,7 +128,6 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   await expect(card).toContainText('reviewer');
   await expect(page.getByTestId('pause-state')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/debug-breakpoint.png' });
-  // The mock reviewer says "revise" to drafts 1 and 2 and "approve" to draft 3.
   const pauses = rows(page).and(page.locator('[data-kind="interrupt"]'));
   await expect(pauses).toHaveCount(1);
   // Step: the reviewer runs (revise) and the run pauses again before the next node, the writer.
@@ -133,16 +135,15 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   await expect(pauses).toHaveCount(2, { timeout: 30_000 });
   await expect(card).toContainText('writer');
   await expect(rows(page).and(page.locator('[data-kind="edge"]')).filter({ hasText: 'reviewer → writer' })).toHaveCount(1);
-  // Continue: writer (draft 2), then the breakpoint before the reviewer again.
+  // Continue: the writer runs, then the breakpoint before the reviewer is hit again.
   await page.getByTestId('continue').click();
   await expect(pauses).toHaveCount(3, { timeout: 30_000 });
   await expect(card).toContainText('reviewer');
-  // Continue: reviewer (revise), writer (draft 3), breakpoint before the reviewer.
-  await page.getByTestId('continue').click();
-  await expect(pauses).toHaveCount(4, { timeout: 30_000 });
-  // Continue: the reviewer approves and the run ends.
-  await page.getByTestId('continue').click();
-  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  // Continue through the remaining rounds (each stops before the reviewer) until the run ends.
+  await expect(async () => {
+    if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
+    await expect(status(page)).toHaveText('succeeded', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(card).toHaveCount(0);
 });
 
@@ -162,7 +163,7 @@ test('cancel a running run and see it marked cancelled', async ({ page, request 
 
 test('reload the page and replay the last run from history, including runs started through the API', async ({ page, request }) => {
   const graph = await graphId(request, 'mrkl-agent');
-  const older = await startRun(request, graph, { input: 'hello' });
+  const older = await startRun(request, graph, { input: QUESTION });
   const last = await startRun(request, graph, { input: QUESTION });
   await openRunPage(page, older);
   await expect(status(page)).toHaveText('succeeded');

@@ -174,7 +174,7 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }
             <div className={s.body}>
               <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
               <div className={s.detailsPane}>
-                <StepDetails row={selected ? timeline.rows.get(selected) : undefined} timeline={timeline} />
+                <StepDetails row={timeline.rows.get(selected ?? timeline.roots[0] ?? '')} timeline={timeline} />
               </div>
             </div>
           )}

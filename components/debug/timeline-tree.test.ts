@@ -49,7 +49,7 @@ describe('timeline tree: span nesting', () => {
     const tl = buildTimeline(loopRun());
     const labels = [...tl.rows.values()].filter((r) => r.kind === 'edge').map((r) => r.label);
     expect(labels).toContain('reviewer → writer when state.verdict == "revise"');
-    expect(labels).toContain('reviewer → approve (branch 2)');
+    expect(labels).toContain('reviewer → approve (else)');
   });
 
   it('a node paused for a person shows as paused, then running again once resumed', () => {

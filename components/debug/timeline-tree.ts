@@ -66,7 +66,7 @@ function pointLabel(e: TraceEvent): string {
     case 'edge.taken': {
       const branch = num(d, 'branch_index');
       const cond = str(d, 'condition');
-      const via = cond ? ` when ${cond}` : branch !== undefined ? ` (branch ${branch + 1})` : '';
+      const via = cond && cond !== 'else' ? ` when ${cond}` : cond === 'else' || str(d, 'reason') === 'else' ? ' (else)' : branch !== undefined ? ` (branch ${branch + 1})` : '';
       return `${str(d, 'from') ?? '?'} → ${str(d, 'to') ?? '?'}${via}`;
     }
     case 'state.updated': {
