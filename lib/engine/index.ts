@@ -80,14 +80,22 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     runSpan,
     breakpoints: new Set(opts.breakpoints ?? []),
     setStep: (s) => (step = s),
-    checkpoint: (pos: Position, interrupt?: Interrupt) => ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage })),
+    checkpoint: (pos: Position) => ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage })),
+    paused: (pos: Position, interrupt: Interrupt, span: string) => {
+      ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage }));
+      const parent = span === runSpan ? undefined : runSpan;
+      ports.emit({ type: 'run.interrupted', step, node: interrupt.node, span_id: span, parent_span_id: parent, data: { ...interrupt } });
+    },
   });
 
   try {
     let pos: Position;
     if (opts.from) {
       pos = extra.position(opts.from);
-      if (!opts.resume) runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next });
+      // A human node's resume is reported on its own span by the scheduler.
+      if (opts.from.interrupt?.kind !== 'human') {
+        runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next, ...(opts.resume ? { action: opts.resume.action, node: opts.from.interrupt?.node } : {}) });
+      }
     } else {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}) });
       const state: State = initialState(doc, opts.input, opts.inputs);

@@ -6,7 +6,7 @@
 import type { GraphDocument } from '../graph/schema';
 import { DEFAULTS } from '../graph/defaults';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
-import { assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope } from './scope';
+import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope } from './scope';
 import { GraphRunner, runExecutor } from './scheduler';
 import { initialState, type State } from './state';
 
@@ -56,7 +56,8 @@ async function runChild(scope: RunScope, call: ChildCall): Promise<NodeResult> {
       }
       throw err;
     }
-  } catch (err) {
+  } catch (thrown) {
+    const err = abortCause(scope, thrown);
     scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: scope.ports.clock.now() - started }, at);
     throw err;
   }
@@ -93,7 +94,8 @@ async function runSubgraph(
       scope.emit(type, d, { ...at, node: at.node === undefined ? caller.nodeId : prefix + at.node });
     },
   });
-  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, setStep: () => {} });
+  // No checkpoints, breakpoints or run-level events of its own: it lives inside the subgraph node's step.
+  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, paused: () => {}, setStep: () => {} });
   const out = await runner.run(runner.start(initialState(doc, input)));
   if (out.kind === 'paused') {
     throw new EngineError(

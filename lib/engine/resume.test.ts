@@ -146,6 +146,7 @@ describe('breakpoints', () => {
     const { p: p2, out: done } = await restart(doc(), cp, { action: 'continue' }, ['B', 'C'], ['b']);
     expect(done).toMatchObject({ status: 'succeeded', output: 'C' });
     expect(p2.of('node.started').map((e) => e.node)).toEqual(['b', 'c']);
+    expect(p2.of('run.resumed')[0].data).toMatchObject({ action: 'continue', node: 'b', from_step: 1 });
   });
 
   it('step runs one step, then pauses again before the next', async () => {

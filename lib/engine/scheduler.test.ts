@@ -187,6 +187,21 @@ describe('scheduler: supersteps, edges and state', () => {
     expect(p.of('run.cancelled')).toHaveLength(1);
     expect(p.of('run.failed')).toHaveLength(0);
     expect(p.of('node.started').map((e) => e.node)).toEqual(['a', 'b']);
+    expect(p.of('node.finished').at(-1)!.data).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+  });
+
+  it('aborts a hanging model call when the timeout timer fires', async () => {
+    const p = fakePorts({ model: scriptedModel([{ hang: true }]) });
+    const out = await run(graph({ a: agent() }, chain('a'), { limits: { timeout_s: 1 } }), p);
+    expect(out).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
+    expect(p.of('node.finished')[0].data).toMatchObject({ error: { code: 'timeout' } });
+  });
+
+  it('fails with max_tokens once the run used more tokens than limits.max_tokens', async () => {
+    const p = fakePorts({ model: scriptedModel([{ content: 'A', usage: { input: 80, output: 30 } }, 'B']) });
+    const out = await run(graph({ a: agent(), b: agent() }, chain('a', 'b'), { limits: { max_tokens: 100 } }), p);
+    expect(out).toMatchObject({ status: 'failed', error: { code: 'max_tokens', message: expect.stringContaining('110 tokens, more than limits.max_tokens (100)') } });
+    expect(p.model.remaining()).toBe(1);
   });
 
   it('fails with timeout when the run takes longer than limits.timeout_s', async () => {

@@ -11,7 +11,7 @@ import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
 import type { Interrupt, ResumeValue } from './ports';
-import type { ExecContext, NodeResult, RunScope } from './scope';
+import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
 import { applyWrite, lastAssistantText, lastContent, type State, type Write } from './state';
 
 /** One node's finished work inside a step. */
@@ -42,7 +42,10 @@ export interface Position {
 export interface RunnerHooks {
   runSpan: string;
   breakpoints: ReadonlySet<string>;
-  checkpoint(pos: Position, interrupt?: Interrupt): void;
+  /** After every step. */
+  checkpoint(pos: Position): void;
+  /** The run pauses at `pos` (checkpoint it with the interrupt, emit run.interrupted under `span`). */
+  paused(pos: Position, interrupt: Interrupt, span: string): void;
   /** Shared step counter for event envelopes. */
   setStep(step: number): void;
 }
@@ -128,8 +131,7 @@ export class GraphRunner {
   }
 
   private pause(pos: Position, interrupt: Interrupt, span: string): GraphOutcome {
-    this.hooks.checkpoint(pos, interrupt);
-    this.scope.emit('run.interrupted', { ...interrupt }, { node: interrupt.node, span, parent: span === this.hooks.runSpan ? undefined : this.hooks.runSpan });
+    this.hooks.paused(pos, interrupt, span);
     return { kind: 'paused', interrupt };
   }
 
@@ -202,8 +204,9 @@ export class GraphRunner {
     let result: NodeResult;
     try {
       result = await runExecutor(ctx);
-    } catch (err) {
-      if (err instanceof InterruptRequest) return { interrupt: err.interrupt, span };
+    } catch (thrown) {
+      if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span };
+      const err = abortCause(this.scope, thrown);
       this.scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
       throw err;
     }

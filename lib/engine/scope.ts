@@ -87,3 +87,14 @@ export function assertCallDepth(ctx: ExecContext, what: string): void {
     throw new EngineError('call_depth', `Node "${ctx.nodeId}": ${what} would nest more than ${MAX_CALL_DEPTH} worker calls deep (a supervisor/agent-tool cycle?)`);
   }
 }
+
+/** After an abort, what a node failed of is the cancel/timeout itself, not the aborted call's error. */
+export function abortCause(scope: RunScope, err: unknown): unknown {
+  if (!scope.signal.aborted) return err;
+  try {
+    scope.checkAlive();
+  } catch (cause) {
+    return cause;
+  }
+  return err;
+}

@@ -101,4 +101,12 @@ describe('subgraph', () => {
     const out = await runGraph({ runId: 'r', doc: selfish, input: 'x', ports: fakePorts({ graphs: { loop: selfish } }) });
     expect(out).toMatchObject({ status: 'failed', error: { code: 'subgraph_depth' } });
   });
+
+  it('refuses a human pause inside a subgraph, without reporting the run as interrupted', async () => {
+    const gated = { ...graph({ ask: { role: 'human', prompt: 'ok?' } }, chain('ask')), name: 'gated' };
+    const p = fakePorts({ graphs: { gated } });
+    const out = await runGraph({ runId: 'r', doc: graph({ sub: { role: 'subgraph', graph: 'gated' } }, chain('sub')), input: 'x', ports: p });
+    expect(out).toMatchObject({ status: 'failed', error: { code: 'subgraph_interrupt', message: expect.stringContaining('Node "ask" of subgraph "gated"') } });
+    expect(p.of('run.interrupted')).toHaveLength(0);
+  });
 });
