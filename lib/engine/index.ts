@@ -128,3 +128,4 @@ function timeoutError(ms: number): EngineError {
 export type { Checkpoint, Interrupt, ResumeValue, RunPorts } from './ports';
 export type { TraceEvent, TraceEventInput } from './events';
 export { EngineError } from './errors';
+export { ZERO_SHOT_REACT, REACT_STOP } from './executors/react-format';
