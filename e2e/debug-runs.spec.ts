@@ -18,6 +18,24 @@ async function graphId(request: APIRequestContext, name: string): Promise<string
   return g!.id;
 }
 
+/**
+ * The MRKL example with its Search tool pointed at the mock server's search route (the example's
+ * public URL is unreachable here; the mock answers the walk-through's two searches).
+ */
+async function mrklGraph(request: APIRequestContext): Promise<string> {
+  const name = 'mrkl-agent-debug-e2e';
+  const list = (await (await request.get('/api/graphs')).json()) as { graphs: Array<{ id: string; name: string }> };
+  const existing = list.graphs.find((g) => g.name === name);
+  if (existing) return existing.id;
+  const base = await (await request.get(`/api/graphs/${await graphId(request, 'mrkl-agent')}`)).json();
+  const doc = structuredClone(base.document);
+  doc.name = name;
+  doc.tools.search.url = `${MOCK}/search?q={query}&format=json`;
+  const res = await request.post('/api/graphs', { data: { document: doc } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 async function startRun(request: APIRequestContext, graph: string, body: Record<string, unknown>): Promise<string> {
   const res = await request.post(`/api/graphs/${graph}/runs`, { data: body });
   expect(res.status(), await res.text()).toBe(201);
@@ -53,7 +71,7 @@ test('MRKL: the four Thought/Action steps and the final answer stream in order w
     },
   });
   expect(script.ok()).toBe(true);
-  const graph = await graphId(request, 'mrkl-agent');
+  const graph = await mrklGraph(request);
   const first = await startRun(request, graph, { input: QUESTION });
   await openRunPage(page, first);
   await expect(status(page)).toHaveText('succeeded');
@@ -162,7 +180,7 @@ test('cancel a running run and see it marked cancelled', async ({ page, request 
 });
 
 test('reload the page and replay the last run from history, including runs started through the API', async ({ page, request }) => {
-  const graph = await graphId(request, 'mrkl-agent');
+  const graph = await mrklGraph(request);
   const older = await startRun(request, graph, { input: QUESTION });
   const last = await startRun(request, graph, { input: QUESTION });
   await openRunPage(page, older);
@@ -170,7 +188,8 @@ test('reload the page and replay the last run from history, including runs start
   await page.reload();
   await page.getByTestId('tab-history').click();
   const history = page.getByTestId('history-row');
-  await expect(history).toHaveCount(2);
+  // Newest first: the run started last through the API heads the list.
+  await expect(history.first()).toHaveAttribute('data-run-id', last, { timeout: 20_000 });
   await expect(page.locator(`[data-testid="history-row"][data-run-id="${last}"]`)).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
   await page.locator(`[data-testid="history-row"][data-run-id="${last}"]`).click();
   await expect(page.getByTestId('run-link')).toHaveText(last);

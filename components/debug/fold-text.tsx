@@ -7,11 +7,11 @@ const FOLD_CHARS = 1500;
 const FOLD_LINES = 24;
 
 /** Where to fold a long text for display (the stored value is never cut). */
-export function foldPoint(text: string): number | null {
-  let cut = text.length > FOLD_CHARS ? FOLD_CHARS : null;
+export function foldPoint(text: string, maxChars = FOLD_CHARS, maxLines = FOLD_LINES): number | null {
+  let cut = text.length > maxChars ? maxChars : null;
   let lines = 0;
   for (let i = 0; i < Math.min(text.length, cut ?? text.length); i++) {
-    if (text.charCodeAt(i) === 10 && ++lines >= FOLD_LINES) {
+    if (text.charCodeAt(i) === 10 && ++lines >= maxLines) {
       cut = i;
       break;
     }
@@ -20,9 +20,9 @@ export function foldPoint(text: string): number | null {
 }
 
 /** Text in a <pre>, as text (never HTML); long text folded behind "Show all". */
-export function FoldText({ text, testId }: { text: string; testId?: string }) {
+export function FoldText({ text, testId, maxChars, maxLines }: { text: string; testId?: string; maxChars?: number; maxLines?: number }) {
   const [open, setOpen] = useState(false);
-  const cut = foldPoint(text);
+  const cut = foldPoint(text, maxChars, maxLines);
   const shown = open || cut === null ? text : text.slice(0, cut);
   return (
     <div>

@@ -92,7 +92,7 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
                 {m.name ? ` · ${m.name}` : ''}
                 {m.tool_call_id ? ` · ${m.tool_call_id}` : ''}
               </div>
-              <FoldText text={asText(m.content ?? '')} testId="llm-message" />
+              <FoldText text={asText(m.content ?? '')} testId="llm-message" maxChars={12_000} maxLines={120} />
               {m.tool_calls !== undefined && <pre className={s.pre}>{asText(m.tool_calls)}</pre>}
             </li>
           ))}
