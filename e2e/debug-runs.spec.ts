@@ -56,6 +56,11 @@ test.afterEach(async ({ request }) => {
 });
 
 test('MRKL: the four Thought/Action steps and the final answer stream in order while the run goes on', async ({ page, request }) => {
+  const graph = await mrklGraph(request);
+  const first = await startRun(request, graph, { input: QUESTION });
+  await openRunPage(page, first);
+  await expect(status(page)).toHaveText('succeeded');
+
   // Slow down only the last model turn, so the first steps are on screen before it arrives.
   const script = await request.post(`${MOCK}/__mock/script`, {
     data: {
@@ -71,17 +76,14 @@ test('MRKL: the four Thought/Action steps and the final answer stream in order w
     },
   });
   expect(script.ok()).toBe(true);
-  const graph = await mrklGraph(request);
-  const first = await startRun(request, graph, { input: QUESTION });
-  await openRunPage(page, first);
-  await expect(status(page)).toHaveText('succeeded');
-
   await page.getByTestId('run-input').fill(QUESTION);
   await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-link')).not.toHaveText(first);
   const model = rows(page).and(page.locator('[data-kind="llm"]'));
   // The first step is visible while the run is still running (the final answer has not arrived).
   await expect(model.first().getByTestId('row-text')).toContainText('Action Input:');
   await expect(status(page)).toHaveText('running');
+  await expect(page.getByTestId('row-text').filter({ hasText: 'Final Answer' })).toHaveCount(0);
   await expect(model.nth(3).getByTestId('row-text')).toContainText('Final Answer', { timeout: 20_000 });
   await expect(status(page)).toHaveText('succeeded');
   await expect(model).toHaveCount(4);
