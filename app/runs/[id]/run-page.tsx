@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { DebugPanel } from '@/components/debug/debug-panel';
-import { RunStoreProvider } from '@/components/debug/run-store';
+import { RunStoreProvider, useRunStore } from '@/components/debug/run-store';
 import { QueryBoundary } from '@/components/debug/query-boundary';
 import { fetchRun, runKeys } from '@/components/debug/run-api';
 import s from './run-page.module.css';
@@ -33,29 +33,35 @@ function RunPageBody({ runId }: { runId: string }) {
           <span className={s.crumb}>{q.data.run.graph_name ?? 'graph'}</span>
         )}
         <span className={s.sep}>/</span>
-        <span className={s.current}>run {runId}</span>
+        <CurrentRun fallback={runId} />
       </header>
       <main className={s.main}>
-        <RunStoreProvider>
-          <DebugPanel
-            graphId={graphId ?? ''}
-            runId={runId}
-            onRunChange={(id) => {
-              // Keep the address shareable: it names the run on screen.
-              if (id && id !== decodeURIComponent(location.pathname.split('/').pop() ?? '')) history.replaceState(null, '', `/runs/${encodeURIComponent(id)}`);
-            }}
-          />
-        </RunStoreProvider>
+        <DebugPanel
+          graphId={graphId ?? ''}
+          runId={runId}
+          onRunChange={(id) => {
+            // Keep the address shareable: it names the run on screen.
+            if (id && id !== decodeURIComponent(location.pathname.split('/').pop() ?? '')) history.replaceState(null, '', `/runs/${encodeURIComponent(id)}`);
+          }}
+        />
       </main>
     </>
   );
+}
+
+/** The run on screen (it changes when another run is started or replayed from the history). */
+function CurrentRun({ fallback }: { fallback: string }) {
+  const id = useRunStore((st) => st.runId);
+  return <span className={s.current} data-testid="current-run">run {id ?? fallback}</span>;
 }
 
 export function RunPage({ runId }: { runId: string }) {
   return (
     <div className={s.page}>
       <QueryBoundary>
-        <RunPageBody runId={runId} />
+        <RunStoreProvider>
+          <RunPageBody runId={runId} />
+        </RunStoreProvider>
       </QueryBoundary>
     </div>
   );
