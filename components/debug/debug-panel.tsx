@@ -33,7 +33,7 @@
  */
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
 import { useGraphNodes } from './run-api';
@@ -88,9 +88,12 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }
   const [selected, setSelected] = useState<string | null>(null);
   const onSelect = useCallback((id: string) => setSelected(id), []);
 
-  // The trace is only built while the panel is open (a closed panel still feeds the canvas).
-  const timeline = useMemo(() => (open ? buildTimeline(events) : null), [open, events]);
-  const traceNodes = useMemo(() => (open ? nodesInTrace(events) : []), [open, events]);
+  // The trace is only built while the panel is open (a closed panel still feeds the canvas), and
+  // from a deferred copy of the events: React renders it in interruptible slices, so a burst of
+  // events never blocks input or paint for long.
+  const traceEvents = useDeferredValue(events);
+  const timeline = useMemo(() => (open ? buildTimeline(traceEvents) : null), [open, traceEvents]);
+  const traceNodes = useMemo(() => (open ? nodesInTrace(traceEvents) : []), [open, traceEvents]);
   const pause = useMemo(() => {
     if (!interrupt) return { seq: 0, state: undefined as unknown };
     let seq = 0;

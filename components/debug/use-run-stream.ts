@@ -17,7 +17,7 @@ export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'clo
 
 const TERMINAL = new Set(['run.finished', 'run.failed', 'run.cancelled']);
 /** A replay burst is applied at most this many events per frame (see event-batcher.ts). */
-const MAX_EVENTS_PER_FRAME = 250;
+const MAX_EVENTS_PER_FRAME = 120;
 
 /** `after`: the last seq already held (from a replay), so the server sends only what follows. */
 export function runEventsUrl(runId: string, after = 0): string {
