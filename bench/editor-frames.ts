@@ -59,27 +59,22 @@ async function importGraph(n: number): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+const nextFrame = (page: Page) => page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
+
+/** In-page code as strings: tsx would wrap named functions in a `__name` helper the page does not have. */
+const START_RECORDING = `(() => {
+  window.__frames = [];
+  window.__rec = true;
+  let last = performance.now();
+  const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__rec) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})()`;
+const STOP_RECORDING = `(() => { window.__rec = false; return window.__frames.slice(1); })()`;
 
 async function record(page: Page, gesture: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __rec: boolean };
-    w.__frames = [];
-    w.__rec = true;
-    let last = performance.now();
-    const tick = (t: number) => {
-      w.__frames.push(t - last);
-      last = t;
-      if (w.__rec) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await page.evaluate(START_RECORDING);
   await gesture();
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __rec: boolean };
-    w.__rec = false;
-    return w.__frames.slice(1);
-  });
+  return (await page.evaluate(STOP_RECORDING)) as number[];
 }
 
 async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {
@@ -103,7 +98,6 @@ async function measure(page: Page, url: string, n: number) {
   const t0 = Date.now();
   await page.goto(url);
   await page.locator('.react-flow__node').first().waitFor({ timeout: 120_000 });
-  await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length > 0);
   const openMs = Date.now() - t0;
   await nextFrame(page);
   const node = page.locator('.react-flow__node').nth(Math.min(3, n - 1));
@@ -138,7 +132,10 @@ async function main() {
   await browser.close();
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// Run only as a script (benchYaml is importable without starting the benchmark).
+if (process.argv[1] && /editor-frames\.ts$/.test(process.argv[1])) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -15,12 +15,13 @@ import {
   type EdgeTypes,
   type NodeTypes,
 } from '@xyflow/react';
-import { useCallback, useEffect, useRef, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/context';
 import { GRID } from '@/components/editor/layout';
 import type { EditorEdge, EditorNode } from '@/components/editor/types';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+import { CallEdgeComponent, callEdges, callPairs } from './call-edge';
 import { FlowEdgeComponent } from './flow-edge';
 import { RoleNodeComponent } from './role-node';
 import { TerminalNodeComponent } from './terminal-node';
@@ -31,11 +32,13 @@ const nodeTypes: NodeTypes = {
   ...(Object.fromEntries(NODE_ROLES.map((r) => [r, RoleNodeComponent])) as Record<NodeRole, typeof RoleNodeComponent>),
   terminal: TerminalNodeComponent,
 };
-const edgeTypes: EdgeTypes = { flow: FlowEdgeComponent };
+const edgeTypes: EdgeTypes = { flow: FlowEdgeComponent, call: CallEdgeComponent };
 const defaultEdgeOptions = { type: 'flow' as const };
 const SNAP: [number, number] = [GRID, GRID];
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 const FIT_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
+/** Above this many nodes, cards drop their shadows (cheaper to paint while panning). */
+const LARGE_GRAPH = 300;
 
 function minimapColor(n: EditorNode): string {
   if (n.type === 'terminal' || !n.type) return 'var(--muted, #94a3b8)';
@@ -46,11 +49,22 @@ function minimapColor(n: EditorNode): string {
 export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark'; onFileDrop(file: File): void }) {
   const store = useEditorStore();
   const nodes = useEditor((s) => s.nodes);
-  const edges = useEditor((s) => s.edges);
+  const storeEdges = useEditor((s) => s.edges);
+  const pairs = useEditor(callPairs);
+  const edges = useMemo(() => {
+    const calls = callEdges(pairs) as unknown as EditorEdge[];
+    return calls.length ? [...calls, ...storeEdges] : storeEdges;
+  }, [pairs, storeEdges]);
   const onNodesChange = useEditor((s) => s.onNodesChange);
+  const empty = useEditor((s) => s.nodes.every((n) => n.type === 'terminal'));
   const onEdgesChange = useEditor((s) => s.onEdgesChange);
   const { screenToFlowPosition } = useReactFlow();
   const altDown = useRef(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // While the view moves, the viewport is its own compositing layer (cheap pans of big graphs); it is
+  // dropped afterwards so text is rastered crisp at the new zoom. Class toggled directly: no re-render.
+  const onMoveStart = useCallback(() => wrapper.current?.classList.add('is-moving'), []);
+  const onMoveEnd = useCallback(() => wrapper.current?.classList.remove('is-moving'), []);
 
   useEffect(() => {
     const track = (e: KeyboardEvent) => {
@@ -90,7 +104,7 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
   );
 
   return (
-    <div className="sy-canvas" data-testid="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+ <div className={`sy-canvas ${nodes.length > LARGE_GRAPH ? 'is-large' : ''}`} data-testid="canvas" ref={wrapper} onDragOver={onDragOver} onDrop={onDrop}>
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -100,6 +114,8 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         onNodeDragStart={onNodeDragStart}
         onSelectionDragStart={onSelectionDragStart}
         connectionLineType={ConnectionLineType.Bezier}
@@ -119,6 +135,13 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
         <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={2} ariaLabel="Minimap" />
         <Controls showInteractive={false} />
       </ReactFlow>
+      {empty && (
+        <div className="sy-canvas-empty" data-testid="canvas-empty">
+          <div className="sy-canvas-empty-title">Start building</div>
+          <div>Drag a role from the left onto the canvas, then connect the handles.</div>
+          <div className="sy-muted">Press ? for keyboard shortcuts.</div>
+        </div>
+      )}
     </div>
   );
 }

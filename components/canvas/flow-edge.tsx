@@ -12,11 +12,30 @@ import { checkCel } from '@/lib/graph/cel';
 const MAX_LABEL = 48;
 const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);
 
+/**
+ * An edge going back up (a loop): around the right of both nodes instead of through them, so it and
+ * its label never sit on top of the forward edge between the same nodes.
+ */
+export function loopBackPath(sx: number, sy: number, tx: number, ty: number, lane: number): [string, number, number] {
+  const out = Math.max(sx, tx) + 150 + lane * 36;
+  const drop = 44;
+  const midY = (sy + ty) / 2;
+  const path = [
+    `M ${sx},${sy}`,
+    `C ${sx},${sy + drop} ${out},${sy + drop} ${out},${midY}`,
+    `C ${out},${ty - drop} ${tx},${ty - drop} ${tx},${ty}`,
+  ].join(' ');
+  return [path, out, midY];
+}
+
 function FlowEdgeView(props: EdgeProps<EditorEdge>) {
   const { id, source, target, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
   const badge = useEditor((s) => s.problems.byEdge[id]);
   const store = useEditorStore();
-  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
+  const [path, labelX, labelY] =
+    targetY < sourceY + 24
+      ? loopBackPath(sourceX, sourceY, targetX, targetY, data?.kind === 'branch' ? data.index : 0)
+      : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
   const branch = data?.kind === 'branch' ? data : null;
   const when = branch && !branch.else ? (branch.when ?? '') : null;
   const celError = useMemo(() => {

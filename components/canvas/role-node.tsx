@@ -53,7 +53,7 @@ function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
           </div>
           <div className="sy-node-sub">
             {meta.label}
-            {data.label ? ` · ${id}` : ''}
+            {data.label && <span className="sy-node-id"> · {id}</span>}
           </div>
         </div>
         <ProblemBadge badge={badge} testId={`node-badge-${id}`} />

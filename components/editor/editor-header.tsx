@@ -8,7 +8,7 @@ import { editorToDocument } from './convert';
 import { useEditor, useEditorStore } from './context';
 import { downloadText } from './download';
 import type { Theme } from './theme';
-import type { SaveStatus } from './use-autosave';
+import { useAutosave, type SaveStatus } from './use-autosave';
 
 function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
   switch (status.kind) {
@@ -34,9 +34,15 @@ function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void })
   }
 }
 
+/** Autosave lives here: only this badge re-renders while the document changes. */
+function Autosave({ graphId, base }: { graphId: string; base: string }) {
+  const { status, retry } = useAutosave(graphId, base);
+  return <SaveBadge status={status} onRetry={() => void retry()} />;
+}
+
 export interface HeaderProps {
-  status: SaveStatus;
-  onRetry(): void;
+  graphId: string;
+  base: string;
   yamlOpen: boolean;
   onToggleYaml(): void;
   onImport(): void;
@@ -76,7 +82,7 @@ export function EditorHeader(p: HeaderProps) {
         spellCheck={false}
         onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}
       />
-      <SaveBadge status={p.status} onRetry={p.onRetry} />
+      <Autosave graphId={p.graphId} base={p.base} />
       <div className="sy-header-spacer" />
       <div className="sy-toolbar" role="toolbar" aria-label="Editor">
         <button type="button" className="sy-btn" title="Undo (Ctrl+Z)" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()}>

@@ -4,10 +4,10 @@
  * header, palette, canvas (+ YAML split), inspector and problems.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ReactFlowProvider } from '@xyflow/react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Canvas } from '@/components/canvas/canvas';
 import { QueryBoundary } from '@/components/debug/query-boundary';
 import { Inspector } from '@/components/inspector/inspector';
@@ -20,7 +20,6 @@ import { HelpOverlay, ImportDialog } from './dialogs';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
 import { useTheme } from './theme';
-import { useAutosave } from './use-autosave';
 import { useShortcuts } from './use-shortcuts';
 import { useLiveValidation } from './use-validation';
 import './editor.css';
@@ -91,8 +90,15 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
     }
   }, [graphId, base, store]);
 
-  useLiveValidation();
-  const { status, retry } = useAutosave(graphId, base);
+  // The canvas changes width when the YAML view opens or closes: fit the graph into it again.
+  const { fitView } = useReactFlow();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) return void (firstRender.current = false);
+    const raf = requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
+    return () => cancelAnimationFrame(raf);
+  }, [yamlOpen, fitView]);
+
   const closeAll = useCallback(() => {
     setHelp(false);
     setImportText(null);
@@ -107,8 +113,8 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
   return (
     <div className={`sy-editor ${yamlOpen ? 'has-yaml' : ''}`} data-testid="editor" data-theme-mode={theme}>
       <EditorHeader
-        status={status}
-        onRetry={() => void retry()}
+        graphId={graphId}
+        base={base}
         yamlOpen={yamlOpen}
         onToggleYaml={() => setYamlOpen((v) => !v)}
         onImport={() => setImportText('')}
@@ -141,8 +147,15 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
         </div>
         <Inspector />
       </div>
+      <LiveValidation />
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
   );
+}
+
+/** Validation follows every document change: kept in its own component so the shell does not re-render. */
+function LiveValidation() {
+  useLiveValidation();
+  return null;
 }

@@ -44,7 +44,9 @@ export interface EditorState extends EditorGraph {
   origin: 'load' | 'canvas' | 'yaml';
   /** Live validation results (set by the validation hook, not part of history). */
   problems: EditorProblems;
-  setProblems(p: EditorProblems): void;
+  /** The revision `problems` were computed for. */
+  problemsRevision: number;
+  setProblems(p: EditorProblems, revision: number): void;
 
   load(doc: GraphDocument): void;
   /** The YAML pane's edit: the canvas follows (undoable), selection kept where ids survive. */
@@ -108,7 +110,8 @@ export function createEditorStore(doc: GraphDocument) {
       revision: 0,
       origin: 'load',
       problems: NO_PROBLEMS,
-      setProblems: (problems) => set({ problems }),
+      problemsRevision: -1,
+      setProblems: (problems, problemsRevision) => set({ problems, problemsRevision }),
 
       load(d) {
         set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, origin: 'load' });

@@ -49,7 +49,8 @@ export function useAutosave(graphId: string, base: string) {
       return setStatus({ kind: 'saved' });
     }
     saveDraft(graphId, { doc: conv.doc, base: baseRef.current });
-    const problems = computeProblems(conv);
+    const st = store.getState();
+    const problems = st.problemsRevision === st.revision ? st.problems : computeProblems(conv);
     if (problems.errorCount) return setStatus({ kind: 'invalid', errors: problems.errorCount });
     inFlight.current = true;
     setStatus({ kind: 'saving' });
@@ -78,7 +79,7 @@ export function useAutosave(graphId: string, base: string) {
 
   useEffect(() => {
     if (store.getState().origin === 'load' && revision === 0) return;
-    setStatus((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
+    setStatus((s) => (s.kind === 'saving' || s.kind === 'pending' ? s : { kind: 'pending' }));
     const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [revision, saveNow, store]);

@@ -11,7 +11,10 @@ export function useLiveValidation(): void {
   const store = useEditorStore();
   const revision = useEditor((s) => s.revision);
   useEffect(() => {
-    const run = () => store.getState().setProblems(computeProblems(editorToDocument(store.getState())));
+    const run = () => {
+      const s = store.getState();
+      s.setProblems(computeProblems(editorToDocument(s)), s.revision);
+    };
     if (revision === 0) return run();
     const t = setTimeout(run, VALIDATE_DELAY_MS);
     return () => clearTimeout(t);

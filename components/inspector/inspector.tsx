@@ -2,15 +2,16 @@
 /** The right panel: the selected node, the selected edge, a multi-selection summary, or the graph. */
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from '@/components/editor/context';
-import { isRoleNode } from '@/components/editor/types';
+import { START } from '@/lib/graph/schema';
 import { EdgeForm } from './edge-form';
 import { GraphForm } from './graph-form';
 import { NodeForm } from './node-form';
 
 export function Inspector() {
   const store = useEditorStore();
-  const selNodes = useEditor(useShallow((s) => s.nodes.filter((n) => n.selected)));
-  const selEdges = useEditor(useShallow((s) => s.edges.filter((e) => e.selected)));
+  // Ids only: a node being dragged changes its object every frame, not its selection.
+  const selNodes = useEditor(useShallow((s) => s.nodes.filter((n) => n.selected).map((n) => n.id)));
+  const selEdges = useEditor(useShallow((s) => s.edges.filter((e) => e.selected).map((e) => e.id)));
   const total = selNodes.length + selEdges.length;
   let body;
   if (total === 0) body = <GraphForm />;
@@ -31,20 +32,30 @@ export function Inspector() {
         </div>
       </div>
     );
-  else if (selNodes.length === 1) {
-    const n = selNodes[0];
-    body = isRoleNode(n) ? (
-      <NodeForm key={n.id} node={n} />
-    ) : (
-      <div className="sy-form" data-testid="terminal-form">
-        <div className="sy-form-title">{n.id}</div>
-        <p className="sy-muted">{n.id === 'START' ? 'Where every run begins: connect it to the first node.' : 'Where a run ends: connect the last nodes to it.'}</p>
-      </div>
-    );
-  } else body = <EdgeForm key={selEdges[0].id} edge={selEdges[0]} />;
+  else if (selNodes.length === 1) body = <NodeById key={selNodes[0]} id={selNodes[0]} />;
+  else body = <EdgeById key={selEdges[0]} id={selEdges[0]} />;
   return (
     <aside className="sy-inspector" data-testid="inspector" aria-label="Inspector">
       {body}
     </aside>
   );
+}
+
+function NodeById({ id }: { id: string }) {
+  const data = useEditor((s) => s.nodes.find((n) => n.id === id)?.data);
+  if (!data) return null;
+  if ('terminal' in data) {
+    return (
+      <div className="sy-form" data-testid="terminal-form">
+        <div className="sy-form-title">{id}</div>
+        <p className="sy-muted">{id === START ? 'Where every run begins: connect it to the first node.' : 'Where a run ends: connect the last nodes to it.'}</p>
+      </div>
+    );
+  }
+  return <NodeForm id={id} spec={data} />;
+}
+
+function EdgeById({ id }: { id: string }) {
+  const edge = useEditor((s) => s.edges.find((e) => e.id === id));
+  return edge ? <EdgeForm edge={edge} /> : null;
 }

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useEditor, useEditorStore } from '@/components/editor/context';
-import { isRoleNode, type RoleNode } from '@/components/editor/types';
+import { isRoleNode } from '@/components/editor/types';
 import { IMPLICIT_CHANNELS } from '@/lib/graph/defaults';
 import { zodProblems } from '@/lib/graph/document-issues';
 import { CEL_FIELDS, MULTILINE_FIELDS, ROLES } from '@/lib/graph/roles';
@@ -25,7 +25,7 @@ function fieldKind(schema: z.ZodType): { optional: boolean; def: Def } {
 const nice = (k: string) => k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** What is wrong with each field: zod issues of the node, then graph-rule problems at `nodes.<id>.<field>`. */
-function useFieldMessages(node: RoleNode): Record<string, string[]> {
+function useFieldMessages(node: { id: string; data: NodeSpec }): Record<string, string[]> {
   const list = useEditor((s) => s.problems.list);
   return useMemo(() => {
     const out: Record<string, string[]> = {};
@@ -50,12 +50,12 @@ function useFieldMessages(node: RoleNode): Record<string, string[]> {
   }, [node.data, node.id, list]);
 }
 
-export function NodeForm({ node }: { node: RoleNode }) {
+export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
+  const node = useMemo(() => ({ id, data: spec }), [id, spec]);
   const store = useEditorStore();
   const graph = useEditor((s) => s.graph);
   const nodeIds = useEditor((s) => s.nodes.filter(isRoleNode).map((n) => n.id).join('\n'));
   const messages = useFieldMessages(node);
-  const spec = node.data;
   const meta = ROLES[spec.role];
   const shape = NODE_SCHEMAS[spec.role].shape as Record<string, z.ZodType>;
   const values = spec as unknown as Record<string, unknown>;

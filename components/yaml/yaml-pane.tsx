@@ -70,7 +70,6 @@ export function YamlPane({ theme }: { theme: 'light' | 'dark' }) {
     () => [
       yaml(),
       lintGutter(),
-      EditorView.lineWrapping,
       EditorView.domEventHandlers({
         focus: () => void (focused.current = true),
         blur: () => void (focused.current = false),

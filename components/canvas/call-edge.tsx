@@ -1,0 +1,37 @@
+'use client';
+/** A supervisor's (or an agent-tool's) call to another node: drawn dotted, derived, never edited. */
+import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
+import { memo } from 'react';
+import type { EditorState } from '@/components/editor/store';
+import { isRoleNode } from '@/components/editor/types';
+
+export type CallEdge = Edge<Record<string, never>, 'call'>;
+
+function CallEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition }: EdgeProps<CallEdge>) {
+  const [path] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
+  return <BaseEdge id={id} path={path} className="sy-call-edge" interactionWidth={0} />;
+}
+
+export const CallEdgeComponent = memo(CallEdgeView);
+
+/** "caller>callee" pairs, joined: a stable string so the canvas only rebuilds call edges when they change. */
+export function callPairs(s: Pick<EditorState, 'nodes' | 'graph'>): string {
+  const tools = s.graph.tools ?? {};
+  const ids = new Set(s.nodes.map((n) => n.id));
+  const out: string[] = [];
+  for (const n of s.nodes) {
+    if (!isRoleNode(n)) continue;
+    const spec = n.data;
+    const callees = spec.role === 'supervisor' ? spec.workers : spec.role === 'agent' || spec.role === 'executor' ? (spec.tools ?? []).map((t) => (Object.hasOwn(tools, t) && tools[t].type === 'agent' ? (tools[t] as { node: string }).node : '')) : [];
+    for (const c of callees) if (c && c !== n.id && ids.has(c)) out.push(`${n.id}>${c}`);
+  }
+  return out.join('\n');
+}
+
+export function callEdges(pairs: string): CallEdge[] {
+  if (!pairs) return [];
+  return pairs.split('\n').map((p) => {
+    const [source, target] = p.split('>');
+    return { id: `call:${p}`, type: 'call', source, target, data: {}, selectable: false, deletable: false, focusable: false, className: 'sy-call' };
+  });
+}
