@@ -149,3 +149,10 @@ test('an unknown run shows a clear error', async ({ page }) => {
   await page.goto('/runs/nope');
   await expect(page.getByTestId('run-page-error')).toContainText('Could not open run nope');
 });
+
+test('a run cut off by a server restart is shown as interrupted and can be resumed from the history', async ({ page }) => {
+  const calls = await open(page, [runOf('run_cut', mrklRun('run_cut').slice(0, 10), 'interrupted')], 'run_cut');
+  await expect(page.getByTestId('run-status')).toHaveText('interrupted');
+  await page.getByTestId('resume-interrupted').click();
+  await expect.poll(() => calls.posts.at(-1)).toEqual({ path: '/api/runs/run_cut/resume', body: { value: { action: 'continue' } } });
+});

@@ -155,6 +155,17 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }
           {interrupt && (
             <PauseCard key={pause.seq} interrupt={interrupt} state={pause.state} busy={session.resuming} error={session.resumeError} onResume={session.resume} />
           )}
+          {session.status === 'interrupted' && (
+            <div className={s.pause} data-testid="interrupted-card" role="status">
+              <p className={s.prompt}>This run was cut off by a server restart. Its last checkpoint is saved: resume it from there.</p>
+              <div className={s.actions}>
+                <button type="button" className={s.primary} disabled={session.resuming} onClick={() => session.resume({ action: 'continue' })} data-testid="resume-interrupted">
+                  Resume from the last checkpoint
+                </button>
+              </div>
+              {session.resumeError && <p className={s.errorText}>{session.resumeError}</p>}
+            </div>
+          )}
           {runError && (
             <p className={s.errorBanner} role="alert" data-testid="run-failure">
               {runError.code}: {runError.message}

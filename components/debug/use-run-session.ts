@@ -19,6 +19,8 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
   const status = useRunStore((s) => s.status);
   const [follow, setFollow] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** The stored run's status when its events cannot tell (a run cut off by a server restart). */
+  const [recordStatus, setRecordStatus] = useState<string | null>(null);
   const start = useStartRun(graphId);
   const cancel = useCancelRun();
   const resume = useResumeRun();
@@ -28,12 +30,14 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
     async (id: string) => {
       setLoadError(null);
       setFollow(false);
+      setRecordStatus(null);
       store.getState().setRun(id);
       try {
         const { run, events } = await fetchRun(id);
         if (store.getState().runId !== id) return;
         store.getState().loadRun(id, events);
-        setFollow(!isTerminal(run.status as never) && run.status !== 'unknown');
+        setRecordStatus(run.status);
+        setFollow(!isTerminal(run.status as never) && run.status !== 'unknown' && run.status !== 'interrupted');
         return run;
       } catch (err) {
         setLoadError(`Could not load run ${id}: ${(err as Error).message}`);
@@ -62,6 +66,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
         {
           onSuccess: (id) => {
             store.getState().setRun(id);
+            setRecordStatus(null);
             setFollow(true);
           },
         },
@@ -79,14 +84,24 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
     (value: ResumeValue) => {
       const id = store.getState().runId;
       if (!id) return;
-      resume.mutate({ runId: id, value }, { onSuccess: () => setFollow(true) });
+      resume.mutate(
+        { runId: id, value },
+        {
+          onSuccess: () => {
+            setRecordStatus(null);
+            setFollow(true);
+          },
+        },
+      );
     },
     [resume, store],
   );
 
+  // A run the server marked interrupted (restart) shows as such until it is resumed.
+  const interrupted = recordStatus === 'interrupted' && !isTerminal(status) && status !== 'paused';
   return {
     runId,
-    status,
+    status: interrupted ? ('interrupted' as const) : status,
     stream,
     replay,
     run,
