@@ -156,3 +156,28 @@ test('a run cut off by a server restart is shown as interrupted and can be resum
   await page.getByTestId('resume-interrupted').click();
   await expect.poll(() => calls.posts.at(-1)).toEqual({ path: '/api/runs/run_cut/resume', body: { value: { action: 'continue' } } });
 });
+
+test('"Copy as JSON" puts the exact messages sent on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const events = mrklRun();
+  await open(page, [runOf('run_mrkl', events, 'succeeded')], 'run_mrkl');
+  await page.getByTestId('timeline-row').filter({ hasText: 'model call' }).first().click();
+  await page.getByTestId('step-details').getByTestId('copy-json').nth(1).click();
+  await expect(page.getByTestId('step-details').getByTestId('copy-json').nth(1)).toHaveText('Copied');
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied).toEqual(events.find((e) => e.type === 'llm.request')!.data.messages);
+});
+
+test('dark theme: the trace stays legible', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addInitScript(() => localStorage.setItem('switchyard:theme', 'dark'));
+  await open(page, [runOf('run_loop', loopRun(), 'paused')], 'run_loop');
+  await page.getByTestId('timeline-row').filter({ hasText: 'reviewer → writer' }).click();
+  await page.screenshot({ path: 'test-results/screens/debug-dark.png' });
+  const bg = await page.getByTestId('debug-panel').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const fg = await page.getByTestId('debug-panel').evaluate((el) => getComputedStyle(el).color);
+  // Light text on a dark panel.
+  const lum = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+  expect(lum(bg)).toBeLessThan(200);
+  expect(lum(fg)).toBeGreaterThan(500);
+});
