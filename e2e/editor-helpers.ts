@@ -118,3 +118,15 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   if ((await editor.getAttribute('data-theme-mode')) !== theme) await page.getByTestId('theme-toggle').click();
   await expect(editor).toHaveAttribute('data-theme-mode', theme);
 }
+
+/** Waits until every node is inside the canvas (after a fit view, which animates). */
+export async function expectAllInView(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const canvas = await page.getByTestId('canvas').boundingBox();
+      const boxes = await page.locator('.react-flow__node').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      if (!canvas) return false;
+      return boxes.every((b) => b.left >= canvas.x - 1 && b.right <= canvas.x + canvas.width + 1 && b.top >= canvas.y - 1 && b.bottom <= canvas.y + canvas.height + 1);
+    })
+    .toBe(true);
+}

@@ -1,7 +1,7 @@
 /** Screenshots of the editor for review: empty, the supervisor example, with errors; light and dark. */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { blankYaml, edge, edgeLabel, importYaml, loopYaml, openEditor, screenshot, setTheme, uniqueName } from './editor-helpers';
+import { blankYaml, edge, edgeLabel, expectAllInView, importYaml, loopYaml, openEditor, screenshot, setTheme, uniqueName } from './editor-helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -18,11 +18,13 @@ for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(page.locator('.react-flow__node').first()).toBeVisible();
     await page.getByTestId('fit-view').click();
+    await expectAllInView(page);
     await page.locator('[data-testid^="node-"][data-role="supervisor"]').first().click();
     await expect(page.getByTestId('node-form')).toBeVisible();
     await screenshot(page, `editor-supervisor-${theme}`);
     await page.getByTestId('toggle-yaml').click();
     await expect(page.getByTestId('yaml-editor')).toContainText('switchyard: 1');
+    await expectAllInView(page);
     await screenshot(page, `editor-supervisor-yaml-${theme}`);
 
     const bad = await importYaml(request, loopYaml(uniqueName('errors')));

@@ -5,6 +5,7 @@
  */
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
+import { useEdgeRun } from '@/components/debug/run-store';
 import { useEditor, useEditorStore } from '@/components/editor/context';
 import type { EditorEdge } from '@/components/editor/types';
 import { checkCel } from '@/lib/graph/cel';
@@ -32,6 +33,7 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
   const { id, source, target, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
   const badge = useEditor((s) => s.problems.byEdge[id]);
   const store = useEditorStore();
+  const run = useEdgeRun(source, target);
   const [path, labelX, labelY] =
     targetY < sourceY + 24
       ? loopBackPath(sourceX, sourceY, targetX, targetY, data?.kind === 'branch' ? data.index : 0)
@@ -45,7 +47,7 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
   }, [when]);
   const hasError = !!celError || !!badge?.errors.length;
   const hasWarning = !hasError && !!badge?.warnings.length;
-  const cls = ['sy-edge', branch ? 'is-branch' : 'is-plain', hasError ? 'has-error' : '', hasWarning ? 'has-warning' : '', selected ? 'is-selected' : '']
+  const cls = ['sy-edge', branch ? 'is-branch' : 'is-plain', hasError ? 'has-error' : '', hasWarning ? 'has-warning' : '', selected ? 'is-selected' : '', run ? 'taken' : '', run?.latest ? 'is-latest' : '']
     .filter(Boolean)
     .join(' ');
   const plainLabel = data?.kind === 'plain' ? data.label : undefined;
@@ -53,7 +55,9 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
 
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={cls} interactionWidth={18} />
+      <g data-run-taken={run ? 'true' : undefined} data-run-latest={run?.latest ? 'true' : undefined}>
+        <BaseEdge id={id} path={path} markerEnd={markerEnd} className={cls} interactionWidth={18} />
+      </g>
       {(branch || plainLabel || hasError || hasWarning) && (
         <EdgeLabelRenderer>
           <div
@@ -88,6 +92,11 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
               </span>
             )}
             {hasWarning && <span className="sy-edge-warn" data-testid="edge-warning">⚠</span>}
+            {run && branch && (
+              <span className="sy-edge-run" data-testid="edge-run" title={run.reason ?? run.condition}>
+                taken ×{run.count}
+              </span>
+            )}
           </div>
         </EdgeLabelRenderer>
       )}

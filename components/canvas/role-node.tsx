@@ -5,6 +5,7 @@
  */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, type CSSProperties } from 'react';
+import { useBreakpoint, useNodeRunStatus, useToggleBreakpoint } from '@/components/debug/run-store';
 import { useEditor } from '@/components/editor/context';
 import type { RoleNode } from '@/components/editor/types';
 import { ROLES } from '@/lib/graph/roles';
@@ -36,12 +37,23 @@ function summary(spec: NodeSpec): { detail?: string; model?: string; chips: stri
 
 function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
   const badge = useEditor((s) => s.problems.byNode[id]);
+  const runStatus = useNodeRunStatus(id);
+  const breakpoint = useBreakpoint(id);
+  const toggleBreakpoint = useToggleBreakpoint();
   const meta = ROLES[data.role];
   const { detail, model, chips } = summary(data);
   const style = { '--node-color': `var(${meta.colorVar}, ${meta.fallbackColor})` } as CSSProperties;
   const state = badge?.errors.length ? 'error' : badge?.warnings.length ? 'warning' : 'ok';
   return (
-    <div className={`sy-node ${selected ? 'is-selected' : ''}`} data-state={state} style={style} data-testid={`node-${id}`} data-role={data.role}>
+    <div
+      className={`sy-node ${selected ? 'is-selected' : ''}`}
+      data-state={state}
+      style={style}
+      data-testid={`node-${id}`}
+      data-role={data.role}
+      data-run-status={runStatus}
+      data-breakpoint={breakpoint || undefined}
+    >
       <Handle type="target" position={Position.Top} className="sy-handle" data-testid={`handle-in-${id}`} />
       <div className="sy-node-head">
         <span className="sy-node-glyph" aria-hidden>
@@ -57,6 +69,18 @@ function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
           </div>
         </div>
         <ProblemBadge badge={badge} testId={`node-badge-${id}`} />
+        <button
+          type="button"
+          className={`sy-bp nodrag ${breakpoint ? 'is-on' : ''}`}
+          aria-pressed={breakpoint}
+          aria-label={breakpoint ? `Remove the breakpoint on ${id}` : `Pause runs before ${id}`}
+          title={breakpoint ? 'Breakpoint: runs pause before this node (click to remove)' : 'Set a breakpoint'}
+          data-testid={`breakpoint-${id}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            toggleBreakpoint(id);
+          }}
+        />
       </div>
       {(detail || model) && (
         <div className="sy-node-meta">

@@ -9,7 +9,9 @@ import '@xyflow/react/dist/style.css';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Canvas } from '@/components/canvas/canvas';
+import { DebugPanel } from '@/components/debug/debug-panel';
 import { QueryBoundary } from '@/components/debug/query-boundary';
+import { RunStoreProvider } from '@/components/debug/run-store';
 import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
@@ -67,7 +69,9 @@ function Loader({ graphId }: { graphId: string }) {
   return (
     <EditorProvider key={record.id} doc={record.document}>
       <ReactFlowProvider>
-        <Editor graphId={graphId} base={String(record.updated_at ?? '')} />
+        <RunStoreProvider>
+          <Editor graphId={graphId} base={String(record.updated_at ?? '')} />
+        </RunStoreProvider>
       </ReactFlowProvider>
     </EditorProvider>
   );
@@ -81,6 +85,8 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
   const [help, setHelp] = useState(false);
   const [importText, setImportText] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  // ?run=<id> opens that run in the debug panel.
+  const [runParam] = useState(() => (typeof window === 'undefined' ? undefined : (new URLSearchParams(window.location.search).get('run') ?? undefined)));
 
   useEffect(() => {
     const draft = takeDraft(graphId, base);
@@ -138,6 +144,9 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
           <div className="sy-work">
             <Canvas colorMode={theme} onFileDrop={onFileDrop} />
             {yamlOpen && <YamlPane theme={theme} />}
+          </div>
+          <div className="sy-debug-dock">
+            <DebugPanel graphId={graphId} runId={runParam} defaultOpen={!!runParam} />
           </div>
           {problemsOpen && (
             <div className="sy-problems-panel" aria-label="Problems">
