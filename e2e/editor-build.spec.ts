@@ -102,3 +102,47 @@ test('copy, paste and duplicate give new ids next to the originals', async ({ pa
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('node-writer_3')).toHaveCount(0);
 });
+
+test('a failed save says so, keeps the edit across a reload, and retry saves it', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('failsave')));
+  await page.route(`**/api/graphs/${id}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'disk full' } }) })
+      : route.continue(),
+  );
+  await openEditor(page, id);
+  await page.getByTestId('node-writer').click();
+  await page.getByTestId('field-system_prompt').fill('Edited while the server fails.');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'error');
+  await expect(page.getByTestId('save-state')).toContainText('disk full');
+
+  page.on('dialog', (d) => void d.accept());
+  await page.reload();
+  await expect(page.getByTestId('draft-restored')).toBeVisible();
+  await page.getByTestId('node-writer').click();
+  await expect(page.getByTestId('field-system_prompt')).toHaveValue('Edited while the server fails.');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'error');
+
+  await page.unroute(`**/api/graphs/${id}`);
+  await page.getByTestId('save-retry').click();
+  await waitSaved(page);
+  const saved = await (await request.get(`/api/graphs/${id}`)).json();
+  expect(saved.document.nodes.writer.system_prompt).toBe('Edited while the server fails.');
+});
+
+test('the shortcuts overlay opens with ? and closes with Escape; auto-layout is one undo step', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('help')).replace('writer: { x: 0, y: 112 }', 'writer: { x: 480, y: 640 }'));
+  await openEditor(page, id);
+  await page.getByTestId('canvas').click({ position: { x: 20, y: 20 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-overlay')).toBeVisible();
+  await expect(page.getByTestId('help-overlay')).toContainText('Undo');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('help-overlay')).toHaveCount(0);
+
+  const before = await page.getByTestId('rf__node-writer').getAttribute('style');
+  await page.getByTestId('auto-layout').click();
+  await expect.poll(() => page.getByTestId('rf__node-writer').getAttribute('style')).not.toBe(before);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => page.getByTestId('rf__node-writer').getAttribute('style')).toBe(before);
+});
