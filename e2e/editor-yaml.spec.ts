@@ -102,3 +102,21 @@ test('the YAML split view: canvas edits show up, broken YAML is marked at its li
   expect(Object.keys(saved.document.nodes)).toEqual(['writer', 'critic']);
   expect(good).toContain('reviewer');
 });
+
+test('a .yaml file dropped on the canvas opens the import dialog with its text and imports it as a new graph', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('dropbase')));
+  await openEditor(page, id);
+  const dropped = uniqueName('dropped');
+  const dt = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'graph.yaml', { type: 'application/yaml' }));
+    return data;
+  }, loopYaml(dropped));
+  await page.getByTestId('canvas').dispatchEvent('dragover', { dataTransfer: dt });
+  await page.getByTestId('canvas').dispatchEvent('drop', { dataTransfer: dt });
+  await expect(page.getByTestId('import-dialog')).toBeVisible();
+  await expect(page.getByTestId('import-text')).toHaveValue(new RegExp(`name: ${dropped}`));
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('graph-name')).toHaveValue(dropped);
+  await expect(page.getByTestId('node-writer')).toBeVisible();
+});

@@ -46,6 +46,11 @@ export function EdgeForm({ edge }: { edge: EditorEdge }) {
       ) : (
         <BranchFields edge={edge} data={data} siblings={siblings} />
       )}
+      <div className="sy-row sy-form-actions">
+        <button type="button" className="sy-btn is-danger" data-testid="edge-delete" onClick={() => api.deleteSelection()}>
+          Delete edge
+        </button>
+      </div>
     </div>
   );
 }

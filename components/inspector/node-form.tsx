@@ -143,6 +143,14 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
           {control(key)}
         </Field>
       ))}
+      <div className="sy-row sy-form-actions">
+        <button type="button" className="sy-btn" data-testid="node-duplicate" onClick={() => store.getState().duplicate()}>
+          Duplicate
+        </button>
+        <button type="button" className="sy-btn is-danger" data-testid="node-delete" onClick={() => store.getState().deleteSelection()}>
+          Delete node
+        </button>
+      </div>
     </div>
   );
 }
