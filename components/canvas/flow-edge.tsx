@@ -34,8 +34,9 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
   const badge = useEditor((s) => s.problems.byEdge[id]);
   const store = useEditorStore();
   const run = useEdgeRun(source, target);
+  const loop = targetY < sourceY + 24;
   const [path, labelX, labelY] =
-    targetY < sourceY + 24
+    loop
       ? loopBackPath(sourceX, sourceY, targetX, targetY, data?.kind === 'branch' ? data.index : 0)
       : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
   const branch = data?.kind === 'branch' ? data : null;
@@ -62,7 +63,8 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
         <EdgeLabelRenderer>
           <div
             className={`sy-edge-label nodrag nopan ${cls}`}
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+            // A loop's label hangs off the right of its curve, clear of the forward edge.
+            style={{ transform: `translate(${loop ? '-14px' : '-50%'}, -50%) translate(${labelX}px, ${labelY}px)` }}
             data-testid={`edge-label-${id}`}
             data-source={source}
             data-target={target}
