@@ -34,33 +34,48 @@ function isFatal(ctx: ExecContext, err: unknown, child: boolean): boolean {
   return child;
 }
 
-function agentTool(ctx: ExecContext, id: string, spec: Extract<ToolSpec, { type: 'agent' }>): ToolBinding {
-  const target = ctx.scope.doc.nodes[spec.node];
-  if (!target) throw new EngineError('unknown_node', `Tool "${id}" runs node "${spec.node}", which is not in the graph`);
-  const description = spec.description ?? target.description ?? `Ask the "${spec.node}" agent to do a task.`;
+/**
+ * Another node of the graph offered to a model as a function with one string parameter; a call runs
+ * that node as a child whose node span hangs under the tool.call span. Used by `agent` tools and by
+ * supervisors for their workers.
+ */
+export function nodeAsTool(
+  ctx: ExecContext,
+  opts: { name: string; nodeId: string; type: 'agent' | 'worker'; description: string; param: string; paramDescription: string },
+): ToolBinding {
+  const { name, nodeId, type, description, param, paramDescription } = opts;
   return {
-    name: id,
-    type: 'agent',
+    name,
+    type,
     description,
     definition: {
       type: 'function',
       function: {
-        name: id,
+        name,
         description,
-        parameters: {
-          type: 'object',
-          properties: { input: { type: 'string', description: 'The task or question for this agent.' } },
-          required: ['input'],
-        },
+        parameters: { type: 'object', properties: { [param]: { type: 'string', description: paramDescription } }, required: [param] },
       },
     },
     async invoke(args, span) {
-      const input = (args as { input?: unknown })?.input;
-      if (typeof input !== 'string') throw new EngineError('bad_tool_args', `tool "${id}" needs { "input": string }`);
-      const res = await ctx.scope.runChild({ nodeId: spec.node, task: input, parentSpan: span, caller: ctx });
+      const task = (args as Record<string, unknown> | null)?.[param];
+      if (typeof task !== 'string' || !task.trim()) throw new EngineError('bad_tool_args', `${type} "${name}" needs { "${param}": string }`);
+      const res = await ctx.scope.runChild({ nodeId, task, parentSpan: span, caller: ctx });
       return { output: outputText(res.output) };
     },
   };
+}
+
+function agentTool(ctx: ExecContext, id: string, spec: Extract<ToolSpec, { type: 'agent' }>): ToolBinding {
+  const target = ctx.scope.doc.nodes[spec.node];
+  if (!target) throw new EngineError('unknown_node', `Tool "${id}" runs node "${spec.node}", which is not in the graph`);
+  return nodeAsTool(ctx, {
+    name: id,
+    nodeId: spec.node,
+    type: 'agent',
+    description: spec.description ?? target.description ?? `Ask the "${spec.node}" agent to do a task.`,
+    param: 'input',
+    paramDescription: 'The task or question for this agent.',
+  });
 }
 
 export function outputText(value: unknown): string {

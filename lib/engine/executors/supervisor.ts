@@ -8,37 +8,21 @@ import { DEFAULTS } from '../../graph/defaults';
 import type { NodeOf } from '../../graph/schema';
 import { EngineError } from '../errors';
 import type { ExecContext, NodeResult } from '../scope';
-import { outputText, type ToolBinding } from '../tool-runner';
+import { nodeAsTool, type ToolBinding } from '../tool-runner';
 import { answer, conversation } from './common';
 import { toolCallingLoop } from './tool-calling';
 
 function workerBinding(ctx: ExecContext, id: string): ToolBinding {
   if (!Object.hasOwn(ctx.scope.doc.nodes, id)) throw new EngineError('unknown_node', `Supervisor "${ctx.nodeId}" has worker "${id}", which is not a node of the graph`);
   const worker = ctx.scope.doc.nodes[id];
-  const description = worker.description ?? worker.label ?? `The "${id}" worker (${worker.role}).`;
-  return {
+  return nodeAsTool(ctx, {
     name: id,
+    nodeId: id,
     type: 'worker',
-    description,
-    definition: {
-      type: 'function',
-      function: {
-        name: id,
-        description,
-        parameters: {
-          type: 'object',
-          properties: { task: { type: 'string', description: 'What this worker should do, with everything it needs to know.' } },
-          required: ['task'],
-        },
-      },
-    },
-    async invoke(args, span) {
-      const task = (args as { task?: unknown }).task;
-      if (typeof task !== 'string' || !task.trim()) throw new EngineError('bad_tool_args', `worker "${id}" needs { "task": string }`);
-      const res = await ctx.scope.runChild({ nodeId: id, task, parentSpan: span, caller: ctx });
-      return { output: outputText(res.output) };
-    },
-  };
+    description: worker.description ?? worker.label ?? `The "${id}" worker (${worker.role}).`,
+    param: 'task',
+    paramDescription: 'What this worker should do, with everything it needs to know.',
+  });
 }
 
 export function supervisorPrompt(workers: ToolBinding[]): string {
