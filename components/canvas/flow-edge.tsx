@@ -18,7 +18,8 @@ const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)
  * its label never sit on top of the forward edge between the same nodes.
  */
 export function loopBackPath(sx: number, sy: number, tx: number, ty: number, lane: number): [string, number, number] {
-  const out = Math.max(sx, tx) + 150 + lane * 36;
+  // Far enough right that a centred label (at most 240px wide) stays clear of the forward edge.
+  const out = Math.max(sx, tx) + 190 + lane * 36;
   const drop = 44;
   const midY = (sy + ty) / 2;
   const path = [
@@ -34,9 +35,8 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
   const badge = useEditor((s) => s.problems.byEdge[id]);
   const store = useEditorStore();
   const run = useEdgeRun(source, target);
-  const loop = targetY < sourceY + 24;
   const [path, labelX, labelY] =
-    loop
+    targetY < sourceY + 24
       ? loopBackPath(sourceX, sourceY, targetX, targetY, data?.kind === 'branch' ? data.index : 0)
       : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
   const branch = data?.kind === 'branch' ? data : null;
@@ -63,8 +63,7 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
         <EdgeLabelRenderer>
           <div
             className={`sy-edge-label nodrag nopan ${cls}`}
-            // A loop's label hangs off the right of its curve, clear of the forward edge.
-            style={{ transform: `translate(${loop ? '-14px' : '-50%'}, -50%) translate(${labelX}px, ${labelY}px)` }}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
             data-testid={`edge-label-${id}`}
             data-source={source}
             data-target={target}
