@@ -288,6 +288,21 @@ describe('validateGraph', () => {
     });
   });
 
+  describe('secrets', () => {
+    const withHeaders = (headers: Record<string, string>) => (d: GraphDocument) =>
+      void (d.tools = { ...d.tools, kb: { type: 'http', url: 'https://kb.example.org/search?q={q}', headers } });
+    it.each([['Authorization', 'Bearer sk-live-123'], ['X-API-Key', 'abc123'], ['x-auth-token', '${env:TOOL_A} plus literal']] as const)(
+      'refuses a literal credential in header %s',
+      (name, value) => {
+        expectError(withHeaders({ [name]: value }), 'literal_secret', `tools.kb.headers.${name}`);
+      },
+    );
+    it('accepts credentials referenced from the environment and ordinary literal headers', () => {
+      const { errors } = problemsAfter(withHeaders({ Authorization: 'Bearer ${env:TOOL_KB_KEY}', Accept: 'application/json' }));
+      expect(codes(errors)).toEqual([]);
+    });
+  });
+
   it('does not treat inherited Object properties as declared ids', () => {
     expectError((d) => void (node(d, 'writer').tools = ['toString']), 'unknown_tool', 'nodes.writer.tools[0]');
     expectError((d) => void (node(d, 'writer').model = 'hasOwnProperty'), 'unknown_model', 'nodes.writer.model');

@@ -186,10 +186,28 @@ function checkEdges(doc: GraphDocument, out: Problem[]): void {
   });
 }
 
+/** Headers that carry credentials; their values must come from the environment, never the YAML. */
+const SECRET_HEADER = /authorization|api[-_]?key|token|secret|password|cookie|credential/i;
+const ENV_REF = /\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g;
+/** A credential header may hold env references and an auth scheme word, nothing else. */
+function onlyEnvRefs(value: string): boolean {
+  const rest = value.replace(ENV_REF, ' ');
+  return rest !== value && /^\s*(?:bearer|basic|token)?\s*$/i.test(rest);
+}
+
 function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
   for (const [id, tool] of Object.entries(doc.tools ?? {})) {
     if (tool.type === 'agent' && !has(doc.nodes, tool.node)) {
       out.push(problem('error', 'unknown_node', ['tools', id, 'node'], `unknown node "${tool.node}"`));
+    }
+    if (tool.type === 'http') {
+      for (const [name, value] of Object.entries(tool.headers ?? {})) {
+        if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
+          out.push(
+            problem('error', 'literal_secret', ['tools', id, 'headers', name], `header "${name}" looks like a credential: reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`),
+          );
+        }
+      }
     }
   }
   const limits = doc.limits ?? {};
