@@ -22,34 +22,72 @@ export const HttpUrl = z
     }
   }, 'must be an http:// or https:// URL without credentials');
 
+const HeaderName = z.string().regex(HEADER_NAME, 'must be a valid HTTP header name');
+const HeaderValue = z.string().max(4000).refine((v) => !/[\r\n]/.test(v), 'must not contain line breaks');
+
 export const CreateConnectionBody = z.strictObject({
   /** `default` may be saved only while OPENAI_API_KEY / OPENAI_BASE_URL are unset (the environment wins). */
   name: ConnectionName,
   base_url: HttpUrl,
   /** Optional: local servers (Ollama, llama.cpp, vLLM) need none. */
   api_key: z.string().max(4000).optional(),
-  headers: z
-    .record(z.string().regex(HEADER_NAME, 'must be a valid HTTP header name'), z.string().max(4000).refine((v) => !/[\r\n]/.test(v), 'must not contain line breaks'))
-    .optional(),
+  headers: z.record(HeaderName, HeaderValue).optional(),
 });
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 
-export interface ConnectionView {
-  name: string;
-  base_url: string;
-  /** Masked key, e.g. `sk-…abcd`, or null when no key is set. */
-  api_key_hint: string | null;
-  /** Header names only: header values may be secrets too. */
-  header_names: string[];
-  /** `env` for the read-only `default` connection, `db` for saved ones. */
-  source: 'env' | 'db';
-  read_only: boolean;
-  created_at: string | null;
-}
+/**
+ * PUT /api/connections/:name: a patch. Absent fields are kept. `api_key`: a string replaces the key,
+ * null removes it. `headers`: per header, a string sets the value and null removes the header
+ * (values are never sent back, so the client cannot send the whole set).
+ */
+export const UpdateConnectionBody = z.strictObject({
+  base_url: HttpUrl.optional(),
+  api_key: z.string().min(1, 'must not be empty (send null to remove the key)').max(4000).nullable().optional(),
+  headers: z.record(HeaderName, HeaderValue.nullable()).optional(),
+});
+export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
 
-export interface ConnectionListResponse {
-  connections: ConnectionView[];
-}
+export const ConnectionView = z.object({
+  name: z.string(),
+  base_url: z.string(),
+  /** Masked key, e.g. `sk-…abcd`, or null when no key is set. */
+  api_key_hint: z.string().nullable(),
+  /** Header names only: header values may be secrets too. */
+  header_names: z.array(z.string()),
+  /** `env` for the read-only `default` connection, `db` for saved ones. */
+  source: z.enum(['env', 'db']),
+  read_only: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type ConnectionView = z.infer<typeof ConnectionView>;
+
+export const ConnectionListResponse = z.object({ connections: z.array(ConnectionView) });
+export type ConnectionListResponse = z.infer<typeof ConnectionListResponse>;
+
+/** Why a connection test failed, for the UI to pick a hint. */
+export const TestFailureCode = z.enum(['unauthorized', 'unreachable', 'timeout', 'not_openai_compatible', 'server_error']);
+export type TestFailureCode = z.infer<typeof TestFailureCode>;
+
+/** POST /api/connections/:name/test: 200 either way (the test ran); 404 for an unknown connection. */
+export const TestConnectionResponse = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    /** The first 20 model ids of GET {base_url}/models. */
+    models: z.array(z.string()),
+    /** How many models the server listed in all. */
+    model_count: z.number().int(),
+    latency_ms: z.number(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    code: TestFailureCode,
+    message: z.string(),
+    /** The HTTP status the model server answered, when it answered. */
+    status: z.number().int().optional(),
+    latency_ms: z.number(),
+  }),
+]);
+export type TestConnectionResponse = z.infer<typeof TestConnectionResponse>;
 
 /** `sk-proj-abcdef…wxyz` -> `sk-…wxyz`: the prefix before the first dash and the last four characters. */
 export function maskKey(key: string | null | undefined): string | null {

@@ -1,0 +1,98 @@
+/**
+ * "Test" for a model connection: one real GET {base_url}/models through the openai SDK (no retries,
+ * 10 s timeout) and a verdict a person can act on: unauthorized, unreachable, timed out, not an
+ * OpenAI-compatible server, or the first model ids. The key is redacted from anything echoed back.
+ */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { maskKey, type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
+import { PLACEHOLDER_API_KEY, type Connection } from '@/lib/llm';
+
+export const TEST_TIMEOUT_MS = 10_000;
+export const MAX_MODELS = 20;
+
+type Failure = Extract<TestConnectionResponse, { ok: false }>;
+
+export async function probeConnection(c: Connection, timeoutMs = TEST_TIMEOUT_MS): Promise<TestConnectionResponse> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const client = new OpenAI({
+    baseURL: c.base_url,
+    apiKey: c.api_key || PLACEHOLDER_API_KEY,
+    defaultHeaders: c.headers,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    logLevel: 'off',
+  });
+  const url = `${c.base_url.replace(/\/+$/, '')}/models`;
+  try {
+    const { data: page, response } = await client.models.list().withResponse();
+    const mediaType = response.headers.get('content-type') ?? '';
+    const isJson = /application\/json|\+json/i.test(mediaType);
+    if (!isJson || (page.object !== 'list' && page.data.length === 0)) {
+      const what = isJson ? 'JSON without a model list' : `${mediaType.split(';')[0] || 'a body without a content type'}, not JSON`;
+      return fail('not_openai_compatible', `Not an OpenAI-compatible server: GET ${url} answered ${what}. Check that the base URL ends in /v1.`, elapsed(), response.status);
+    }
+    const ids = page.data.map((m) => m?.id).filter((id): id is string => typeof id === 'string');
+    return { ok: true, models: ids.slice(0, MAX_MODELS), model_count: ids.length, latency_ms: elapsed() };
+  } catch (err) {
+    const f = describeFailure(err, url, timeoutMs);
+    return fail(f.code, redact(f.message, c), elapsed(), f.status);
+  }
+}
+
+function fail(code: TestFailureCode, message: string, latency_ms: number, status?: number): Failure {
+  return status === undefined ? { ok: false, code, message, latency_ms } : { ok: false, code, message, latency_ms, status };
+}
+
+function describeFailure(err: unknown, url: string, timeoutMs: number): { code: TestFailureCode; message: string; status?: number } {
+  if (err instanceof APIConnectionTimeoutError) {
+    return { code: 'timeout', message: `Timed out: GET ${url} got no answer within ${timeoutMs / 1000} s.` };
+  }
+  if (err instanceof APIConnectionError) {
+    return { code: 'unreachable', message: `Unreachable: could not connect to ${url} (${networkCause(err) || err.message}). Is the server running and the URL right?` };
+  }
+  if (err instanceof APIError && err.status !== undefined) {
+    const said = serverSaid(err);
+    const answered = `${err.status}${said ? ` ${said}` : ''}`;
+    if (err.status === 401 || err.status === 403) {
+      return { code: 'unauthorized', status: err.status, message: `Unauthorized: the server refused the API key (${answered}). Check the key and any auth headers.` };
+    }
+    if (err.status === 404 || err.status === 405) {
+      return {
+        code: 'not_openai_compatible',
+        status: err.status,
+        message: `Not an OpenAI-compatible server: GET ${url} answered ${answered}. Check that the base URL ends in /v1.`,
+      };
+    }
+    return { code: 'server_error', status: err.status, message: `The server answered ${answered} to GET ${url}.` };
+  }
+  // The SDK could not make sense of the answer (e.g. invalid JSON under a JSON content type).
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'not_openai_compatible', message: `Not an OpenAI-compatible server: GET ${url} gave an answer the client could not read (${message.slice(0, 200)}).` };
+}
+
+function serverSaid(err: APIError): string {
+  const body = err.error as { message?: unknown } | string | undefined;
+  const text = body && typeof body === 'object' && typeof body.message === 'string' ? body.message : typeof body === 'string' ? body : '';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+/** e.g. `ECONNREFUSED`, `ENOTFOUND: getaddrinfo ENOTFOUND nowhere.invalid`, from the innermost cause. */
+function networkCause(err: unknown): string {
+  let cur: unknown = err;
+  let found = '';
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
+    const c = cur as { code?: unknown; cause?: unknown };
+    if (typeof c.code === 'string') found = c.code;
+    cur = c.cause;
+  }
+  return found;
+}
+
+/** The key (and header values) never travel back, even if a server echoes them. */
+function redact(message: string, c: Connection): string {
+  let out = message;
+  const secrets = [c.api_key, ...Object.values(c.headers ?? {})].filter((s) => s && s.length >= 4);
+  for (const s of secrets) out = out.split(s).join(maskKey(s) ?? '…');
+  return out;
+}
