@@ -10,13 +10,22 @@ import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type Exec
 import { GraphRunner, runExecutor } from './scheduler';
 import { initialState, type State } from './state';
 
-export type ScopeBase = Omit<RunScope, 'runChild' | 'runSubgraph'>;
+export type ScopeBase = Omit<RunScope, 'runChild' | 'runSubgraph' | 'withSignal'>;
 
 export function makeScope(base: ScopeBase): RunScope {
   const scope: RunScope = {
     ...base,
     runChild: (call) => runChild(scope, call),
     runSubgraph: (doc, input, parentSpan, caller) => runSubgraph(scope, doc, input, parentSpan, caller),
+    withSignal: (signal) =>
+      makeScope({
+        ...base,
+        signal,
+        checkAlive: () => {
+          base.checkAlive();
+          if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new EngineError('cancelled', 'The step was cancelled');
+        },
+      }),
   };
   return scope;
 }

@@ -1,15 +1,20 @@
 /**
- * The superstep loop (Pregel / LangGraph-like) over one graph: run every node of the frontier
- * (in order, each seeing the state at the start of the step), apply their writes in node order,
- * fire edges, pick the next frontier (join rule in edges.ts), checkpoint. Pauses for breakpoints
- * and human nodes; a paused step keeps the results of its finished nodes (`pending`) so a resume
- * continues exactly where it stopped. Used for the top run and, nested, for subgraphs.
+ * The superstep loop (Pregel / LangGraph-like) over one graph: run the nodes of the frontier
+ * concurrently (each seeing the state at the start of the step), then, once all have finished,
+ * apply their writes in frontier order, fire edges, pick the next frontier (join rule in
+ * edges.ts), checkpoint. So the state and checkpoints do not depend on which node finished first;
+ * only the trace events of the step's nodes interleave (each node has its own span).
+ * A node that fails aborts its siblings (the step's own abort signal) and fails the run with its
+ * error. A human node that pauses lets its siblings finish, then the run pauses: the paused step
+ * keeps the results of its finished nodes (`pending`) so a resume continues exactly where it
+ * stopped. Used for the top run and, nested, for subgraphs.
  */
 import { DEFAULTS } from '../graph/defaults';
 import { END, START, type GraphDocument } from '../graph/schema';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
+import { stepAbort } from './step-abort';
 import type { Interrupt, ResumeValue } from './ports';
 import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
 import { applyWrite, lastAssistantText, lastContent, type State, type Write } from './state';
@@ -111,14 +116,7 @@ export class GraphRunner {
 
       const step = pos.step + 1;
       this.hooks.setStep(step);
-      const results = new Map<string, StepResult>(Object.entries(pos.pending));
-      let paused: { interrupt: Interrupt; span: string } | undefined;
-      for (const id of pos.next) {
-        if (results.has(id)) continue;
-        const r = await this.execNode(id, pos.state, resumeFor?.node === id ? resumeFor.value : undefined, pos.interruptSpan);
-        if ('interrupt' in r) paused ??= r;
-        else results.set(id, r);
-      }
+      const { results, paused } = await this.execStep(pos, resumeFor);
       resumeFor = undefined;
       if (paused) {
         const pending = Object.fromEntries(results);
@@ -128,6 +126,45 @@ export class GraphRunner {
       this.hooks.checkpoint(pos);
       pauseNext = stepMode;
     }
+  }
+
+  /**
+   * Runs the frontier's nodes (all but those already done before a pause) concurrently. The first
+   * node to fail aborts the others; the step rethrows its error once every node has settled.
+   */
+  private async execStep(
+    pos: Position,
+    resumeFor: { node: string; value: ResumeValue } | undefined,
+  ): Promise<{ results: Map<string, StepResult>; paused?: { interrupt: Interrupt; span: string } }> {
+    const results = new Map<string, StepResult>(Object.entries(pos.pending));
+    const todo = pos.next.filter((id) => !results.has(id));
+    const abort = stepAbort(this.scope.signal);
+    const scope = this.scope.withSignal(abort.signal);
+    let failure: { error: unknown } | undefined;
+    let outcomes: (StepResult | { interrupt: Interrupt; span: string } | undefined)[];
+    try {
+      outcomes = await Promise.all(
+        todo.map((id) =>
+          this.execNode(scope, id, pos.state, resumeFor?.node === id ? resumeFor.value : undefined, pos.interruptSpan).catch((error: unknown) => {
+            if (!failure) {
+              failure = { error };
+              abort.abort(new EngineError('sibling_failed', `Stopped because node "${id}" failed in the same step`));
+            }
+            return undefined;
+          }),
+        ),
+      );
+    } finally {
+      abort.dispose();
+    }
+    if (failure) throw failure.error;
+    let paused: { interrupt: Interrupt; span: string } | undefined;
+    todo.forEach((id, i) => {
+      const r = outcomes[i]!;
+      if ('interrupt' in r) paused ??= r;
+      else results.set(id, r);
+    });
+    return { results, paused };
   }
 
   private pause(pos: Position, interrupt: Interrupt, span: string): GraphOutcome {
@@ -188,29 +225,30 @@ export class GraphRunner {
   }
 
   private async execNode(
+    scope: RunScope,
     id: string,
     state: State,
     resume: ResumeValue | undefined,
     resumeSpan: string | undefined,
   ): Promise<StepResult | { interrupt: Interrupt; span: string }> {
     const node = this.doc.nodes[id];
-    const { ports } = this.scope;
+    const { ports } = scope;
     const span = resume && resumeSpan ? resumeSpan : ports.newId();
     const at = { node: id, span, parent: this.hooks.runSpan };
     const started = ports.clock.now();
-    if (resume) this.scope.emit('run.resumed', { ...resume }, at);
-    else this.scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}) }, at);
-    const ctx: ExecContext = { scope: this.scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
+    if (resume) scope.emit('run.resumed', { ...resume }, at);
+    else scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}) }, at);
+    const ctx: ExecContext = { scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
     let result: NodeResult;
     try {
       result = await runExecutor(ctx);
     } catch (thrown) {
       if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span };
-      const err = abortCause(this.scope, thrown);
-      this.scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
+      const err = abortCause(scope, thrown);
+      scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
       throw err;
     }
-    this.scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started }, at);
+    scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started }, at);
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
   }

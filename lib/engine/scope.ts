@@ -49,6 +49,11 @@ export interface RunScope {
   runSubgraph(doc: GraphDocument, input: string, parentSpan: string, caller: ExecContext): Promise<{ output: unknown; state: State }>;
   /** Nesting depth of subgraphs (0 = the top run). */
   graphDepth: number;
+  /**
+   * The same run seen through another abort signal (one superstep's, chained to this scope's):
+   * model and tool calls get that signal, and checkAlive also throws its reason once it aborts.
+   */
+  withSignal(signal: AbortSignal): RunScope;
 }
 
 export interface ExecContext {
