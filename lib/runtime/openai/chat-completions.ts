@@ -1,14 +1,19 @@
 /**
  * POST /api/v1/chat/completions: runs the graph named by `model` over the conversation and answers
  * as a chat.completion, or as chat.completion.chunk events ending in `data: [DONE]` when streaming.
- * The stream sends the role chunk at once, keep-alive comments while the graph works, then the
- * final answer in content chunks, the finish chunk, the usage chunk (stream_options.include_usage).
+ * The stream sends the role chunk at once, then the answer's tokens as the model writes them
+ * (answer-stream.ts picks them from the run's events), keep-alive comments while the graph works,
+ * then whatever of the final answer was not streamed, the finish chunk, the usage chunk
+ * (stream_options.include_usage). A failed run ends the stream with an OpenAI-shaped error event.
  */
 import 'server-only';
+import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
+import { subscribe } from '../event-bus';
 import { startRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
+import { AnswerStream, ending } from './answer-stream';
 import { openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
 import { runInputFromMessages } from './messages';
@@ -78,18 +83,27 @@ export async function chatCompletion(body: ChatCompletionRequest): Promise<Respo
         if (!gone) controller.enqueue(encoder.encode(text));
       };
       const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
+      const content = (text: string) => {
+        for (const piece of splitText(text)) send(chunk(meta, { content: piece }, null));
+      };
       send(chunk(meta, { role: 'assistant', content: '' }, null));
       const keepalive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
+      const answer = new AnswerStream(graph.document);
+      // Subscribe first, then catch up on what the run recorded before (push skips seqs already seen).
+      const unsubscribe = subscribe(run.id, (e) => content(answer.push(e)));
+      for (const e of listEvents(run.id)) content(answer.push(e));
       try {
         await waitForRun(run.id);
+        unsubscribe();
         const reply = runReply(getRun(run.id)!);
-        for (const piece of splitText(reply.text)) send(chunk(meta, { content: piece }, null));
+        content(ending(answer.streamed, reply.text));
         send(chunk(meta, {}, 'stop'));
         if (includeUsage) send({ ...chunk(meta, {}, null), choices: [], usage: reply.usage });
       } catch (err) {
         // OpenAI's streaming error form: the SDK raises it as an APIError.
         send(openaiErrorBody(err).body);
       } finally {
+        unsubscribe();
         clearInterval(keepalive);
       }
       write('data: [DONE]\n\n');
