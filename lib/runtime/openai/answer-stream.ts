@@ -10,7 +10,7 @@
  *   back until its edge to END is taken, and dropped when it goes elsewhere.
  * - A react agent streams only what follows "Final Answer:" (held until the marker appears);
  *   a quoted answer, or a custom final_answer_pattern, is not streamed live at all.
- * - One call at a time: while a call streams, deltas of concurrent calls are ignored.
+ * - One call at a time: a call that had text while another call streamed is never streamed.
  * - Trailing whitespace is held back (the final text is often trimmed).
  * The caller compares what was streamed with the run's final output at the end (see `ending`).
  */
@@ -55,6 +55,7 @@ interface Call {
   mode: Mode;
   full: string;
   sent: number;
+  skipped?: boolean;
 }
 
 export class AnswerStream {
@@ -115,7 +116,11 @@ export class AnswerStream {
     }
     call.full += typeof e.data.text === 'string' ? e.data.text : '';
     if (call.mode === 'held') return '';
-    if (this.current !== undefined && this.current !== e.span_id) return '';
+    if (call.skipped) return '';
+    if (this.current !== undefined && this.current !== e.span_id) {
+      call.skipped = true; // it ran beside the streaming call: never join in halfway
+      return '';
+    }
     const out = this.emit(call, false);
     if (out) this.current = e.span_id;
     return out;
