@@ -179,3 +179,21 @@ describe('assistants flow', () => {
     expect(nothingToAnswer).toBeInstanceOf(OpenAI.BadRequestError);
   });
 });
+
+describe('API key (SWITCHYARD_API_KEY)', () => {
+  const KEY = 'sy-test-key-123';
+  beforeAll(() => void (process.env.SWITCHYARD_API_KEY = KEY));
+  afterAll(() => void delete process.env.SWITCHYARD_API_KEY);
+
+  it('refuses a missing or wrong key with OpenAI 401 errors, and serves the right one', async () => {
+    const wrong = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'sy-test-key-124', maxRetries: 0 });
+    await expect(wrong.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+    const bare = await fetch(`${h.api.url}/api/v1/models`);
+    expect(bare.status).toBe(401);
+    expect((await bare.json()).error.message).toMatch(/Missing API key/);
+    const right = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: KEY, maxRetries: 0 });
+    const ids: string[] = [];
+    for await (const m of right.models.list()) ids.push(m.id);
+    expect(ids).toContain('helper');
+  });
+});
