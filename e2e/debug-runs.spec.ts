@@ -159,11 +159,13 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   await page.getByTestId('continue').click();
   await expect(pauses).toHaveCount(3, { timeout: 30_000 });
   await expect(card).toContainText('reviewer');
-  // Continue through the remaining rounds (each stops before the reviewer) until the run ends.
-  await expect(async () => {
-    if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
-    await expect(status(page)).toHaveText('succeeded', { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  // The mock reviewer says "revise" to drafts 1 and 2 and "approve" to draft 3: one more round
+  // (reviewer -> writer) stops before the reviewer again, then the run ends.
+  await page.getByTestId('continue').click();
+  await expect(pauses).toHaveCount(4, { timeout: 30_000 });
+  await expect(card).toContainText('reviewer');
+  await page.getByTestId('continue').click();
+  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
   await expect(card).toHaveCount(0);
 });
 
