@@ -49,7 +49,8 @@ function describeFailure(err: unknown, url: string, timeoutMs: number): { code: 
     return { code: 'timeout', message: `Timed out: GET ${url} got no answer within ${timeoutMs / 1000} s.` };
   }
   if (err instanceof APIConnectionError) {
-    return { code: 'unreachable', message: `Unreachable: could not connect to ${url} (${networkCause(err) || err.message}). Is the server running and the URL right?` };
+    const cause = networkCause(err);
+    return { code: 'unreachable', message: `Unreachable: could not connect to ${url}${cause ? ` (${cause})` : ''}. Is the server running and the URL right?` };
   }
   if (err instanceof APIError && err.status !== undefined) {
     const said = serverSaid(err);
@@ -77,16 +78,17 @@ function serverSaid(err: APIError): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
 
-/** e.g. `ECONNREFUSED`, `ENOTFOUND: getaddrinfo ENOTFOUND nowhere.invalid`, from the innermost cause. */
-function networkCause(err: unknown): string {
-  let cur: unknown = err;
-  let found = '';
-  for (let depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
-    const c = cur as { code?: unknown; cause?: unknown };
-    if (typeof c.code === 'string') found = c.code;
-    cur = c.cause;
-  }
-  return found;
+/**
+ * The network error code (ECONNREFUSED, ENOTFOUND, ...) from the innermost cause, looking into
+ * AggregateError lists and, last, the messages; '' when there is none.
+ */
+function networkCause(err: unknown, depth = 0): string {
+  if (!err || typeof err !== 'object' || depth > 6) return '';
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown; message?: unknown };
+  const inner = networkCause(e.cause, depth + 1) || (Array.isArray(e.errors) ? networkCause(e.errors[0], depth + 1) : '');
+  if (inner) return inner;
+  if (typeof e.code === 'string' && /^E[A-Z_]+$/.test(e.code)) return e.code;
+  return typeof e.message === 'string' ? (/\bE(?:CONN[A-Z]+|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH|TIMEDOUT)\b/.exec(e.message)?.[0] ?? '') : '';
 }
 
 /** The key (and header values) never travel back, even if a server echoes them. */
