@@ -9,9 +9,15 @@ const FAILURE_LABEL: Record<TestFailureCode, string> = {
   unauthorized: 'Unauthorized',
   unreachable: 'Unreachable',
   timeout: 'Timed out',
-  not_openai_compatible: 'Not OpenAI-compatible',
+  not_openai_compatible: 'Not an OpenAI-compatible server',
   server_error: 'Server error',
 };
+
+/** "Unreachable: could not…" under the title "Unreachable" reads "could not…" (the API message stands alone elsewhere). */
+function withoutLabel(message: string, label: string): string {
+  const rest = message.startsWith(`${label}: `) ? message.slice(label.length + 2) : message;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
 
 export function TestResult({ result, error }: { result?: TestConnectionResponse; error?: Error | null }) {
   if (error) {
@@ -32,7 +38,7 @@ export function TestResult({ result, error }: { result?: TestConnectionResponse;
             {FAILURE_LABEL[result.code]} <span className={s.latency}>{result.latency_ms} ms</span>
           </div>
           <div className={s.testMessage} data-testid="test-error-message">
-            {result.message}
+            {withoutLabel(result.message, FAILURE_LABEL[result.code])}
           </div>
         </div>
       </div>
