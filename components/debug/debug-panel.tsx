@@ -56,6 +56,8 @@ export interface DebugPanelProps {
   defaultOpen?: boolean;
   /** Called when the panel switches to another run (started, or picked from the history). */
   onRunChange?(runId: string | null): void;
+  /** A caveat shown under the run input, e.g. that unsaved edits are not part of a run. */
+  runNotice?: string;
 }
 
 export function DebugPanel(props: DebugPanelProps) {
@@ -68,7 +70,7 @@ export function DebugPanel(props: DebugPanelProps) {
 
 type Tab = 'trace' | 'history' | 'breakpoints';
 
-function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }: DebugPanelProps) {
+function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, runNotice }: DebugPanelProps) {
   const session = useRunSession(graphId, initialRunId);
   const changed = useRef(onRunChange);
   useEffect(() => {
@@ -123,7 +125,7 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }
           {session.status === 'idle' ? 'no run' : session.status}
         </span>
         {session.runId && (
-          <a className={s.runLink} href={`/runs/${encodeURIComponent(session.runId)}`} data-testid="run-link" title="Open this run as a shareable page">
+          <a className={s.runLink} href={`/runs/${encodeURIComponent(session.runId)}`} data-testid="run-link" title={`Open run ${session.runId} as a shareable page`}>
             {session.runId}
           </a>
         )}
@@ -152,6 +154,11 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange }
             }}
             onStop={session.stop}
           />
+          {runNotice && (
+            <p className={s.notice} role="note" data-testid="run-notice">
+              {runNotice}
+            </p>
+          )}
           {interrupt && (
             <PauseCard key={pause.seq} interrupt={interrupt} state={pause.state} busy={session.resuming} error={session.resumeError} onResume={session.resume} />
           )}

@@ -17,7 +17,8 @@ import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
 import { YamlPane } from '@/components/yaml/yaml-pane';
 import { fetchGraph, type GraphRecord } from './api';
-import { EditorProvider, useEditorStore } from './context';
+import { EditorProvider, useEditor, useEditorStore } from './context';
+import { DockResizer, useDockHeight, useFitOnHeightChange } from './dock-resizer';
 import { HelpOverlay, ImportDialog } from './dialogs';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
@@ -104,6 +105,13 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
     const raf = requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
     return () => cancelAnimationFrame(raf);
   }, [yamlOpen, fitView]);
+  // ...and when it changes height (the run panel opened, closed or was resized).
+  const center = useRef<HTMLDivElement>(null);
+  const work = useRef<HTMLDivElement>(null);
+  const dock = useRef<HTMLDivElement>(null);
+  const dockHeight = useDockHeight();
+  const runNotice = useRunNotice();
+  useFitOnHeightChange(work, () => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
 
   const closeAll = useCallback(() => {
     setHelp(false);
@@ -140,13 +148,14 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       )}
       <div className="sy-body">
         <Palette />
-        <div className="sy-center">
-          <div className="sy-work">
+        <div className="sy-center" ref={center}>
+          <div className="sy-work" ref={work}>
             <Canvas colorMode={theme} onFileDrop={onFileDrop} />
             {yamlOpen && <YamlPane theme={theme} />}
           </div>
-          <div className="sy-debug-dock">
-            <DebugPanel graphId={graphId} runId={runParam} defaultOpen={!!runParam} />
+          <DockResizer container={center} dock={dock} onResize={dockHeight.setHeight} />
+          <div className="sy-debug-dock" ref={dock} style={dockHeight.style}>
+            <DebugPanel graphId={graphId} runId={runParam} defaultOpen={!!runParam} runNotice={runNotice} />
           </div>
           {problemsOpen && (
             <div className="sy-problems-panel" aria-label="Problems">
@@ -161,6 +170,13 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
   );
+}
+
+/** Runs use the saved graph: while errors keep edits from being saved, say so next to the Run button. */
+function useRunNotice(): string | undefined {
+  const errors = useEditor((s) => s.problems.errorCount);
+  if (!errors) return undefined;
+  return `The graph has ${errors} error${errors === 1 ? '' : 's'}, so your latest edits are not saved: a run uses the last saved version.`;
 }
 
 /** Validation follows every document change: kept in its own component so the shell does not re-render. */
