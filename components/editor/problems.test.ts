@@ -43,4 +43,16 @@ describe('live validation', () => {
     expect(locate('layout.a', ids)).toEqual({ kind: 'node', id: 'a' });
     expect(locate('limits.timeout_s', ids)).toEqual({ kind: 'graph' });
   });
+
+  it('says plainly what is missing when a tool node has no tool or a branch has no condition', () => {
+    const g = documentToEditor({
+      ...doc,
+      nodes: { a: { role: 'agent' }, t: { role: 'tool', tool: '' } as never },
+      edges: [{ from: 'START', to: 'a' }, { from: 'a', branches: [{ when: '', to: 't' }, { else: 'END' }] }, { from: 't', to: 'END' }],
+    });
+    const p = computeProblems(editorToDocument(g));
+    expect(p.byNode.t.errors).toEqual(['no tool chosen: pick one (add tools in the graph panel first)']);
+    expect(p.list.find((x) => x.path === 'edges[1].branches[0].when')?.message).toMatch(/^condition is empty/);
+    expect(p.list.map((x) => x.message).join()).not.toMatch(/must start with|at least 1 characters/);
+  });
 });

@@ -53,7 +53,8 @@ export function computeProblems({ doc, edgeIds }: ConvertResult): EditorProblems
   }
   const out: EditorProblems = { list: [], byNode: {}, byEdge: {}, errorCount: 0, warningCount: 0 };
   const badge = (rec: Record<string, Badge>, id: string) => (rec[id] ??= { errors: [], warnings: [] });
-  for (const p of problems) {
+  for (const raw of problems) {
+    const p = { ...raw, message: plainMessage(raw, doc) };
     const target = locate(p.path, edgeIds);
     out.list.push({ ...p, target });
     const key = p.severity === 'error' ? 'errors' : 'warnings';
@@ -64,4 +65,27 @@ export function computeProblems({ doc, edgeIds }: ConvertResult): EditorProblems
   }
   out.list.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return out;
+}
+
+/** The value at a problem path such as `edges[1].branches[0].when` (undefined when absent). */
+function valueAt(doc: unknown, path: string): unknown {
+  let cur: unknown = doc;
+  for (const key of path.split(/\.|\[(\d+)\]/).filter((k) => k !== undefined && k !== '')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/**
+ * A field left empty fails a pattern or length rule whose wording ("must start with a letter…",
+ * "text must be at least 1 characters") does not tell a person what to do: say what is missing instead.
+ */
+export function plainMessage(p: Problem, doc: unknown): string {
+  if (p.severity !== 'error' || valueAt(doc, p.path) !== '') return p.message;
+  const field = p.path.split('.').pop() ?? '';
+  if (field === 'tool') return 'no tool chosen: pick one (add tools in the graph panel first)';
+  if (field === 'when') return 'condition is empty: write a CEL condition such as state.verdict == "revise", or make this branch the else';
+  if (field === 'model') return 'no model chosen';
+  return `${field.replace(/_/g, ' ')} is empty`;
 }

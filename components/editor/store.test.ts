@@ -132,6 +132,20 @@ describe('editor store', () => {
     expect(s.getState().addNode('START', { x: 0, y: 0 })).toBeNull();
   });
 
+  it('the first agent dropped into a graph without models brings the default model; undo takes both back', () => {
+    const s = createEditorStore({ switchyard: 1, name: 'blank', nodes: {}, edges: [{ from: 'START', to: 'END' }] });
+    s.getState().addNode('human', { x: 0, y: 0 });
+    expect(docOf(s).models).toBeUndefined();
+    s.getState().addNode('agent', { x: 0, y: 160 });
+    expect(docOf(s).models).toEqual({ default: { connection: 'default', model: 'gpt-4o-mini' } });
+    s.getState().undo();
+    expect(docOf(s).models).toBeUndefined();
+    expect(docOf(s).nodes.agent).toBeUndefined();
+    const withModels = createEditorStore(base);
+    withModels.getState().addNode('agent', { x: 0, y: 0 });
+    expect(docOf(withModels).models).toEqual(base.models);
+  });
+
   it('selection changes do not bump the revision; moves do and mark the node placed', () => {
     const { layout: _l, ...bare } = base;
     const s = createEditorStore(bare);

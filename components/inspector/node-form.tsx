@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useEditor, useEditorStore } from '@/components/editor/context';
+import { plainMessage } from '@/components/editor/problems';
 import { isRoleNode } from '@/components/editor/types';
 import { IMPLICIT_CHANNELS } from '@/lib/graph/defaults';
 import { zodProblems } from '@/lib/graph/document-issues';
@@ -37,7 +38,8 @@ function useFieldMessages(node: { id: string; data: NodeSpec }): Record<string, 
     if (!parsed.success) {
       for (const p of zodProblems(parsed.error, node.data)) {
         const field = p.path.split(/[.[]/)[0] || '_';
-        add(field, p.path ? p.message.slice(p.path.length + 2) : p.message);
+        const plain = plainMessage(p, node.data);
+        add(field, plain !== p.message ? plain : p.path ? p.message.slice(p.path.length + 2) : p.message);
       }
     }
     const prefix = `nodes.${node.id}`;
@@ -93,7 +95,12 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
       case 'workers':
         return <ChipsPicker value={(v as string[]) ?? []} options={others} onChange={(x) => set(key, x)} testId={tid} emptyHint="pick at least one worker node" />;
       case 'tool':
-        return <Select value={v as string} options={tools} onChange={(x) => set(key, x ?? '')} testId={tid} />;
+        return (
+          <>
+            <Select value={v as string} options={tools} onChange={(x) => set(key, x ?? '')} testId={tid} />
+            {tools.length === 0 && <span className="sy-field-note">This graph has no tools yet: add one under Tools in the graph panel (click the empty canvas).</span>}
+          </>
+        );
       case 'output':
         return <Select value={v as string | undefined} options={channels} onChange={(x) => set(key, x)} unsetLabel="(messages only)" testId={tid} />;
       case 'exit':
