@@ -10,36 +10,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TraceEvent } from '@/lib/engine/events';
 import type { ResumeValue } from '@/lib/engine/ports';
 import type { StartRunBody, StartRunResponse } from '@/lib/contracts/runs';
+import { ApiError, send } from '@/lib/contracts/client';
 import { toTraceEvent } from './sse-event';
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
+/** JSON of a successful call, read tolerantly (an empty or non-JSON body gives undefined). */
 async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, {
-    ...init,
-    headers: init?.body ? { 'content-type': 'application/json', ...init.headers } : init?.headers,
-    cache: 'no-store',
-  });
-  const text = await res.text();
-  let body: unknown = undefined;
+  const headers = init?.body ? { 'content-type': 'application/json', ...init.headers } : init?.headers;
+  const text = await (await send(url, { ...init, headers })).text();
   try {
-    body = text ? JSON.parse(text) : undefined;
+    return (text ? JSON.parse(text) : undefined) as T;
   } catch {
-    body = undefined;
+    return undefined as T;
   }
-  if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
-    throw new ApiError(err?.code ?? `http_${res.status}`, err?.message ?? `${init?.method ?? 'GET'} ${url} failed with HTTP ${res.status}`, res.status);
-  }
-  return body as T;
 }
 
 function rec(v: unknown): Record<string, unknown> {
@@ -95,7 +77,7 @@ export function toRunSummary(v: unknown): RunSummary | null {
 export async function fetchRun(runId: string): Promise<{ run: RunSummary; events: TraceEvent[] }> {
   const body = rec(await call<unknown>(`/api/runs/${encodeURIComponent(runId)}`));
   const run = toRunSummary(body.run ?? body);
-  if (!run) throw new ApiError('bad_response', `GET /api/runs/${runId} did not return a run`, 200);
+  if (!run) throw new ApiError(`GET /api/runs/${runId} did not return a run`, 200, 'bad_response');
   const raw = Array.isArray(body.events) ? body.events : [];
   const events: TraceEvent[] = [];
   for (const e of raw) {
@@ -164,7 +146,7 @@ export function useStartRun(graphId: string | undefined) {
     mutationFn: (body: StartRunBody) =>
       call<Partial<StartRunResponse> & { id?: string }>(`/api/graphs/${encodeURIComponent(graphId ?? '')}/runs`, { method: 'POST', body: JSON.stringify(body) }).then((r) => {
         const id = r?.run_id ?? r?.id;
-        if (!id) throw new ApiError('bad_response', 'The run API did not return a run_id', 201);
+        if (!id) throw new ApiError('The run API did not return a run_id', 201, 'bad_response');
         return id;
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['runs', 'history'] }),

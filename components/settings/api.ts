@@ -1,9 +1,9 @@
 /**
  * Browser client of /api/connections, typed and checked by lib/contracts/connections.ts. Failures
- * become the ApiError of components/graphs/api.ts (code, message, details with zod issues).
+ * become the ApiError of lib/contracts/client.ts (code, message, details with zod issues).
  */
 import type { z } from 'zod';
-import { ApiError, toApiError } from '@/components/graphs/api';
+import { ApiError, jsonBody, request, send } from '@/lib/contracts/client';
 import {
   ConnectionListResponse,
   ConnectionView,
@@ -12,30 +12,13 @@ import {
   type UpdateConnectionBody,
 } from '@/lib/contracts/connections';
 
-async function send(url: string, init: RequestInit = {}): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(url, { cache: 'no-store', ...init });
-  } catch {
-    throw new ApiError('Could not reach the server. Is it running?', 0, 'network');
-  }
-  if (!res.ok) throw await toApiError(res);
-  return res;
-}
-
 async function sendJson<S extends z.ZodType>(url: string, method: string, body: unknown, schema: S): Promise<z.output<S>> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  return schema.parse(await (await send(url, init)).json());
+  return request(url, jsonBody(method, body), schema);
 }
 
 const one = (name: string) => `/api/connections/${encodeURIComponent(name)}`;
 
-export const fetchConnections = async (signal?: AbortSignal) =>
-  ConnectionListResponse.parse(await (await send('/api/connections', { signal })).json());
+export const fetchConnections = (signal?: AbortSignal) => request('/api/connections', { signal }, ConnectionListResponse);
 
 export const createConnection = (body: CreateConnectionBody) => sendJson('/api/connections', 'POST', body, ConnectionView);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/components/graphs/api';
+import { ApiError } from '@/lib/contracts/client';
 import { checkHeaderRows, createBody, errorsFromApi, initialValues, newRow, updateBody } from './connection-form-model';
 
 const view = { name: 'gw', base_url: 'https://gw.example/v1', api_key_hint: 'sk-…abcd', header_names: ['X-Org', 'X-Old'], source: 'db' as const, read_only: false, created_at: null };

@@ -3,7 +3,7 @@
  * a PUT patch that keeps what was left empty), client checks that JSON cannot express (duplicate or
  * unnamed header rows), and the API's validation errors mapped back onto the fields.
  */
-import { ApiError } from '@/components/graphs/api';
+import { ApiError } from '@/lib/contracts/client';
 import type { ConnectionView, CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
 
 export interface HeaderRow {
