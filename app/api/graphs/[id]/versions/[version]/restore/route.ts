@@ -1,0 +1,58 @@
+import { getGraphByName, updateGraph } from '@/db/graphs';
+import { RestoreVersionRequest, type RestoreVersionResponse } from '@/lib/contracts/graph-versions';
+import { AppError } from '@/lib/errors';
+import { checkGraphDocument } from '@/lib/graph/document';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { readBytes, readJson, requireMediaType } from '@/lib/server/body';
+import { recordJson } from '@/lib/server/graph-views';
+import { invalidGraph, json, route, type Params } from '@/lib/server/http';
+import { loadVersion } from '../load-version';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** An empty body is allowed (no options); anything sent must be the JSON options object. */
+async function readOptions(req: Request): Promise<RestoreVersionRequest> {
+  if (req.headers.has('content-type')) return readJson(req, RestoreVersionRequest);
+  if ((await readBytes(req, 1024)).byteLength) requireMediaType(req, ['application/json']); // 415
+  return {};
+}
+
+function nameClash(name: string, version: number, otherId: string | undefined): AppError {
+  const message =
+    `version ${version} is named "${name}", and another graph now has that name: ` +
+    `rename or delete that graph first, then restore again`;
+  return new AppError('conflict', message, 409, { name, ...(otherId ? { id: otherId } : {}) });
+}
+
+/** Appends the version; a name taken between the check and the write is still the clear 409. */
+function save(id: string, doc: GraphDocument, version: number) {
+  try {
+    return updateGraph(id, doc);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 409) throw nameClash(doc.name, version, undefined);
+    throw err;
+  }
+}
+
+/**
+ * Restores an old version by saving its document as a NEW version (history stays append-only).
+ * 422 with its problems when that document no longer validates; 409 when its name is now another
+ * graph's, or when `base_version` is given and the graph has changed since. Nothing is written on error.
+ */
+export const POST = route(async (req, { params }: Params<'id' | 'version'>) => {
+  const { graph, row } = loadVersion(await params);
+  const options = await readOptions(req);
+  if (options.base_version !== undefined && options.base_version !== graph.version) {
+    throw new AppError('conflict', `the graph changed while you looked: it is now at version ${graph.version}, not ${options.base_version}; review and restore again`, 409, {
+      version: graph.version,
+    });
+  }
+  const checked = checkGraphDocument(row.document);
+  if (!checked.ok) throw invalidGraph(checked.errors, `version ${row.version}`);
+  const other = getGraphByName(checked.doc.name);
+  if (other && other.id !== graph.id) throw nameClash(checked.doc.name, row.version, other.id);
+  const saved = save(graph.id, checked.doc, row.version);
+  const body: RestoreVersionResponse = { ...recordJson(saved), warnings: checked.warnings, restored_from: row.version };
+  return json(body, 201);
+});

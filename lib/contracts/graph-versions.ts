@@ -1,0 +1,34 @@
+/**
+ * Contracts of one saved version of a graph: GET /api/graphs/:id/versions/:version and
+ * POST /api/graphs/:id/versions/:version/restore. The list (GET /api/graphs/:id/versions) is
+ * GraphVersionsResponse in ./graphs. Browser-safe: zod only.
+ */
+import { z } from 'zod';
+import { DocumentField, SavedGraphResponse } from './graphs';
+
+/** The `:version` path segment: a positive integer written in decimal digits (400 otherwise). */
+export const VersionParam = z
+  .string()
+  .regex(/^[0-9]{1,15}$/, 'version must be a positive integer, e.g. /versions/3')
+  .transform(Number)
+  .pipe(z.number().int().positive('version must be a positive integer, e.g. /versions/3'));
+
+/** One stored version: its document as saved (not migrated) and that document as canonical YAML. */
+export const GraphVersionRecord = z.object({
+  version: z.number().int(),
+  created_at: z.string(),
+  document: DocumentField,
+  yaml: z.string(),
+});
+export type GraphVersionRecord = z.infer<typeof GraphVersionRecord>;
+
+/**
+ * Optional body of a restore. `base_version`: the current version the client compared against;
+ * when the graph has moved on since, the restore is refused (409) instead of silently dropping it.
+ */
+export const RestoreVersionRequest = z.strictObject({ base_version: z.number().int().positive().optional() });
+export type RestoreVersionRequest = z.infer<typeof RestoreVersionRequest>;
+
+/** The graph after a restore (a new version holding the old document), like a PUT's answer. */
+export const RestoreVersionResponse = SavedGraphResponse.extend({ restored_from: z.number().int() });
+export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponse>;
