@@ -33,3 +33,31 @@ export function layoutPositions({ nodes, edges }: LayoutInput): Map<string, XYPo
 export function snap(v: number): number {
   return Math.round(v / GRID) * GRID;
 }
+
+interface Box {
+  id?: string;
+  type?: string;
+  position: XYPosition;
+  measured?: { width?: number; height?: number };
+}
+
+/**
+ * The grid spot nearest `at` where a new role node does not cover an existing node (a small gap
+ * around each): a role added by a click must not land on START or END in the middle of the view.
+ */
+export function freeSpot(nodes: readonly Box[], at: XYPosition): XYPosition {
+  const GAP = GRID;
+  const boxes = nodes.map((n) => {
+    const size = n.type === 'terminal' ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE;
+    return { x: n.position.x, y: n.position.y, w: n.measured?.width ?? size.width, h: n.measured?.height ?? size.height };
+  });
+  const free = (p: XYPosition) =>
+    boxes.every((b) => p.x + ROLE_NODE_SIZE.width + GAP <= b.x || b.x + b.w + GAP <= p.x || p.y + ROLE_NODE_SIZE.height + GAP <= b.y || b.y + b.h + GAP <= p.y);
+  const stepX = ROLE_NODE_SIZE.width + 2 * GAP;
+  const stepY = ROLE_NODE_SIZE.height + 2 * GAP;
+  const candidates: XYPosition[] = [];
+  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) candidates.push({ x: at.x + i * stepX, y: at.y + j * stepY });
+  candidates.sort((a, b) => Math.hypot(a.x - at.x, (a.y - at.y) * 1.5) - Math.hypot(b.x - at.x, (b.y - at.y) * 1.5));
+  const spot = candidates.find(free) ?? at;
+  return { x: snap(spot.x), y: snap(spot.y) };
+}

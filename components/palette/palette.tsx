@@ -4,7 +4,7 @@ import { useReactFlow } from '@xyflow/react';
 import type { CSSProperties, DragEvent } from 'react';
 import { ROLE_MIME } from '@/components/canvas/canvas';
 import { useEditorStore } from '@/components/editor/context';
-import { GRID } from '@/components/editor/layout';
+import { freeSpot } from '@/components/editor/layout';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 
@@ -20,9 +20,9 @@ export function Palette() {
 
   const addAtCentre = (role: NodeRole) => {
     const rect = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
-    const count = store.getState().nodes.length % 6;
-    const p = screenToFlowPosition({ x: (rect ? rect.left + rect.width / 2 : 400) + count * 24, y: (rect ? rect.top + rect.height / 2 : 300) + count * 24 });
-    store.getState().addNode(role, { x: Math.round((p.x - 120) / GRID) * GRID, y: Math.round((p.y - 48) / GRID) * GRID });
+    const p = screenToFlowPosition({ x: rect ? rect.left + rect.width / 2 : 400, y: rect ? rect.top + rect.height / 2 : 300 });
+    // Near the middle of the view, but never on top of a node already there (START and END sit there in a new graph).
+    store.getState().addNode(role, freeSpot(store.getState().nodes, { x: p.x - 120, y: p.y - 48 }));
   };
 
   return (
