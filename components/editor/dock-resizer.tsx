@@ -112,10 +112,11 @@ export function DockResizer({ container, dock, onResize }: Props) {
 }
 
 /**
- * Fits the graph again when the canvas's height changes for good (the run panel opened, closed or
- * was resized; the window changed): otherwise the nodes a run highlights end up out of sight.
+ * Fits the graph again when the run panel's height changes for good (opened, closed or resized):
+ * otherwise the nodes a run highlights end up out of sight. Only the dock is watched: the problems
+ * list also changes the canvas's height while one builds, and the view must not jump then.
  */
-export function useFitOnHeightChange(target: React.RefObject<HTMLElement | null>, fit: () => void) {
+export function useFitOnDockChange(target: React.RefObject<HTMLElement | null>, fit: () => void) {
   const fitRef = useRef(fit);
   useEffect(() => {
     fitRef.current = fit;

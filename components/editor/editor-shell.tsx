@@ -18,7 +18,7 @@ import { Palette } from '@/components/palette/palette';
 import { YamlPane } from '@/components/yaml/yaml-pane';
 import { fetchGraph, type GraphRecord } from './api';
 import { EditorProvider, useEditor, useEditorStore } from './context';
-import { DockResizer, useDockHeight, useFitOnHeightChange } from './dock-resizer';
+import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
 import { HelpOverlay, ImportDialog } from './dialogs';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
@@ -107,11 +107,10 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
   }, [yamlOpen, fitView]);
   // ...and when it changes height (the run panel opened, closed or was resized).
   const center = useRef<HTMLDivElement>(null);
-  const work = useRef<HTMLDivElement>(null);
   const dock = useRef<HTMLDivElement>(null);
   const dockHeight = useDockHeight();
   const runNotice = useRunNotice();
-  useFitOnHeightChange(work, () => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
+  useFitOnDockChange(dock, () => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
 
   const closeAll = useCallback(() => {
     setHelp(false);
@@ -149,7 +148,7 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       <div className="sy-body">
         <Palette />
         <div className="sy-center" ref={center}>
-          <div className="sy-work" ref={work}>
+          <div className="sy-work">
             <Canvas colorMode={theme} onFileDrop={onFileDrop} />
             {yamlOpen && <YamlPane theme={theme} />}
           </div>
