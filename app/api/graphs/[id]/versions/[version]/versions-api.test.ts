@@ -129,7 +129,7 @@ describe('restoring a version', () => {
     const other = SavedGraphResponse.parse(await (await sendJson('/api/graphs', 'POST', { document: doc('alpha', 'Other.') })).json());
     const before = versionCount();
     const body = await expectError(await restore(id, 1), 409, 'conflict');
-    expect(body.error.message).toContain('version 1 is named "alpha"');
+    expect(body.error.message).toContain('Version 1 is named "alpha"');
     expect(body.error.message).toMatch(/another graph/);
     expect(body.error.details).toMatchObject({ name: 'alpha', id: other.id });
     expect(versionCount()).toBe(before);

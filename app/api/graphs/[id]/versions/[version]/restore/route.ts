@@ -20,7 +20,7 @@ async function readOptions(req: Request): Promise<RestoreVersionRequest> {
 
 function nameClash(name: string, version: number, otherId: string | undefined): AppError {
   const message =
-    `version ${version} is named "${name}", and another graph now has that name: ` +
+    `Version ${version} is named "${name}", and another graph now has that name: ` +
     `rename or delete that graph first, then restore again`;
   return new AppError('conflict', message, 409, { name, ...(otherId ? { id: otherId } : {}) });
 }

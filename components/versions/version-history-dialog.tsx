@@ -1,0 +1,109 @@
+'use client';
+/**
+ * A graph's saved versions: pick one to see its YAML next to a line diff against the current version,
+ * and restore it (after a confirm) as a new version. History is append-only; nothing is overwritten.
+ */
+import { useState } from 'react';
+import { Button, Spinner } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { plural } from '@/components/graphs/format';
+import { ApiError } from '@/lib/contracts/client';
+import type { RestoreVersionResponse } from '@/lib/contracts/graph-versions';
+import { VersionDiff } from './version-diff';
+import { VersionList } from './version-list';
+import { RestoreError } from './restore-error';
+import { useRestoreVersion, useVersion, useVersionList } from './use-versions';
+import { YamlText } from './yaml-text';
+import s from './versions.module.css';
+
+export interface VersionHistoryDialogProps {
+  graphId: string;
+  open: boolean;
+  onClose(): void;
+  onRestored(record: RestoreVersionResponse): void;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: VersionHistoryDialogProps) {
+  const list = useVersionList(graphId, open);
+  const versions = list.data?.versions ?? [];
+  const current = versions[0]?.version ?? null;
+  const [picked, setPicked] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // Default: the version before the current one (the most likely to restore), else the only one.
+  const selected = picked ?? versions[1]?.version ?? current;
+  const sel = useVersion(graphId, selected);
+  const cur = useVersion(graphId, current);
+  const restore = useRestoreVersion(graphId, (record) => {
+    setConfirming(false);
+    onRestored(record);
+  });
+
+  const select = (v: number) => {
+    setPicked(v);
+    setConfirming(false);
+    restore.reset();
+  };
+  const canRestore = selected !== null && current !== null && selected !== current && sel.isSuccess;
+
+  const footer = confirming && selected !== null && current !== null ? (
+    <div className={s.confirm} data-testid="version-restore-confirm-bar">
+      <span>
+        Restore version {selected}? It is saved as version {current + 1}; versions 1–{current} stay in the history.
+      </span>
+      <Button variant="ghost" onClick={() => setConfirming(false)} data-testid="version-restore-cancel">
+        Cancel
+      </Button>
+      <Button variant="primary" busy={restore.isPending} data-testid="version-restore-confirm" onClick={() => restore.mutate({ version: selected, base: current })}>
+        Restore version {selected}
+      </Button>
+    </div>
+  ) : (
+    <>
+      <Button variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+      <Button variant="primary" disabled={!canRestore} data-testid="version-restore" onClick={() => setConfirming(true)}>
+        {selected !== null && selected !== current ? `Restore version ${selected}…` : 'Restore…'}
+      </Button>
+    </>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      wide
+      title="Version history"
+      description={list.data ? `${plural(versions.length, 'saved version')} · every save adds one, and so does a restore` : undefined}
+      footer={footer}
+      data-testid="version-history"
+    >
+      <div className={s.layout} data-testid="version-history-body">
+        {list.isError ? (
+          <p className={s.error} role="alert" data-testid="version-error">
+            Could not load the history: {message(list.error)}
+          </p>
+        ) : !list.data ? (
+          <Spinner label="Loading versions" />
+        ) : (
+          <>
+            <VersionList graphId={graphId} versions={versions} current={current ?? 0} selected={selected} onSelect={select} />
+            <section className={s.pane} aria-label={`Version ${selected} YAML`}>
+              <h3 className={s.paneTitle}>Version {selected}</h3>
+              {sel.isError ? <p className={s.error} data-testid="version-error">{message(sel.error)}</p> : sel.data ? <YamlText text={sel.data.yaml} label={`YAML of version ${selected}`} /> : <Spinner />}
+            </section>
+            <section className={s.pane} aria-label="Changes">
+              <h3 className={s.paneTitle} data-testid="diff-title">
+                Version {selected} → current (v{current})
+              </h3>
+              {sel.data && cur.data ? <VersionDiff key={`${selected}-${current}`} from={sel.data.yaml} to={cur.data.yaml} /> : cur.isError ? <p className={s.error}>{message(cur.error)}</p> : <Spinner />}
+            </section>
+          </>
+        )}
+      </div>
+      {restore.error ? <RestoreError error={restore.error instanceof ApiError ? restore.error : new ApiError(message(restore.error), 0, 'unknown')} /> : null}
+    </Dialog>
+  );
+}
