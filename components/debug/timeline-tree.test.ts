@@ -103,3 +103,18 @@ describe('timeline tree: filters and collapse', () => {
     expect(nodesInTrace(loopRun())).toEqual(['writer', 'reviewer', 'approve']);
   });
 });
+
+describe('timeline tree: a failed run', () => {
+  it('a model call whose request failed is not left running once its node and the run failed', () => {
+    const r = recorder('run-f');
+    r.emit({ type: 'run.started', step: 0, span_id: 'run', data: { input: 'x', graph: 'g' } });
+    r.emit({ type: 'node.started', step: 1, node: 'w', span_id: 'n1', parent_span_id: 'run', data: { role: 'agent' } });
+    r.emit({ type: 'llm.request', step: 1, node: 'w', span_id: 'l0', parent_span_id: 'n1', data: { 'gen_ai.request.model': 'm', messages: [] } });
+    r.emit({ type: 'node.finished', step: 1, node: 'w', span_id: 'n1', parent_span_id: 'run', data: { status: 'failed', error: { code: 'model_error', message: '400' } } });
+    r.emit({ type: 'run.failed', step: 1, span_id: 'run', data: { error: { code: 'model_error', message: '400' } } });
+    const tl = buildTimeline(r.events);
+    expect(tl.rows.get('n1')!.status).toBe('error');
+    expect(tl.rows.get('l0')!.status).toBe('error');
+    expect(tl.rows.get('l0')!.end).not.toBeNull();
+  });
+});

@@ -172,6 +172,21 @@ function applyToRow(row: TimelineRow, e: TraceEvent): void {
   }
 }
 
+/**
+ * A span that failed or was cancelled ends whatever it still had open (a model call whose request
+ * got an error answer never sends a response): those rows take its status instead of running forever.
+ */
+function settleOpenChildren(rows: Map<string, TimelineRow>, row: TimelineRow, seq: number): void {
+  for (const id of row.children) {
+    const child = rows.get(id);
+    if (!child || child.status !== 'running') continue;
+    child.status = row.status;
+    child.end = row.end;
+    child.version = seq;
+    settleOpenChildren(rows, child, seq);
+  }
+}
+
 export function buildTimeline(events: readonly TraceEvent[]): Timeline {
   const rows = new Map<string, TimelineRow>();
   const roots: string[] = [];
@@ -212,6 +227,7 @@ export function buildTimeline(events: readonly TraceEvent[]): Timeline {
       attach(row);
     }
     applyToRow(row, e);
+    if (row.status === 'error' || row.status === 'cancelled') settleOpenChildren(rows, row, e.seq);
   }
   // Tokens roll up into enclosing spans (an agent's row shows what its model calls used).
   const rollUp = (id: string): [number, number] => {
