@@ -54,7 +54,9 @@ test('three saves are listed, version 1 is diffed against current and restored a
 
   await expect(dialog.locator('[data-testid^="version-row-"]')).toHaveCount(4);
   await expect(page.getByTestId('version-row-4').getByTestId('version-current-badge')).toBeVisible();
+  await expect(page.getByTestId('version-restored')).toHaveText('Restored version 1 as version 4.');
   await expect(page.getByTestId('diff-stats')).toHaveText('No differences');
+  await expect(page.getByTestId('version-restore')).toBeDisabled();
   await page.screenshot({ path: 'test-results/screens/versions-restored.png' });
 
   const now = (await (await request.get(`/api/graphs/${v1.id}`)).json()) as Saved;

@@ -4,13 +4,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { AppHeader } from '@/components/ui/app-header';
 import { buttonClass } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
 import { VersionHistoryDialog } from './version-history-dialog';
 import s from './versions.module.css';
 
 export function HistoryPage({ graphId }: { graphId: string }) {
   const router = useRouter();
-  const toast = useToast();
   const editor = `/graphs/${encodeURIComponent(graphId)}`;
   return (
     <>
@@ -23,17 +21,8 @@ export function HistoryPage({ graphId }: { graphId: string }) {
           graphId={graphId}
           open
           onClose={() => router.push(editor)}
-          onRestored={(r) =>
-            toast({
-              tone: 'success',
-              message: `Restored version ${r.restored_from} as version ${r.version}`,
-              action: (
-                <Link href={editor} data-testid="history-open-editor">
-                  Open the editor
-                </Link>
-              ),
-            })
-          }
+          // The dialog shows what was restored and refreshes its own list.
+          onRestored={() => undefined}
         />
       </main>
     </>

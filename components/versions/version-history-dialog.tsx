@@ -45,7 +45,8 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
     setConfirming(false);
     restore.reset();
   };
-  const canRestore = selected !== null && current !== null && selected !== current && sel.isSuccess;
+  // Restoring a version identical to the current one would only add a copy.
+  const canRestore = selected !== null && current !== null && selected !== current && !!sel.data && !!cur.data && sel.data.yaml !== cur.data.yaml;
 
   const footer = confirming && selected !== null && current !== null ? (
     <div className={s.confirm} data-testid="version-restore-confirm-bar">
@@ -103,6 +104,11 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
           </>
         )}
       </div>
+      {restore.data ? (
+        <p className={s.notice} role="status" data-testid="version-restored">
+          Restored version {restore.data.restored_from} as version {restore.data.version}.
+        </p>
+      ) : null}
       {restore.error ? <RestoreError error={restore.error instanceof ApiError ? restore.error : new ApiError(message(restore.error), 0, 'unknown')} /> : null}
     </Dialog>
   );
