@@ -2,6 +2,7 @@
 /** The editor's header: graph name (rename), save state, history, layout, YAML, export, import, help, theme. */
 import Link from 'next/link';
 import { useReactFlow } from '@xyflow/react';
+import { VersionHistoryButton } from '@/components/versions/version-history-button';
 import { GraphName } from '@/lib/graph/schema';
 import { stringifyGraph } from '@/lib/graph/yaml';
 import { editorToDocument } from './convert';
@@ -119,6 +120,7 @@ export function EditorHeader(p: HeaderProps) {
         <button type="button" className="sy-btn" data-testid="import-open" onClick={p.onImport}>
           Import
         </button>
+        <VersionHistoryButton graphId={p.graphId} onRestored={() => window.location.reload()} />
         <button type="button" className="sy-btn sy-btn-round" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open" onClick={p.onHelp}>
           ?
         </button>
