@@ -1,0 +1,39 @@
+/** The split between the canvas and the run panel: drag to resize, remembered, double-click resets. */
+import { expect, test } from '@playwright/test';
+import { importYaml, loopYaml, openEditor, uniqueName } from './editor-helpers';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test('the run panel is resized with its handle, keeps its height across a reload, and double-click resets it', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('dock')));
+  await openEditor(page, id);
+  const handle = page.getByTestId('dock-resize');
+  await expect(handle).toBeHidden(); // only while the panel is open
+  await page.getByTestId('toggle-panel').click();
+  await expect(handle).toBeVisible();
+
+  const panelHeight = async () => (await page.getByTestId('debug-panel').boundingBox())!.height;
+  const canvasHeight = async () => (await page.getByTestId('canvas').boundingBox())!.height;
+  const before = { panel: await panelHeight(), canvas: await canvasHeight() };
+  const h = (await handle.boundingBox())!;
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(h.x + h.width / 2, h.y - 120, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(panelHeight).toBeGreaterThan(before.panel + 100);
+  expect(await canvasHeight()).toBeLessThan(before.canvas - 100);
+  const dragged = await panelHeight();
+
+  // The canvas keeps a minimum height however far the handle goes.
+  await handle.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowUp');
+  await expect.poll(canvasHeight).toBeGreaterThanOrEqual(139);
+
+  await page.reload();
+  await expect(page.getByTestId('node-START')).toBeVisible();
+  await page.getByTestId('toggle-panel').click();
+  await expect.poll(panelHeight).toBeGreaterThan(dragged);
+
+  await page.getByTestId('dock-resize').dblclick();
+  await expect.poll(async () => Math.abs((await panelHeight()) - before.panel)).toBeLessThan(4);
+});
