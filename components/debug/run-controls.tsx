@@ -31,7 +31,8 @@ export function ConnectionBadge({ names }: { names: string[] }) {
             data-kind={l.kind}
             title={[c.base_url, ...Object.entries(c.extra).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean').map(([k, v]) => `${k}: ${String(v)}`)].join('\n')}
           >
-            <strong>{l.name}</strong> · {l.host || 'no base URL'} · <span className={s.connKind}>{l.kind}</span>
+            <strong>{l.name}</strong> · <span className={s.connHost}>{l.host || 'no base URL'} · </span>
+            <span className={s.connKind}>{l.kind}</span>
           </span>
         );
       })}

@@ -1,5 +1,6 @@
 'use client';
 
+import { IconDownload } from '@/components/ui/icons';
 import type { TraceEvent } from '@/lib/engine/events';
 import s from './debug.module.css';
 
@@ -12,8 +13,9 @@ export function TraceDownload({ runId, events }: { runId: string | null; events:
   return (
     <button
       type="button"
-      className={s.smallButton}
+      className={`${s.smallButton} ${s.iconButton}`}
       disabled={!runId || events.length === 0}
+      title="Download this run's trace (every event) as JSON"
       data-testid="download-trace"
       onClick={() => {
         const url = URL.createObjectURL(new Blob([traceJson(events)], { type: 'application/json' }));
@@ -26,7 +28,8 @@ export function TraceDownload({ runId, events }: { runId: string | null; events:
         setTimeout(() => URL.revokeObjectURL(url), 1000);
       }}
     >
-      Download trace JSON
+      <IconDownload width={13} height={13} />
+      Trace JSON
     </button>
   );
 }
