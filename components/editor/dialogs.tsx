@@ -44,6 +44,7 @@ export function HelpOverlay({ onClose }: { onClose(): void }) {
         ))}
       </dl>
       <p className="sy-muted sy-small">Conditional edges: select an edge and press “Make conditional”, or hold Alt while connecting. Connecting from a node that already branches adds a branch.</p>
+      <p className="sy-muted sy-small">Roles, conditions, tools, the YAML format and the API: <a href="/docs" target="_blank" rel="noreferrer" data-testid="help-docs-link">Documentation</a></p>
     </Modal>
   );
 }

@@ -1,0 +1,45 @@
+/** 9. API: the run API and the OpenAI-compatible API. */
+import { C, Code, Note, Section, Sub, Table } from '../parts';
+import { OPENAI_SNIPPET, RUN_API_SNIPPET } from '../snippets';
+
+export function Api() {
+  return (
+    <Section id="api" title="API" intro="Everything the app does goes through an HTTP API. Errors have one shape: { error: { code, message, details? } }.">
+      <Sub id="run-api" title="Run API">
+        <Table
+          head={['Method and path', 'Does']}
+          rows={[
+            [<C key="p">POST /api/graphs/:id/runs</C>, <>Start a run <C>{'{ input, inputs?, breakpoints? }'}</C> → 201 <C>{'{ run_id }'}</C>; it continues in the background.</>],
+            [<C key="p">GET /api/graphs/:id/runs</C>, 'The graph’s run history.'],
+            [<C key="p">GET /api/runs/:id</C>, 'Status, output, usage and all trace events.'],
+            [<C key="p">GET /api/runs/:id/events</C>, 'The trace as server-sent events (see Traces).'],
+            [<C key="p">POST /api/runs/:id/resume</C>, <>Continue a paused run: <C>{'{ value: { action: "approve" | "reject" | "edit" | "continue" | "step", … } }'}</C> (409 if it is not paused).</>],
+            [<C key="p">POST /api/runs/:id/cancel</C>, 'Cancel a run (aborts the model call in flight).'],
+            [<C key="p">POST /api/graphs/import</C>, 'A YAML body → 201 { id, … }, or 422 with errors (line, col, path); ?overwrite=true to replace a graph of the same name.'],
+            [<C key="p">GET /api/graphs/:id/export</C>, 'The graph as YAML.'],
+            [<C key="p">GET /api/schema</C>, 'The JSON Schema of the graph document.'],
+          ]}
+        />
+        <Code title="curl" copy testId="docs-run-api">
+          {RUN_API_SNIPPET}
+        </Code>
+      </Sub>
+      <Sub id="openai-api" title="OpenAI-compatible API">
+        <p>
+          Every saved graph is a model under <C>/api/v1</C>: <C>GET /api/v1/models</C> lists them (id = graph name) and{' '}
+          <C>POST /api/v1/chat/completions</C> runs one. The last message must be a user message: it is the run’s input, and the messages before it are the
+          run’s history in <C>state.messages</C>. <C>stream: true</C> sends real <C>chat.completion.chunk</C> objects and <C>data: [DONE]</C>. The assistants
+          flow (<C>/api/v1/assistants</C>, <C>/api/v1/threads</C>, <C>…/messages</C>, <C>…/runs</C>) works over saved graphs too; a human step shows as{' '}
+          <C>requires_action</C> and is answered with <C>submit_tool_outputs</C>.
+        </p>
+        <Code title="openai (Node)" copy testId="docs-openai-snippet">
+          {OPENAI_SNIPPET}
+        </Code>
+        <Note>
+          When the server sets <C>SWITCHYARD_API_KEY</C>, <C>/api/v1</C> requires <C>Authorization: Bearer &lt;that key&gt;</C>, which is what the client’s{' '}
+          <C>apiKey</C> sends. Without it the API is open to anyone who can reach the server.
+        </Note>
+      </Sub>
+    </Section>
+  );
+}

@@ -1,0 +1,57 @@
+/** 8. Traces: the event envelope, the event types (generated from TRACE_EVENT_TYPES), SSE and downloads. */
+import { RUN_STATUSES, TRACE_EVENT_TYPES, type TraceEventType } from '@/lib/engine/events';
+import { C, Code, Section, Table } from '../parts';
+import { SSE_SNIPPET } from '../snippets';
+
+/** What each event's `data` holds (lib/engine/events.ts). A missing type is a compile error. */
+export const EVENT_DATA: Record<TraceEventType, string> = {
+  'run.started': '{ input, graph, inputs? }',
+  'node.started': '{ role, strategy? }',
+  'llm.request': "{ 'gen_ai.system', 'gen_ai.request.model', connection, messages, tools?, stop?, temperature? }: the exact messages sent",
+  'llm.delta': '{ text }: streamed tokens',
+  'llm.response':
+    "{ 'gen_ai.response.model', content, tool_calls?, finish_reason, 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', latency_ms, parsed? } (parsed: react Thought / Action / Final Answer)",
+  'llm.retry': '{ attempt, wait_ms, reason }: a model call retried after 429 / 5xx / a connection error',
+  'tool.call': '{ tool, type, args }',
+  'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms }',
+  'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
+  'state.updated': '{ before, after, changed }: only the changed channels',
+  'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
+  'run.resumed': '{ action, … }: the resume value (or where a resumed run continues)',
+  'node.finished': '{ status: succeeded | failed | skipped, output?, error?, latency_ms }',
+  'run.finished': '{ output, state, usage }',
+  'run.failed': '{ error: { code, message }, usage }',
+  'run.cancelled': '{ usage }',
+};
+
+export function Traces() {
+  return (
+    <Section id="traces" title="Traces" intro="Every step of a run is an event, stored with the run and streamed live. One envelope everywhere: SSE, the database and the JSON download.">
+      <Code title="envelope">{'{ seq, run_id, ts, type, step, node?, span_id, parent_span_id?, data }'}</Code>
+      <p>
+        <C>seq</C> numbers a run’s events from 1; <C>step</C> is the superstep; spans nest (run → node → model call / tool call → worker node…), so the
+        trace reads as a tree. Model events use OpenTelemetry <C>gen_ai.*</C> names.
+      </p>
+      <Table testId="docs-event-types" head={['type', 'data']} rows={TRACE_EVENT_TYPES.map((t) => [<C key="t">{t}</C>, EVENT_DATA[t]])} />
+      <p>
+        Run statuses: {RUN_STATUSES.map((st, i) => (
+          <span key={st}>
+            {i ? ', ' : ''}
+            <C>{st}</C>
+          </span>
+        ))}
+        .
+      </p>
+      <p>
+        <strong>Live:</strong> <C>GET /api/runs/:id/events</C> is a server-sent event stream: <C>id: &lt;seq&gt;</C>, <C>event: &lt;type&gt;</C>,{' '}
+        <C>data: &lt;the envelope as JSON&gt;</C>. Reconnecting with <C>Last-Event-ID</C> (or <C>?after=&lt;seq&gt;</C>) replays what was missed, with no
+        gap and no duplicate; heartbeat comment lines keep it open; it ends after the run’s last event. Leaving does not cancel the run.
+      </p>
+      <Code title="text/event-stream">{SSE_SNIPPET}</Code>
+      <p>
+        <strong>Saved:</strong> <C>GET /api/runs/:id</C> returns the status, output, usage and all events. In the Run panel, <em>Download trace JSON</em>{' '}
+        saves the events array as <C>trace-&lt;run id&gt;.json</C>; <em>History</em> replays past runs, including those started through the API.
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+/** The docs' table of contents: section ids are the anchors (#id) the left column links to. */
+export interface TocEntry {
+  id: string;
+  title: string;
+  children?: { id: string; title: string }[];
+}
+
+import { NODE_ROLES } from '@/lib/graph/schema';
+import { ROLES } from '@/lib/graph/roles';
+
+export const roleAnchor = (role: string) => `role-${role}`;
+
+export const TOC: TocEntry[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting started',
+    children: [
+      { id: 'three-things', title: 'Design, YAML, run' },
+      { id: 'first-run', title: 'Your first run' },
+      { id: 'examples', title: 'Example graphs' },
+    ],
+  },
+  { id: 'roles', title: 'Roles', children: NODE_ROLES.map((r) => ({ id: roleAnchor(r), title: ROLES[r].label })) },
+  {
+    id: 'edges',
+    title: 'Edges and conditions',
+    children: [
+      { id: 'conditional-edges', title: 'Conditional branches' },
+      { id: 'cel', title: 'CEL variables' },
+      { id: 'fan-out', title: 'Fan-out and joins' },
+      { id: 'llm-routers', title: 'LLM routers' },
+    ],
+  },
+  {
+    id: 'strategies',
+    title: 'Agents and control',
+    children: [
+      { id: 'react', title: 'react' },
+      { id: 'tool-calling', title: 'tool_calling' },
+      { id: 'plan-execute', title: 'plan_execute' },
+      { id: 'supervisors', title: 'Supervisors' },
+      { id: 'human', title: 'Human steps' },
+      { id: 'breakpoints', title: 'Breakpoints' },
+      { id: 'subgraphs', title: 'Subgraphs' },
+    ],
+  },
+  {
+    id: 'tools',
+    title: 'Tools',
+    children: [
+      { id: 'tool-calculator', title: 'calculator' },
+      { id: 'tool-http', title: 'http' },
+      { id: 'tool-web-search', title: 'web_search' },
+      { id: 'tool-agent', title: 'agent' },
+    ],
+  },
+  { id: 'state', title: 'State channels' },
+  { id: 'yaml', title: 'The YAML format' },
+  { id: 'traces', title: 'Traces' },
+  { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },
+];
+
+/** Every anchor the table of contents links to. */
+export function tocIds(entries: TocEntry[] = TOC): string[] {
+  return entries.flatMap((e) => [e.id, ...(e.children ?? []).map((c) => c.id)]);
+}
