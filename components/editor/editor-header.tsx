@@ -26,6 +26,12 @@ function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void })
         </span>
       );
     case 'error':
+      if (status.nameTaken)
+        return (
+          <span className="sy-save is-error" data-testid="save-state" data-state="error" title={`${status.message}. Choose another name to save.`}>
+            Not saved — name taken
+          </span>
+        );
       return (
         <span className="sy-save is-error" data-testid="save-state" data-state="error" title={status.message}>
           Error — <button type="button" className="sy-link" data-testid="save-retry" onClick={onRetry}>retry</button>

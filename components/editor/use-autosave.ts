@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { saveGraph, type GraphRecord } from './api';
+import { ApiError, saveGraph, type GraphRecord } from './api';
 import { editorToDocument } from './convert';
 import { useEditor, useEditorStore } from './context';
 import { clearDraft, saveDraft } from './drafts';
@@ -20,7 +20,7 @@ export type SaveStatus =
   | { kind: 'pending' }
   | { kind: 'saving' }
   | { kind: 'invalid'; errors: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; /** 409: the new name belongs to another graph; retrying cannot help. */ nameTaken?: boolean };
 
 export function useAutosave(graphId: string, base: string) {
   const store = useEditorStore();
@@ -64,7 +64,7 @@ export function useAutosave(graphId: string, base: string) {
         setStatus({ kind: 'saved' });
       } else setStatus({ kind: 'pending' });
     } catch (err) {
-      setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+      setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err), nameTaken: err instanceof ApiError && err.status === 409 });
     } finally {
       inFlight.current = false;
     }
