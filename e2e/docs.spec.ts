@@ -66,6 +66,9 @@ test('screenshots, light and dark', async ({ page }) => {
   await page.goto('/docs#roles');
   await expect(page.locator('#role-agent')).toBeInViewport();
   await page.screenshot({ path: `${SCREENS}/docs-roles-light.png` });
+  await page.goto('/docs#cel');
+  await expect(page.getByTestId('docs-cel-edge')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/docs-cel-light.png` });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/docs');
   await page.screenshot({ path: `${SCREENS}/docs-dark.png` });
@@ -74,4 +77,8 @@ test('screenshots, light and dark', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/docs-yaml-dark.png` });
   await page.goto('/docs#role-agent');
   await page.screenshot({ path: `${SCREENS}/docs-roles-dark.png` });
+  await page.goto('/docs#react');
+  await page.screenshot({ path: `${SCREENS}/docs-react-dark.png` });
+  await page.goto('/docs#openai-api');
+  await page.screenshot({ path: `${SCREENS}/docs-api-dark.png` });
 });

@@ -46,6 +46,15 @@ export function Code({ children, title, copy, testId }: { children: string; titl
   );
 }
 
+/** Plain text where `backticks` mark inline code (rendered as React text, never HTML). */
+export function Rich({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) => (i % 2 ? <C key={i}>{part}</C> : part))}
+    </>
+  );
+}
+
 export function C({ children }: { children: ReactNode }) {
   return <code className={s.inline}>{children}</code>;
 }

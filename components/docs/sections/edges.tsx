@@ -1,7 +1,7 @@
 /** 3. Edges and conditions: plain and conditional edges, CEL, fan-out and joins, LLM routers. */
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { CEL_SCOPES, examplesFor, type CelScope } from '../cel-examples';
-import { C, Code, Note, Section, Sub, Table } from '../parts';
+import { C, Code, Note, Rich, Section, Sub, Table } from '../parts';
 import { EDGES_YAML, FANOUT_YAML, LLM_ROUTER_YAML } from '../snippets';
 
 export function CelTable({ scope }: { scope: CelScope }) {
@@ -12,7 +12,7 @@ export function CelTable({ scope }: { scope: CelScope }) {
       rows={examplesFor(scope).map((e) => [
         <C key="e">{e.expr}</C>,
         e.condition ? 'bool' : 'value',
-        e.what,
+        <Rich key="w" text={e.what} />,
       ])}
     />
   );
@@ -46,12 +46,15 @@ export function Edges() {
         {(Object.keys(CEL_SCOPES) as CelScope[]).map((scope) => (
           <div key={scope}>
             <p>
-              <strong>{CEL_SCOPES[scope].where}</strong> see:
+              <strong>
+                <Rich text={CEL_SCOPES[scope].where} />
+              </strong>{' '}
+              see:
             </p>
             <ul>
               {CEL_SCOPES[scope].vars.map((v) => (
                 <li key={v.name}>
-                  <C>{v.name}</C>: {v.what}
+                  <C>{v.name}</C>: <Rich text={v.what} />
                 </li>
               ))}
             </ul>

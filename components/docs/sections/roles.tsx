@@ -4,7 +4,7 @@ import { DEFAULTS } from '@/lib/graph/defaults';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 import { DEFAULT_HTTP_TIMEOUT_MS } from '@/lib/tools/http-client';
-import { C, Section, Table } from '../parts';
+import { C, Rich, Section, Table } from '../parts';
 import { ROLE_NOTES } from '../role-notes';
 import { roleFields } from '../schema-fields';
 import { roleAnchor } from '../toc';
@@ -46,7 +46,7 @@ function RoleCard({ role }: { role: NodeRole }) {
             </span>
           ),
           <span key="h" data-field={f.name}>
-            {f.help}
+            <Rich text={f.help} />
           </span>,
         ])}
       />

@@ -1,5 +1,5 @@
 /** 7. The YAML format: the writer-reviewer example annotated block by block, importer safety, /api/schema. */
-import { C, Code, Note, Section } from '../parts';
+import { C, Code, Note, Rich, Section } from '../parts';
 import s from '../docs.module.css';
 
 /** What each top-level key of a graph document is. */
@@ -39,9 +39,13 @@ export function YamlFormat({ example }: { example: string }) {
       </p>
       <div className={s.annotated} data-testid="docs-yaml-example">
         {topLevelBlocks(example).map((b, i) => (
-          <div key={i} style={{ display: 'contents' }}>
+          <div key={i} className={s.annotatedBlock}>
+            {KEY_NOTES[b.key] ? (
+              <p className={s.annotation}>
+                <strong>{b.key}</strong> · <Rich text={KEY_NOTES[b.key]} />
+              </p>
+            ) : null}
             <Code>{b.text}</Code>
-            <p className={s.annotation}>{KEY_NOTES[b.key] ?? ''}</p>
           </div>
         ))}
       </div>
