@@ -22,6 +22,16 @@ function writerReviewer(): GraphDocument {
 }
 
 describe('scheduler: supersteps, edges and state', () => {
+  it('runs a blank START -> END graph to success at once, and refuses a graph with no edge from START', async () => {
+    const p = fakePorts({ model: scriptedModel([]) });
+    const out = await run(graph({}, [{ from: 'START', to: 'END' }]), p);
+    expect(out).toMatchObject({ status: 'succeeded', output: null });
+    expect(p.of('edge.taken').map((e) => e.data)).toEqual([expect.objectContaining({ from: 'START', to: 'END' })]);
+    expect(p.model.requests).toHaveLength(0);
+    const none = await run(graph({ a: agent() }, [{ from: 'a', to: 'END' }]), fakePorts({ model: scriptedModel([]) }));
+    expect(none).toMatchObject({ status: 'failed', error: { code: 'no_entry' } });
+  });
+
   it('runs a writer/reviewer loop that takes its conditional edge twice, then ends', async () => {
     const p = fakePorts({ model: scriptedModel(['draft 1', 'revise', 'draft 2', 'revise', 'draft 3', 'ok']) });
     const out = await run(writerReviewer(), p, 'Write a haiku');

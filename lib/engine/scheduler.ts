@@ -80,7 +80,10 @@ export class GraphRunner {
     this.hooks.setStep(0);
     const fired = this.fire(START, state, null, undefined, this.hooks.runSpan, undefined);
     const { run, wait } = selectFrontier(this.idx, this.order, fired);
-    if (!run.length) throw new EngineError('no_entry', `Graph "${this.doc.name}" has no edge from START`);
+    // START -> END alone is a valid (empty) graph: it finishes at once.
+    if (!run.length && !this.idx.plain.has(START) && !this.idx.conditional.has(START)) {
+      throw new EngineError('no_entry', `Graph "${this.doc.name}" has no edge from START`);
+    }
     return { step: 0, state, next: run, waiting: wait, pending: {} };
   }
 
