@@ -10,7 +10,6 @@ export const DEFAULTS = {
   timeout_s: 300,
   final_answer_pattern: String.raw`Final Answer\s*:\s*([\s\S]*)`,
   action_pattern: String.raw`Action\s*:\s*([\w-]+)\s*Action\s*Input\s*:\s*([\s\S]*?)\s*$`,
-  http_timeout_s: 15,
 } as const;
 
 /** Channels every run has, declared or not. */
