@@ -35,5 +35,13 @@ export function templateJson(doc: GraphDocument): TemplateSummary {
 
 /** A new, empty graph: START wired straight to END (valid, runnable, nothing to configure yet). */
 export function blankDocument(name: string, description?: string): GraphDocument {
-  return { switchyard: 1, name, ...(description ? { description } : {}), nodes: {}, edges: [{ from: 'START', to: 'END' }] };
+  return {
+    switchyard: 1,
+    name,
+    ...(description ? { description } : {}),
+    // The model entry that nodes without `model` use; the operator's `default` connection serves it.
+    models: { default: { connection: 'default', model: 'gpt-4o-mini' } },
+    nodes: {},
+    edges: [{ from: 'START', to: 'END' }],
+  };
 }

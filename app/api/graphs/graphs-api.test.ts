@@ -133,7 +133,13 @@ describe('graphs CRUD', () => {
     const a = SavedGraphResponse.parse(await (await sendJson('/api/graphs', 'POST', {})).json());
     const b = SavedGraphResponse.parse(await (await sendJson('/api/graphs', 'POST', { description: 'Second' })).json());
     expect(a.name).toBe('untitled');
-    expect(a.document).toEqual({ switchyard: 1, name: 'untitled', nodes: {}, edges: [{ from: 'START', to: 'END' }] });
+    expect(a.document).toEqual({
+      switchyard: 1,
+      name: 'untitled',
+      models: { default: { connection: 'default', model: 'gpt-4o-mini' } },
+      nodes: {},
+      edges: [{ from: 'START', to: 'END' }],
+    });
     expect(b).toMatchObject({ name: 'untitled-2', description: 'Second' });
   });
 
