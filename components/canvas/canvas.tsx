@@ -17,7 +17,7 @@ import {
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/context';
-import { GRID } from '@/components/editor/layout';
+import { freeSpot, GRID, ROLE_NODE_SIZE, TERMINAL_NODE_SIZE } from '@/components/editor/layout';
 import type { EditorEdge, EditorNode } from '@/components/editor/types';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
@@ -95,10 +95,12 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
       const role = e.dataTransfer.getData(ROLE_MIME);
       if (!role) return;
       const p = screenToFlowPosition({ x: e.clientX, y: e.clientY });
-      const at = { x: Math.round((p.x - 120) / GRID) * GRID, y: Math.round((p.y - 24) / GRID) * GRID };
-      if (role === 'START' || role === 'END' || (NODE_ROLES as readonly string[]).includes(role)) {
-        store.getState().addNode(role as NodeRole, at);
-      }
+      const terminal = role === 'START' || role === 'END';
+      if (!terminal && !(NODE_ROLES as readonly string[]).includes(role)) return;
+      // Under the cursor, unless that covers a node: then the nearest free spot next to it.
+      const size = terminal ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE;
+      const at = freeSpot(store.getState().nodes, { x: p.x - size.width / 2, y: p.y - 24 }, size);
+      store.getState().addNode(role as NodeRole, at);
     },
     [onFileDrop, screenToFlowPosition, store],
   );

@@ -27,3 +27,57 @@ describe('freeSpot: where a clicked role lands', () => {
     expect(new Set(spots).size).toBe(3);
   });
 });
+
+describe('freeSpot: where a dropped role lands', () => {
+  type N = { id: string; type: string; position: { x: number; y: number }; measured?: { width?: number; height?: number } };
+  const agent: N = { id: 'agent', type: 'agent', position: { x: 400, y: 320 } };
+  const covers = (p: { x: number; y: number }, n: N, size = { width: 240, height: 96 }) => {
+    const w = n.measured?.width ?? (n.type === 'terminal' ? 120 : 240);
+    const h = n.measured?.height ?? (n.type === 'terminal' ? 40 : 96);
+    return p.x < n.position.x + w && n.position.x < p.x + size.width && p.y < n.position.y + h && n.position.y < p.y + size.height;
+  };
+
+  it('stays exactly under the cursor (snapped) when nothing is there', () => {
+    expect(freeSpot([agent], { x: 1000, y: 35 })).toEqual({ x: 1008, y: 32 });
+  });
+
+  it('a drop that overlaps a node is nudged just clear of it, not a whole step away', () => {
+    const p = freeSpot([agent], { x: 560, y: 336 });
+    expect(covers(p, agent)).toBe(false);
+    // The right side of the agent (400 + 240 + a 16px gap) is the smallest move; y is kept.
+    expect(p).toEqual({ x: 656, y: 336 });
+  });
+
+  it('a drop mostly below a node moves down, keeping x', () => {
+    const p = freeSpot([agent], { x: 400, y: 380 });
+    expect(p).toEqual({ x: 400, y: 432 });
+    expect(covers(p, agent)).toBe(false);
+  });
+
+  it("uses the existing node's measured size and snaps outward to the grid", () => {
+    const wide = { ...agent, measured: { width: 301, height: 96 } };
+    const p = freeSpot([wide], { x: 600, y: 336 });
+    expect(p).toEqual({ x: 720, y: 336 });
+    expect(covers(p, wide)).toBe(false);
+  });
+
+  it('a nudge next to one node never lands on its neighbour', () => {
+    const right: N = { id: 'right', type: 'router', position: { x: 656, y: 320 } };
+    const p = freeSpot([agent, right], { x: 560, y: 336 });
+    expect(covers(p, agent) || covers(p, right)).toBe(false);
+  });
+
+  it('sizes the dropped node as asked (a terminal is smaller than a role)', () => {
+    const end: N = { id: 'END', type: 'terminal', position: { x: 0, y: 0 } };
+    const small = { width: 120, height: 40 };
+    const p = freeSpot([end], { x: 100, y: 0 }, small);
+    expect(covers(p, end, small)).toBe(false);
+    // 0 + 120 + 16 = 136, rounded up to the grid so the gap stays whole.
+    expect(p).toEqual({ x: 144, y: 0 });
+  });
+
+  it('falls back to the snapped drop point when no spot nearby is free', () => {
+    const wall: N = { id: 'wall', type: 'agent', position: { x: -10000, y: -10000 }, measured: { width: 20000, height: 20000 } };
+    expect(freeSpot([wall], { x: 5, y: 5 })).toEqual({ x: 0, y: 0 });
+  });
+});

@@ -41,23 +41,43 @@ interface Box {
   measured?: { width?: number; height?: number };
 }
 
+/** How many node-sized steps around the asked spot freeSpot looks. */
+const RING = 6;
+
+type Size = { readonly width: number; readonly height: number };
+
 /**
- * The grid spot nearest `at` where a new role node does not cover an existing node (a small gap
- * around each): a role added by a click must not land on START or END in the middle of the view.
+ * The grid spot nearest `at` where a new node of `size` (a role node unless told) does not cover an
+ * existing node (a small gap around each): a role added by a click must not land on START or END in
+ * the middle of the view, and one dropped onto a node is nudged just clear of it.
  */
-export function freeSpot(nodes: readonly Box[], at: XYPosition): XYPosition {
+export function freeSpot(nodes: readonly Box[], at: XYPosition, size: Size = ROLE_NODE_SIZE): XYPosition {
   const GAP = GRID;
   const boxes = nodes.map((n) => {
-    const size = n.type === 'terminal' ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE;
-    return { x: n.position.x, y: n.position.y, w: n.measured?.width ?? size.width, h: n.measured?.height ?? size.height };
+    const own = n.type === 'terminal' ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE;
+    return { x: n.position.x, y: n.position.y, w: n.measured?.width ?? own.width, h: n.measured?.height ?? own.height };
   });
   const free = (p: XYPosition) =>
-    boxes.every((b) => p.x + ROLE_NODE_SIZE.width + GAP <= b.x || b.x + b.w + GAP <= p.x || p.y + ROLE_NODE_SIZE.height + GAP <= b.y || b.y + b.h + GAP <= p.y);
-  const stepX = ROLE_NODE_SIZE.width + 2 * GAP;
-  const stepY = ROLE_NODE_SIZE.height + 2 * GAP;
-  const candidates: XYPosition[] = [];
-  for (let i = -6; i <= 6; i++) for (let j = -6; j <= 6; j++) candidates.push({ x: at.x + i * stepX, y: at.y + j * stepY });
-  candidates.sort((a, b) => Math.hypot(a.x - at.x, (a.y - at.y) * 1.5) - Math.hypot(b.x - at.x, (b.y - at.y) * 1.5));
-  const spot = candidates.find(free) ?? at;
-  return { x: snap(spot.x), y: snap(spot.y) };
+    boxes.every((b) => p.x + size.width + GAP <= b.x || b.x + b.w + GAP <= p.x || p.y + size.height + GAP <= b.y || b.y + b.h + GAP <= p.y);
+  const start = { x: snap(at.x), y: snap(at.y) };
+  // Just clear of each node on one side (smallest nudges), then a coarse ring of node-sized steps.
+  const candidates: XYPosition[] = [start];
+  const down = (v: number) => Math.floor(v / GRID) * GRID;
+  const up = (v: number) => Math.ceil(v / GRID) * GRID;
+  for (const b of boxes) {
+    candidates.push(
+      { x: down(b.x - size.width - GAP), y: start.y },
+      { x: up(b.x + b.w + GAP), y: start.y },
+      { x: start.x, y: down(b.y - size.height - GAP) },
+      { x: start.x, y: up(b.y + b.h + GAP) },
+    );
+  }
+  const stepX = size.width + 2 * GAP;
+  const stepY = size.height + 2 * GAP;
+  for (let i = -RING; i <= RING; i++) for (let j = -RING; j <= RING; j++) candidates.push({ x: snap(at.x + i * stepX), y: snap(at.y + j * stepY) });
+  // Never farther than the coarse ring reaches: a nudge past a huge node is no longer "near".
+  const near = (p: XYPosition) => Math.abs(p.x - at.x) <= RING * stepX + GRID && Math.abs(p.y - at.y) <= RING * stepY + GRID;
+  const dist = (p: XYPosition) => Math.hypot(p.x - at.x, (p.y - at.y) * 1.5);
+  candidates.sort((a, b) => dist(a) - dist(b));
+  return candidates.find((p) => near(p) && free(p)) ?? start;
 }
