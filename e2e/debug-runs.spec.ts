@@ -190,6 +190,10 @@ test('reload the page and replay the last run from history, including runs start
   await openRunPage(page, older);
   await expect(status(page)).toHaveText('succeeded');
   await page.reload();
+  // The run opened from the URL prefills the input box, so "run again" needs no retyping...
+  await expect(page.getByTestId('run-input')).toHaveValue(QUESTION);
+  // ...but what the user typed there is never overwritten by opening another run.
+  await page.getByTestId('run-input').fill('A question of my own.');
   await page.getByTestId('tab-history').click();
   const history = page.getByTestId('history-row');
   // Newest first: the run started last through the API heads the list.
@@ -197,6 +201,7 @@ test('reload the page and replay the last run from history, including runs start
   await expect(page.locator(`[data-testid="history-row"][data-run-id="${last}"]`)).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 });
   await page.locator(`[data-testid="history-row"][data-run-id="${last}"]`).click();
   await expect(page.getByTestId('run-link')).toHaveText(last);
+  await expect(page.getByTestId('run-input')).toHaveValue('A question of my own.');
   await expect(rows(page).and(page.locator('[data-kind="llm"]'))).toHaveCount(4);
   await expect(page.getByTestId('row-text').last()).toContainText('2.4242784855673896');
   await page.screenshot({ path: 'test-results/screens/debug-history-replay.png' });

@@ -153,6 +153,7 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, 
               session.run(body);
             }}
             onStop={session.stop}
+            prefill={session.opened}
           />
           {runNotice && (
             <p className={s.notice} role="note" data-testid="run-notice">

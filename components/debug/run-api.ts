@@ -34,6 +34,8 @@ export interface RunSummary {
   graph_name?: string;
   status: string;
   input: string;
+  /** The JSON inputs the run was started with, if any. */
+  inputs?: Record<string, unknown>;
   created_at?: string;
   started_at?: string;
   finished_at?: string;
@@ -64,6 +66,7 @@ export function toRunSummary(v: unknown): RunSummary | null {
     graph_name: str(r.graph_name),
     status: str(r.status) ?? 'unknown',
     input: typeof r.input === 'string' ? r.input : r.input === undefined ? '' : JSON.stringify(r.input),
+    inputs: r.inputs !== null && typeof r.inputs === 'object' && !Array.isArray(r.inputs) ? rec(r.inputs) : undefined,
     created_at: str(r.created_at) ?? str(r.started_at),
     started_at: str(r.started_at),
     finished_at: str(r.finished_at),

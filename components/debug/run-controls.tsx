@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConnections } from './run-api';
 import { connectionLabel } from './connection-label';
-import { parseRunInput } from './run-input';
+import { parseRunInput, prefillRunInput } from './run-input';
 import s from './debug.module.css';
 
 /** The connection(s) a run uses, as GET /api/connections describes them. */
@@ -49,6 +49,7 @@ export function RunControls({
   error,
   onRun,
   onStop,
+  prefill,
 }: {
   running: boolean;
   canRun: boolean;
@@ -57,8 +58,17 @@ export function RunControls({
   error: string | null;
   onRun(body: { input: string; inputs?: Record<string, unknown> }): void;
   onStop(): void;
+  /** The input of a run just opened (a new object per opening): put in the box unless the user typed there. */
+  prefill?: { input: string } | null;
 }) {
   const [text, setText] = useState('');
+  const prefilled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!prefill) return;
+    const before = prefilled.current;
+    prefilled.current = prefill.input;
+    setText((box) => prefillRunInput(box, before, prefill.input));
+  }, [prefill]);
   const [inputError, setInputError] = useState<string | null>(null);
   const submit = () => {
     const p = parseRunInput(text);

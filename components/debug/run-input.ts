@@ -21,3 +21,17 @@ export function parseRunInput(text: string): RunInput {
   const q = inputs.input ?? inputs.question;
   return { ok: true, body: { input: typeof q === 'string' ? q : t, inputs } };
 }
+
+/** The box text that starts a run like `run` again: its JSON inputs when it had some, else its question. */
+export function runInputText(run: { input: string; inputs?: Record<string, unknown> }): string {
+  return run.inputs && Object.keys(run.inputs).length ? JSON.stringify(run.inputs) : run.input;
+}
+
+/**
+ * What the run input box holds after a run is opened (from the history or the URL): the run's input
+ * when the box is empty or still holds the input of the run opened before (`prefilled`); whatever
+ * the user typed is never overwritten.
+ */
+export function prefillRunInput(box: string, prefilled: string | null, runInput: string): string {
+  return !box.trim() || box === prefilled ? runInput : box;
+}

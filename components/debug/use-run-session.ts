@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ResumeValue } from '@/lib/engine/ports';
 import { fetchRun, useCancelRun, useResumeRun, useStartRun } from './run-api';
 import { isTerminal } from './run-reducer';
+import { runInputText } from './run-input';
 import { useRunStore, useRunStoreApi } from './run-store';
 import { useRunStream } from './use-run-stream';
 
@@ -21,6 +22,8 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
   const [loadError, setLoadError] = useState<string | null>(null);
   /** The stored run's status when its events cannot tell (a run cut off by a server restart). */
   const [recordStatus, setRecordStatus] = useState<string | null>(null);
+  /** The input of the run last opened from the history or the URL (a new object per opening). */
+  const [opened, setOpened] = useState<{ input: string } | null>(null);
   const start = useStartRun(graphId);
   const cancel = useCancelRun();
   const resume = useResumeRun();
@@ -37,6 +40,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
         if (store.getState().runId !== id) return;
         store.getState().loadRun(id, events);
         setRecordStatus(run.status);
+        setOpened({ input: runInputText(run) });
         setFollow(!isTerminal(run.status as never) && run.status !== 'unknown' && run.status !== 'interrupted');
         return run;
       } catch (err) {
@@ -103,6 +107,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
     runId,
     status: interrupted ? ('interrupted' as const) : status,
     stream,
+    opened,
     replay,
     run,
     stop,
