@@ -1,29 +1,23 @@
 /** The graphs HTTP API driven over real HTTP (lib/testing/api-server) against a temporary SQLite file. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorBody } from '@/lib/contracts/common';
 import { GraphListResponse, ImportGraphResponse, SavedGraphResponse, GraphRecord } from '@/lib/contracts/graphs';
 import { stringifyGraph } from '@/lib/graph/yaml';
 import { writerReviewerGraph } from '@/lib/graph/testing/fixtures';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { startApiServer, type ApiServer } from '@/lib/testing/api-server';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
+import type { ApiServer } from '@/lib/testing/api-server';
+import { expectApiError as expectError } from '@/lib/testing/expect-api-error';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-api-'));
-process.env.SWITCHYARD_DB = path.join(dir, 'api.db');
-const { getDb, closeDb } = await import('@/db/client');
-const { sql } = await import('drizzle-orm');
-
+// A temporary database and the real route handlers over HTTP (the run API tests' harness).
+let h: Harness;
 let api: ApiServer;
 beforeAll(async () => {
-  api = await startApiServer();
+  h = await startHarness();
+  api = h.api;
 });
-afterAll(async () => {
-  await api.close();
-  closeDb();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 beforeEach(() => {
   getDb().run(sql`delete from graphs`);
 });
@@ -40,15 +34,6 @@ const importYaml = (text: string | Uint8Array<ArrayBuffer>, query = '', type = '
   api.fetch(`/api/graphs/import${query}`, { method: 'POST', headers: { 'content-type': type }, body: text });
 const sendJson = (p: string, method: string, body: unknown) =>
   api.fetch(p, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = ErrorBody.parse(await res.json());
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body;
-}
 
 describe('import and export', () => {
   it('import then export gives byte-identical YAML, as a download named <name>.yaml', async () => {

@@ -1,30 +1,24 @@
 /** The version routes over real HTTP (lib/testing/api-server) against a temporary SQLite file. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorBody } from '@/lib/contracts/common';
 import { GraphVersionRecord, RestoreVersionResponse } from '@/lib/contracts/graph-versions';
 import { GraphRecord, GraphVersionsResponse, SavedGraphResponse } from '@/lib/contracts/graphs';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { writerReviewerGraph } from '@/lib/graph/testing/fixtures';
 import { stringifyGraph } from '@/lib/graph/yaml';
-import { startApiServer, type ApiServer } from '@/lib/testing/api-server';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
+import type { ApiServer } from '@/lib/testing/api-server';
+import { expectApiError as expectError } from '@/lib/testing/expect-api-error';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-versions-'));
-process.env.SWITCHYARD_DB = path.join(dir, 'versions.db');
-const { getDb, closeDb } = await import('@/db/client');
-const { sql } = await import('drizzle-orm');
-
+// A temporary database and the real route handlers over HTTP (the run API tests' harness).
+let h: Harness;
 let api: ApiServer;
 beforeAll(async () => {
-  api = await startApiServer();
+  h = await startHarness();
+  api = h.api;
 });
-afterAll(async () => {
-  await api.close();
-  closeDb();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 beforeEach(() => {
   getDb().run(sql`delete from graphs`);
 });
@@ -50,15 +44,6 @@ async function graphWithThreeVersions(name = 'history'): Promise<{ id: string; d
   const { id } = SavedGraphResponse.parse(await created.json());
   for (const d of docs.slice(1)) expect((await sendJson(`/api/graphs/${id}`, 'PUT', { document: d })).status).toBe(200);
   return { id, docs };
-}
-
-async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = ErrorBody.parse(await res.json());
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body;
 }
 
 describe('reading versions', () => {
