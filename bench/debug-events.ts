@@ -3,7 +3,7 @@
  * each with a model call streamed as many small deltas, a tool call, a state update and the edge
  * to the next node; ends with run.finished. Deterministic (no randomness, fixed clock).
  */
-import type { TraceEvent, TraceEventInput } from '../lib/engine/events';
+import type { TraceEvent, TraceEventInput } from '../lib/contracts/trace';
 
 export function syntheticRun(runId: string, total = 2000, deltasPerCall = 25): TraceEvent[] {
   const events: TraceEvent[] = [];

@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { TraceEvent, TraceEventType } from '@/lib/engine/events';
+import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
 import { getDb } from './client';
 import { runEvents, type RunEventRow } from './schema/runs';
 

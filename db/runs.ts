@@ -4,8 +4,8 @@
  */
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { RunStatus } from '@/lib/engine/events';
-import type { Checkpoint } from '@/lib/engine/ports';
+import type { RunStatus } from '@/lib/contracts/trace';
+import type { Checkpoint } from '@/lib/contracts/trace';
 import { getDb } from './client';
 import { runCheckpoints, runs, type RunErrorColumn, type RunRow, type RunSourceColumn, type RunUsageColumn } from './schema/runs';
 

@@ -4,7 +4,7 @@
  * bench/debug-stream.ts. The real-API specs (debug-*.spec.ts against next start) do not use this.
  */
 import type { Page, Route } from '@playwright/test';
-import type { TraceEvent } from '../lib/engine/events';
+import type { TraceEvent } from '../lib/contracts/trace';
 
 export interface MockRun {
   run: { id: string; graph_id: string; status: string; input: string; created_at?: string; finished_at?: string; usage?: Record<string, number> };

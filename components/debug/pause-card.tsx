@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { Interrupt, ResumeValue } from '@/lib/engine/ports';
+import type { Interrupt, ResumeValue } from '@/lib/contracts/trace';
 import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import s from './debug.module.css';

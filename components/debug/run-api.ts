@@ -7,8 +7,8 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TraceEvent } from '@/lib/engine/events';
-import type { ResumeValue } from '@/lib/engine/ports';
+import type { TraceEvent } from '@/lib/contracts/trace';
+import type { ResumeValue } from '@/lib/contracts/trace';
 import type { StartRunBody, StartRunResponse } from '@/lib/contracts/runs';
 import { ApiError, send } from '@/lib/contracts/client';
 import { toTraceEvent } from './sse-event';

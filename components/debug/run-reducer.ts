@@ -4,8 +4,8 @@
  * flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
  * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
  */
-import type { RunStatus, TraceEvent } from '@/lib/engine/events';
-import type { Interrupt } from '@/lib/engine/ports';
+import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
+import type { Interrupt } from '@/lib/contracts/trace';
 import { num, obj, str, usageOf } from './trace-data';
 
 export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';

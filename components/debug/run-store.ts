@@ -9,7 +9,7 @@
 import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { applyEvents, edgeKey, emptyRunView, type NodeRunStatus, type RunView, type TakenEdge } from './run-reducer';
 import './run-status.css';
 

@@ -2,7 +2,7 @@
  * Turn one SSE message (`event: <type>`, `data: <json>`, `id: <seq>`) into a TraceEvent, or an
  * error saying what was wrong. Never evaluates anything; the JSON is only parsed and checked.
  */
-import { TRACE_EVENT_TYPES, type TraceEvent, type TraceEventType } from '@/lib/engine/events';
+import { TRACE_EVENT_TYPES, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
 
 const TYPES: ReadonlySet<string> = new Set(TRACE_EVENT_TYPES);
 

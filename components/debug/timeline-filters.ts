@@ -1,5 +1,5 @@
 /** The event-type filter chips and the event types each stands for. */
-import type { TraceEventType } from '@/lib/engine/events';
+import type { TraceEventType } from '@/lib/contracts/trace';
 
 export const TYPE_GROUPS: ReadonlyArray<{ id: string; label: string; types: TraceEventType[] }> = [
   { id: 'node', label: 'Nodes', types: ['node.started', 'node.finished'] },

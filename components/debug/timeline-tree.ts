@@ -5,7 +5,7 @@
  * model-call row. Pure: rebuilt from the events array (O(n)); each row carries `version`
  * (the last seq applied to it) so the view can skip rows that did not change.
  */
-import type { TraceEvent, TraceEventType } from '@/lib/engine/events';
+import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
 import { num, str, tsMs, usageOf } from './trace-data';
 
 export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';

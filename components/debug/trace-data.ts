@@ -2,7 +2,7 @@
  * Small, total readers over a trace event's `data` (a Record<string, unknown> from the wire):
  * never throw, never trust a field's type.
  */
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 
 export type { TraceEvent };
 

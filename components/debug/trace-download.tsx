@@ -1,7 +1,7 @@
 'use client';
 
 import { IconDownload } from '@/components/ui/icons';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import s from './debug.module.css';
 
 /** The trace file: the events array, same envelope as the stream and the DB. */

@@ -6,7 +6,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ResumeValue } from '@/lib/engine/ports';
+import type { ResumeValue } from '@/lib/contracts/trace';
 import { fetchRun, useCancelRun, useResumeRun, useStartRun } from './run-api';
 import { isTerminal } from './run-reducer';
 import { runInputText } from './run-input';

@@ -8,7 +8,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/engine/events';
+import { TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/contracts/trace';
 import { createBatcher, frameScheduler } from './event-batcher';
 import { parseSseMessage } from './sse-event';
 import { useRunStoreApi } from './run-store';

@@ -5,7 +5,7 @@
  * every trace event type is documented.
  */
 import { describe, expect, it } from 'vitest';
-import { TRACE_EVENT_TYPES } from '@/lib/engine/events';
+import { TRACE_EVENT_TYPES } from '@/lib/contracts/trace';
 import { checkCel, evaluateCel, evaluateCondition } from '@/lib/graph/cel';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, NODE_SCHEMAS } from '@/lib/graph/schema';

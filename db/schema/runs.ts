@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { Checkpoint } from '@/lib/engine/ports';
-import type { RunStatus } from '@/lib/engine/events';
+import type { Checkpoint } from '@/lib/contracts/trace';
+import type { RunStatus } from '@/lib/contracts/trace';
 import { graphs } from './graphs';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;

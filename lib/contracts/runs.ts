@@ -3,7 +3,7 @@
  * app/api/graphs/[id]/runs and app/api/runs, and the response shapes the debug panel reads.
  */
 import { z } from 'zod';
-import type { TraceEvent, RunStatus } from '../engine/events';
+import type { TraceEvent, RunStatus } from './trace';
 
 /** A run's text input: large enough for a pasted document, small enough to keep the DB sane. */
 export const MAX_RUN_INPUT_CHARS = 200_000;

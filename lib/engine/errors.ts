@@ -2,7 +2,7 @@
  * Errors inside the engine. An EngineError carries a stable code (`max_steps`, `recursion_limit`,
  * `no_branch`, ...) that ends up in `run.failed` and in the RunOutcome.
  */
-import type { Interrupt } from './ports';
+import type { Interrupt } from '../contracts/trace';
 
 export class EngineError extends Error {
   constructor(

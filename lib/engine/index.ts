@@ -5,7 +5,8 @@
 import { DEFAULTS } from '../graph/defaults';
 import type { GraphDocument } from '../graph/schema';
 import { EngineError, errorInfo, type ErrorInfo } from './errors';
-import type { Checkpoint, Interrupt, ResumeValue, RunPorts } from './ports';
+import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
+import type { RunPorts } from './ports';
 import { makeScope } from './nested';
 import { checkResume, readExtra, toCheckpoint } from './resume';
 import { GraphRunner, type Position } from './scheduler';
@@ -125,7 +126,5 @@ function timeoutError(ms: number): EngineError {
   return new EngineError('timeout', `The run took longer than limits.timeout_s (${ms / 1000} s); raise limits.timeout_s in the graph if it needs more time`);
 }
 
-export type { Checkpoint, Interrupt, ResumeValue, RunPorts } from './ports';
-export type { TraceEvent, TraceEventInput } from './events';
+export type { RunPorts } from './ports';
 export { EngineError } from './errors';
-export { ZERO_SHOT_REACT, REACT_STOP } from './executors/react-format';

@@ -3,7 +3,7 @@
  * passed in by the caller (lib/runtime wires the real ones; tests pass fakes).
  */
 import type { GraphDocument, ToolSpec } from '../graph/schema';
-import type { TraceEventInput } from './events';
+import type { Checkpoint, TraceEventInput } from '../contracts/trace';
 
 // ------------------------------------------------------------ messages (OpenAI chat shape)
 
@@ -88,35 +88,6 @@ export interface GraphLoader {
 export interface Clock {
   now(): number;
 }
-
-/** A snapshot written after every step; enough to resume the run from there. */
-export interface Checkpoint {
-  step: number;
-  state: Record<string, unknown>;
-  /** Nodes to run in the next step. */
-  next: string[];
-  /** Set when the run is paused (human node or breakpoint). */
-  interrupt?: Interrupt;
-  /** Counters the scheduler needs after a resume (e.g. join bookkeeping). */
-  extra?: Record<string, unknown>;
-}
-
-export interface Interrupt {
-  kind: 'human' | 'breakpoint';
-  node: string;
-  prompt?: string;
-  /** What is shown to the person for review. */
-  value?: unknown;
-  human_kind?: 'approval' | 'input';
-}
-
-/** How a paused run is continued. */
-export type ResumeValue =
-  | { action: 'approve' }
-  | { action: 'reject'; reason?: string }
-  | { action: 'edit'; value: unknown }
-  | { action: 'continue' }
-  | { action: 'step' };
 
 export interface RunPorts {
   model: ModelPort;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument } from '../graph/schema';
 import { runGraph, type RunOutcome } from './index';
-import type { Checkpoint, ResumeValue } from './ports';
+import type { Checkpoint, ResumeValue } from '../contracts/trace';
 import { fakePorts, scriptedModel, type FakePorts, type Reply } from './testing/fake-ports';
 import { agent, chain, graph } from './testing/graphs';
 

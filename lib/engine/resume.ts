@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../errors';
-import type { Checkpoint, Interrupt, ResumeValue } from './ports';
+import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
 import type { Position } from './scheduler';
 import type { Usage } from './scope';
 

@@ -15,7 +15,7 @@ import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
 import { stepAbort } from './step-abort';
-import type { Interrupt, ResumeValue } from './ports';
+import type { Interrupt, ResumeValue } from '../contracts/trace';
 import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
 import { applyWrite, lastAssistantText, lastContent, type State, type Write } from './state';
 

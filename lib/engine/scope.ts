@@ -4,9 +4,9 @@
  * as a worker, the resume value when it is being resumed).
  */
 import type { GraphDocument, NodeSpec } from '../graph/schema';
-import type { TraceEventType } from './events';
+import type { ResumeValue, TraceEventType } from '../contracts/trace';
 import { EngineError } from './errors';
-import type { ResumeValue, RunPorts } from './ports';
+import type { RunPorts } from './ports';
 import type { State } from './state';
 
 export interface Usage {

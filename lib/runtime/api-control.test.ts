@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph, humanGraph } from './testing/graphs';
 

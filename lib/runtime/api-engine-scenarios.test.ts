@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { writerReviewerRules } from '@/lib/llm/testing/scenarios/writer-reviewer';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { startHarness, type Harness } from './testing/harness';

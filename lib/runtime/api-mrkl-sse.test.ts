@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { MRKL_FINAL_ANSWER, MRKL_OBSERVATION_1, MRKL_QUESTION, MRKL_RESULT, MRKL_SEARCH, mrklRules } from '@/lib/llm/testing/scenarios/mrkl';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph, mrklGraph } from './testing/graphs';
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { BUILTIN_RULES, BUILTIN_SEARCH, MRKL_QUESTION, MRKL_RESULT } from '@/lib/llm/testing/scenarios';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { startHarness, type Harness } from './testing/harness';

@@ -1,5 +1,5 @@
 /** The in-process event bus: per-run subscriber sets shared through globalThis (see globals.ts). */
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { runtimeState, type EventListener } from './globals';
 
 /** Subscribes to a run's events as they are recorded; returns the unsubscribe function. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { listEvents } from '@/db/run-events';
 import { getRun, updateRun } from '@/db/runs';
 import { subscribe } from './event-bus';

@@ -6,7 +6,7 @@
  * deltas of one span are merged until ~`deltaChars` characters, another event, or `deltaMs` of
  * quiet, whichever comes first. Text is only ever concatenated, never dropped.
  */
-import type { TraceEvent, TraceEventInput } from '@/lib/engine/events';
+import type { TraceEvent, TraceEventInput } from '@/lib/contracts/trace';
 import { appendEvent, lastSeq, sumUsage } from '@/db/run-events';
 import { inTransaction, updateRun } from '@/db/runs';
 import { publish } from './event-bus';

@@ -3,7 +3,7 @@
  * and the SSE route, the run routes and the run manager must share one event bus and one table of
  * active runs. Tests clear it to simulate a server restart.
  */
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 
 export type EventListener = (event: TraceEvent) => void;
 

@@ -6,7 +6,7 @@
  * stream ends after a terminal event, or when the client leaves (which does not cancel the run).
  */
 import 'server-only';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import { subscribe } from './event-bus';

@@ -7,7 +7,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { runGraph, type RunOutcome } from '@/lib/engine';
 import { checkResume } from '@/lib/engine/resume';
-import type { Checkpoint, ResumeValue } from '@/lib/engine/ports';
+import type { Checkpoint, ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
 import type { RunSource } from '@/lib/contracts/runs';

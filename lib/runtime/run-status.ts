@@ -2,7 +2,7 @@
  * How trace events move a run's row: the status is written in the same transaction as the event
  * that causes it, so a client that sees `run.finished` and then reads the run sees `succeeded`.
  */
-import type { RunStatus, TraceEvent } from '@/lib/engine/events';
+import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
 import type { RunUpdate } from '@/db/runs';
 
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];

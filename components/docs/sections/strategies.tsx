@@ -1,6 +1,6 @@
 /** 4. Agent strategies and control: react, tool_calling, plan_execute, supervisors, human, breakpoints, subgraphs. */
 import { DEFAULTS } from '@/lib/graph/defaults';
-import { REACT_STOP, ZERO_SHOT_REACT } from '@/lib/engine';
+import { REACT_STOP, ZERO_SHOT_REACT } from '@/lib/graph/react-text';
 import { celExample } from '../cel-examples';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { STRATEGIES_YAML, TEAM_YAML } from '../snippets';

@@ -1,5 +1,5 @@
 /** 8. Traces: the event envelope, the event types (generated from TRACE_EVENT_TYPES), SSE and downloads. */
-import { RUN_STATUSES, TRACE_EVENT_TYPES, type TraceEventType } from '@/lib/engine/events';
+import { RUN_STATUSES, TRACE_EVENT_TYPES, type TraceEventType } from '@/lib/contracts/trace';
 import { C, Code, Section, Table } from '../parts';
 import { SSE_SNIPPET } from '../snippets';
 

@@ -1,31 +1,10 @@
 /**
- * The text of the MRKL / ReAct loop (seeds 000, 004): the zero-shot-react prompt template and the
- * parsing of the model's Thought / Action / Action Input / Final Answer.
+ * The MRKL / ReAct loop's text handling (seeds 000, 004): filling the prompt template (lib/graph/react-text.ts)
+ * and parsing the model's Thought / Action / Action Input / Final Answer.
  */
 import { DEFAULTS } from '../../graph/defaults';
+import { REACT_STOP_WORD } from '../../graph/react-text';
 import { EngineError } from '../errors';
-
-/** seed 004's zero-shot-react template; {transcript} grows by one Thought/Action/Observation per step. */
-export const ZERO_SHOT_REACT = `Answer the following questions as best as you can. You have access to the following tools:
-
-{tool_names_with_descriptions}
-
-Use the following format:
-
-Question: the input question you must answer
-Thought: you should always think about what to do
-Action: the action to take, should be one of [{tool_names}]
-Action Input: the input to the action
-Observation: the result of the action
-... (this Thought/Action/Action Input/Observation can repeat N times)
-Thought: I now know the final answer
-Final Answer: the final answer to the original input question
-
-Begin!
-Question: {query}
-Thought: {transcript}`;
-
-export const REACT_STOP = ['Observation:'];
 
 export interface PromptParams {
   tool_names: string;
@@ -77,7 +56,7 @@ const unquote = (s: string) => s.trim().replace(/^"([\s\S]*)"$/, '$1').trim();
 
 /** Cuts what the model wrote at an `Observation:` it should not have written (a server ignoring stop). */
 export function cleanOutput(text: string): string {
-  const i = text.indexOf('Observation:');
+  const i = text.indexOf(REACT_STOP_WORD);
   return (i >= 0 ? text.slice(0, i) : text).trimEnd();
 }
 

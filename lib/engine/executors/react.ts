@@ -5,6 +5,7 @@
  * Text that does not parse and unknown tools become the Observation, so the model can correct itself.
  */
 import { DEFAULTS } from '../../graph/defaults';
+import { REACT_STOP, ZERO_SHOT_REACT } from '../../graph/react-text';
 import type { NodeOf } from '../../graph/schema';
 import { chat } from '../llm';
 import type { ExecContext, NodeResult } from '../scope';
@@ -15,9 +16,7 @@ import {
   compilePatterns,
   fillTemplate,
   parseStep,
-  REACT_STOP,
   unknownTool,
-  ZERO_SHOT_REACT,
   type ParsedStep,
 } from './react-format';
 

@@ -4,8 +4,8 @@
  * plain functions, a graph loader over a record, a manual clock, and sinks for events/checkpoints.
  */
 import type { GraphDocument, ToolSpec } from '../../graph/schema';
-import type { TraceEvent, TraceEventInput, TraceEventType } from '../events';
-import type { ChatRequest, ChatResult, Checkpoint, ModelPort, RunPorts, ToolDefinition, ToolPort, ToolResult } from '../ports';
+import type { Checkpoint, TraceEvent, TraceEventInput, TraceEventType } from '../../contracts/trace';
+import type { ChatRequest, ChatResult, ModelPort, RunPorts, ToolDefinition, ToolPort, ToolResult } from '../ports';
 
 export interface FakeToolCall {
   name: string;

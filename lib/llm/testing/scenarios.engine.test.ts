@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runGraph, type RunOutcome } from '../../engine';
-import type { TraceEventInput } from '../../engine/events';
+import type { TraceEventInput } from '../../contracts/trace';
 import { parseGraphYaml } from '../../graph/yaml';
 import type { GraphDocument } from '../../graph/schema';
 import { createToolPort } from '../../tools';

@@ -1,6 +1,6 @@
 /** Which trace events become streamed answer text (answer-stream.ts), over synthetic events. */
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AnswerStream, answerNodes, ending } from './answer-stream';
 

@@ -14,7 +14,7 @@
  * - Trailing whitespace is held back (the final text is often trimmed).
  * The caller compares what was streamed with the run's final output at the end (see `ending`).
  */
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { END, branchTarget, isConditional, type GraphDocument } from '@/lib/graph/schema';
 

@@ -1,7 +1,7 @@
 /** Rows of the assistants flow as OpenAI's objects (assistant, thread, thread.message, thread.run). */
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/threads';
 import type { RunRow } from '@/db/runs';
-import type { Checkpoint } from '@/lib/engine/ports';
+import type { Checkpoint } from '@/lib/contracts/trace';
 
 const secs = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
 

@@ -23,7 +23,8 @@ import {
   type AssistantRow,
   type ThreadRow,
 } from '@/db/threads';
-import type { ChatMessage, ResumeValue } from '@/lib/engine/ports';
+import type { ResumeValue } from '@/lib/contracts/trace';
+import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type CreateAssistantBody, type CreateMessageBody, type CreateThreadBody, type CreateThreadRunBody } from '@/lib/contracts/openai';
 import { ResumeValueSchema } from '@/lib/contracts/runs';
 import { cancelRun, resumeRun, startRun } from '../run-manager';

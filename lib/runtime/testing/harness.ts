@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { closeDb } from '@/db/client';
-import type { TraceEvent } from '@/lib/engine/events';
+import type { TraceEvent } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { RunDetailResponse, RunView } from '@/lib/contracts/runs';
 import { startApiServer, type ApiServer } from '@/lib/testing/api-server';

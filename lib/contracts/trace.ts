@@ -1,0 +1,196 @@
+/**
+ * The trace contract: one event envelope everywhere (SSE, DB, export), the event types, run
+ * statuses, interrupts, resume values, checkpoints, and one zod schema per event type for its
+ * `data`. The engine emits these; the database, the API, the debug panel and the benches read them.
+ * Browser-safe: zod only.
+ *
+ * `{ seq, run_id, ts, type, step, node?, span_id, parent_span_id?, data }`
+ * LLM events name their fields after OpenTelemetry `gen_ai.*` attributes.
+ */
+import { z } from 'zod';
+
+export const TRACE_EVENT_TYPES = [
+  'run.started',
+  'node.started',
+  'llm.request',
+  'llm.delta',
+  'llm.response',
+  'llm.retry',
+  'tool.call',
+  'tool.result',
+  'edge.taken',
+  'state.updated',
+  'run.interrupted',
+  'run.resumed',
+  'node.finished',
+  'run.finished',
+  'run.failed',
+  'run.cancelled',
+] as const;
+export type TraceEventType = (typeof TRACE_EVENT_TYPES)[number];
+
+export interface TraceEvent {
+  seq: number;
+  run_id: string;
+  /** ISO-8601 time. */
+  ts: string;
+  type: TraceEventType;
+  step: number;
+  node?: string;
+  span_id: string;
+  parent_span_id?: string;
+  data: Record<string, unknown>;
+}
+
+/** What the engine emits; the sink adds seq, run_id and ts. */
+export type TraceEventInput = Omit<TraceEvent, 'seq' | 'run_id' | 'ts'> & { ts?: string };
+
+export const RUN_STATUSES = ['queued', 'running', 'paused', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+// ------------------------------------------------------------------ pause, resume, checkpoint
+
+export interface Interrupt {
+  kind: 'human' | 'breakpoint';
+  node: string;
+  prompt?: string;
+  /** What is shown to the person for review. */
+  value?: unknown;
+  human_kind?: 'approval' | 'input';
+}
+
+/** How a paused run is continued. */
+export type ResumeValue =
+  | { action: 'approve' }
+  | { action: 'reject'; reason?: string }
+  | { action: 'edit'; value: unknown }
+  | { action: 'continue' }
+  | { action: 'step' };
+
+/** A snapshot written after every step; enough to resume the run from there. */
+export interface Checkpoint {
+  step: number;
+  state: Record<string, unknown>;
+  /** Nodes to run in the next step. */
+  next: string[];
+  /** Set when the run is paused (human node or breakpoint). */
+  interrupt?: Interrupt;
+  /** Counters the scheduler needs after a resume (e.g. join bookkeeping). */
+  extra?: Record<string, unknown>;
+}
+
+// ------------------------------------------------------------------ event data
+
+/**
+ * Fields the engine always writes are required; fields some events (or older recorded runs) lack
+ * are optional. Every object is loose: a field added later passes through untouched.
+ */
+const ErrorData = z.looseObject({ code: z.string(), message: z.string() });
+const UsageData = z.looseObject({ input_tokens: z.number(), output_tokens: z.number() });
+const AnyRecord = z.record(z.string(), z.unknown());
+
+export const InterruptData = z.looseObject({
+  kind: z.enum(['human', 'breakpoint']),
+  node: z.string(),
+  prompt: z.string().optional(),
+  value: z.unknown().optional(),
+  human_kind: z.enum(['approval', 'input']).optional(),
+});
+
+/** react's reading of a reply (llm.response `parsed`). */
+export const ReactParsedData = z.looseObject({
+  thought: z.string().optional(),
+  action: z.string().optional(),
+  action_input: z.string().optional(),
+  final_answer: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const TRACE_DATA = {
+  'run.started': z.looseObject({ input: z.string(), graph: z.string().optional(), inputs: AnyRecord.optional() }),
+  /** `task` and `caller` when the node runs as a worker / agent tool of another node. */
+  'node.started': z.looseObject({ role: z.string(), strategy: z.string().optional(), task: z.string().optional(), caller: z.string().optional() }),
+  'llm.request': z.looseObject({
+    'gen_ai.system': z.string().optional(),
+    'gen_ai.request.model': z.string(),
+    connection: z.string(),
+    messages: z.array(z.unknown()),
+    tools: z.array(z.unknown()).optional(),
+    stop: z.array(z.string()).optional(),
+    temperature: z.number().optional(),
+  }),
+  /** `answer: true` marks text that is (part of) the node's answer, as the executor judged it. */
+  'llm.delta': z.looseObject({ text: z.string(), answer: z.literal(true).optional() }),
+  'llm.response': z.looseObject({
+    'gen_ai.response.model': z.string().optional(),
+    content: z.string().nullable(),
+    tool_calls: z.array(z.unknown()).optional(),
+    finish_reason: z.string().nullable().optional(),
+    'gen_ai.usage.input_tokens': z.number().optional(),
+    'gen_ai.usage.output_tokens': z.number().optional(),
+    latency_ms: z.number().optional(),
+    parsed: ReactParsedData.optional(),
+  }),
+  'llm.retry': z.looseObject({ attempt: z.number(), wait_ms: z.number(), reason: z.string() }),
+  /** `type` is the tool's kind (http, calculator, agent, worker, unknown...). */
+  'tool.call': z.looseObject({
+    tool: z.string(),
+    type: z.string(),
+    args: z.unknown(),
+    tool_call_id: z.string().optional(),
+    action_input: z.string().optional(),
+  }),
+  'tool.result': z.looseObject({
+    tool: z.string(),
+    output: z.string(),
+    error: z.string().optional(),
+    truncated: z.boolean().optional(),
+    original_bytes: z.number().optional(),
+    latency_ms: z.number().optional(),
+  }),
+  'edge.taken': z.looseObject({
+    from: z.string(),
+    to: z.string(),
+    condition: z.string().optional(),
+    value: z.unknown().optional(),
+    branch_index: z.number().optional(),
+    label: z.string().optional(),
+    reason: z.string().optional(),
+    implicit: z.boolean().optional(),
+  }),
+  'state.updated': z.looseObject({ before: AnyRecord, after: AnyRecord, changed: z.array(z.string()) }),
+  'run.interrupted': InterruptData,
+  /** Run level: `{ from_step, next, action?, node? }`; on a human node's span: the ResumeValue. */
+  'run.resumed': z.looseObject({
+    from_step: z.number().optional(),
+    next: z.array(z.string()).optional(),
+    action: z.string().optional(),
+    node: z.string().optional(),
+  }),
+  'node.finished': z.looseObject({
+    status: z.enum(['succeeded', 'failed', 'skipped']),
+    output: z.unknown().optional(),
+    error: ErrorData.optional(),
+    latency_ms: z.number().optional(),
+  }),
+  'run.finished': z.looseObject({ output: z.unknown(), state: AnyRecord.optional(), usage: UsageData.optional() }),
+  'run.failed': z.looseObject({ error: ErrorData, usage: UsageData.optional() }),
+  'run.cancelled': z.looseObject({ usage: UsageData.optional() }),
+} satisfies Record<TraceEventType, z.ZodType>;
+
+export type TraceData<T extends TraceEventType> = z.output<(typeof TRACE_DATA)[T]>;
+
+const parsedData = new WeakMap<object, unknown>();
+
+/**
+ * The typed `data` of an event of type `type`, or undefined when the event is of another type or
+ * its data does not have the contract's shape (never throws; parsed once per event object).
+ */
+export function eventData<T extends TraceEventType>(ev: Pick<TraceEvent, 'type' | 'data'> | undefined, type: T): TraceData<T> | undefined {
+  if (!ev || ev.type !== type) return undefined;
+  if (parsedData.has(ev)) return parsedData.get(ev) as TraceData<T> | undefined;
+  const r = TRACE_DATA[type].safeParse(ev.data);
+  const out = r.success ? (r.data as TraceData<T>) : undefined;
+  parsedData.set(ev, out);
+  return out;
+}
