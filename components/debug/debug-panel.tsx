@@ -34,6 +34,7 @@
 'use client';
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { eventData } from '@/lib/contracts/trace';
 import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
 import { useGraphNodes } from './run-api';
@@ -102,13 +103,16 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, 
     let state: unknown = undefined;
     for (let i = events.length - 1; i >= 0 && (!seq || state === undefined); i--) {
       if (!seq && events[i].type === 'run.interrupted') seq = events[i].seq;
-      if (state === undefined && events[i].type === 'state.updated') state = events[i].data.after;
+      if (state === undefined) state = eventData(events[i], 'state.updated')?.after;
     }
     return { seq, state };
   }, [interrupt, events]);
   const connections = useMemo(() => {
     const used = new Set<string>();
-    for (const e of events) if (e.type === 'llm.request' && typeof e.data.connection === 'string') used.add(e.data.connection);
+    for (const e of events) {
+      const conn = eventData(e, 'llm.request')?.connection;
+      if (conn) used.add(conn);
+    }
     return used.size ? [...used] : (graph.data?.connections ?? []);
   }, [events, graph.data]);
 

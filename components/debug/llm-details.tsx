@@ -2,59 +2,37 @@
 
 import type { TimelineRow, Timeline } from './timeline-tree';
 import { observationFor } from './timeline-tree';
-import { asText, num, obj, str } from './trace-data';
+import { eventData } from '@/lib/contracts/trace';
+import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
 import { Facts, Section, ms } from './details-parts';
 import s from './debug.module.css';
 
-interface Msg {
-  role: string;
-  content: unknown;
-  name?: string;
-  tool_calls?: unknown;
-  tool_call_id?: string;
-}
-
-function messagesOf(data: Record<string, unknown> | undefined): Msg[] {
-  const m = data?.messages;
-  if (!Array.isArray(m)) return [];
-  return m.map((x) => {
-    const r = (x ?? {}) as Record<string, unknown>;
-    return {
-      role: typeof r.role === 'string' ? r.role : '?',
-      content: r.content,
-      name: typeof r.name === 'string' ? r.name : undefined,
-      tool_calls: r.tool_calls,
-      tool_call_id: typeof r.tool_call_id === 'string' ? r.tool_call_id : undefined,
-    };
-  });
-}
-
 const PARAMS = ['temperature', 'top_p', 'max_tokens', 'stop', 'seed', 'response_format'] as const;
 
 /** A model call: exact messages sent, raw output, react parse, model/params/usage/latency. */
 export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
-  const req = row.events.find((e) => e.type === 'llm.request')?.data;
-  const res = row.events.find((e) => e.type === 'llm.response')?.data;
+  const req = eventData(row.events.find((e) => e.type === 'llm.request'), 'llm.request');
+  const res = eventData(row.events.find((e) => e.type === 'llm.response'), 'llm.response');
   const retries = row.events.filter((e) => e.type === 'llm.retry');
-  const parsed = obj(res, 'parsed');
-  const messages = messagesOf(req);
-  const tools = Array.isArray(req?.tools) ? (req!.tools as Array<Record<string, unknown>>) : [];
+  const parsed = res?.parsed;
+  const messages = req?.messages ?? [];
+  const tools = req?.tools ?? [];
   const observation = parsed ? observationFor(timeline, row.id) : undefined;
-  const raw = res ? (str(res, 'content') ?? '') : row.text;
+  const raw = res ? (res.content ?? '') : row.text;
   return (
     <>
       <Facts
         items={[
-          ['Model', str(req, 'gen_ai.request.model')],
-          ['Response model', str(res, 'gen_ai.response.model')],
-          ['Connection', str(req, 'connection')],
+          ['Model', req?.['gen_ai.request.model']],
+          ['Response model', res?.['gen_ai.response.model']],
+          ['Connection', req?.connection],
           ...PARAMS.map((p): [string, string | undefined] => [p, req?.[p] === undefined ? undefined : typeof req[p] === 'string' ? (req[p] as string) : JSON.stringify(req[p])]),
-          ['Input tokens', num(res, 'gen_ai.usage.input_tokens')?.toLocaleString()],
-          ['Output tokens', num(res, 'gen_ai.usage.output_tokens')?.toLocaleString()],
-          ['Latency', ms(num(res, 'latency_ms'))],
-          ['Finish', str(res, 'finish_reason')],
+          ['Input tokens', res?.['gen_ai.usage.input_tokens']?.toLocaleString()],
+          ['Output tokens', res?.['gen_ai.usage.output_tokens']?.toLocaleString()],
+          ['Latency', ms(res?.latency_ms)],
+          ['Finish', res?.finish_reason ?? undefined],
           ['Retries', retries.length ? String(retries.length) : undefined],
         ]}
       />
@@ -103,7 +81,7 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
           <p className={s.chips}>
             {tools.map((t, i) => (
               <span key={i} className={s.chip}>
-                {String((t.function as Record<string, unknown> | undefined)?.name ?? '?')}
+                {t.function.name}
               </span>
             ))}
           </p>

@@ -68,14 +68,19 @@ describe('run reducer: events to node status', () => {
     expect(failed.error).toEqual({ code: 'error', message: 'The run failed.' });
   });
 
-  it('a breakpoint interrupt without a node in data falls back to the event node; malformed edges are ignored', () => {
+  it('event data that breaks the trace contract is not trusted: an interrupt without a node pauses with no pause card; malformed edges are ignored', () => {
     const r = recorder('b');
     r.emit({ type: 'run.interrupted', step: 1, node: 'writer', span_id: 'run', data: { kind: 'breakpoint' } });
     r.emit({ type: 'edge.taken', step: 1, span_id: 'run', data: { from: 42 } });
     const v = applyEvents(emptyRunView(), r.events);
-    expect(v.interrupt).toMatchObject({ kind: 'breakpoint', node: 'writer' });
-    expect(v.nodeStatus.writer).toBe('paused');
+    expect(v.status).toBe('paused');
+    expect(v.interrupt).toBeNull();
     expect(v.takenEdges).toEqual({});
+    const ok = recorder('b2');
+    ok.emit({ type: 'run.interrupted', step: 1, node: 'writer', span_id: 'run', data: { kind: 'breakpoint', node: 'writer' } });
+    const w = applyEvents(emptyRunView(), ok.events);
+    expect(w.interrupt).toEqual({ kind: 'breakpoint', node: 'writer' });
+    expect(w.nodeStatus.writer).toBe('paused');
   });
 
   it('a node that finished as skipped is skipped', () => {

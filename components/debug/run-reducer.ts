@@ -4,9 +4,8 @@
  * flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
  * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
  */
-import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
-import type { Interrupt } from '@/lib/contracts/trace';
-import { num, obj, str, usageOf } from './trace-data';
+import { eventData, type Interrupt, type RunStatus, type TraceEvent } from '@/lib/contracts/trace';
+import { usageOf } from './trace-data';
 
 export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';
 
@@ -58,25 +57,17 @@ export function emptyRunView(runId: string | null = null): RunView {
   };
 }
 
-function finishedStatus(data: Record<string, unknown>): NodeRunStatus {
-  const s = str(data, 'status');
+function finishedStatus(e: TraceEvent): NodeRunStatus {
+  const s = eventData(e, 'node.finished')?.status;
   if (s === 'failed') return 'failed';
   if (s === 'skipped') return 'skipped';
   return 'done';
 }
 
-function toInterrupt(data: Record<string, unknown>, fallbackNode: string | undefined): Interrupt | null {
-  const node = str(data, 'node') ?? fallbackNode;
-  const kind = str(data, 'kind');
-  if (!node) return null;
-  const humanKind = str(data, 'human_kind');
-  return {
-    kind: kind === 'breakpoint' ? 'breakpoint' : 'human',
-    node,
-    prompt: str(data, 'prompt'),
-    value: data.value,
-    human_kind: humanKind === 'input' || humanKind === 'approval' ? humanKind : undefined,
-  };
+function toInterrupt(e: TraceEvent): Interrupt | null {
+  const d = eventData(e, 'run.interrupted');
+  if (!d) return null;
+  return { kind: d.kind, node: d.node, prompt: d.prompt, value: d.value, human_kind: d.human_kind };
 }
 
 /** Apply a batch of events (in seq order) and return a new view; the input view is not mutated. */
@@ -107,7 +98,6 @@ function clearNodes(view: RunView, from: NodeRunStatus, to: NodeRunStatus | null
 }
 
 function reduceOne(view: RunView, e: TraceEvent): void {
-  const d = e.data ?? {};
   switch (e.type) {
     case 'run.started':
       view.status = 'running';
@@ -116,12 +106,12 @@ function reduceOne(view: RunView, e: TraceEvent): void {
       if (e.node) view.nodeStatus[e.node] = 'running';
       break;
     case 'node.finished':
-      if (e.node) view.nodeStatus[e.node] = finishedStatus(d);
+      if (e.node) view.nodeStatus[e.node] = finishedStatus(e);
       break;
     case 'edge.taken': {
-      const from = str(d, 'from');
-      const to = str(d, 'to');
-      if (!from || !to) break;
+      const d = eventData(e, 'edge.taken');
+      if (!d) break;
+      const { from, to } = d;
       const key = edgeKey(from, to);
       const prev = view.takenEdges[key];
       view.takenEdges[key] = {
@@ -129,10 +119,10 @@ function reduceOne(view: RunView, e: TraceEvent): void {
         to,
         count: (prev?.count ?? 0) + 1,
         lastSeq: e.seq,
-        branch_index: num(d, 'branch_index'),
-        condition: str(d, 'condition'),
+        branch_index: d.branch_index,
+        condition: d.condition,
         value: d.value,
-        reason: str(d, 'reason'),
+        reason: d.reason,
       };
       view.lastEdge = key;
       break;
@@ -145,7 +135,7 @@ function reduceOne(view: RunView, e: TraceEvent): void {
     }
     case 'run.interrupted': {
       view.status = 'paused';
-      view.interrupt = toInterrupt(d, e.node);
+      view.interrupt = toInterrupt(e);
       if (view.interrupt) view.nodeStatus[view.interrupt.node] = 'paused';
       break;
     }
@@ -158,17 +148,14 @@ function reduceOne(view: RunView, e: TraceEvent): void {
       break;
     case 'run.finished':
       view.status = 'succeeded';
-      view.output = d.output;
+      view.output = eventData(e, 'run.finished')?.output;
       view.interrupt = null;
       clearNodes(view, 'running', null);
       break;
     case 'run.failed': {
       view.status = 'failed';
-      const err = obj(d, 'error');
-      view.error = {
-        code: str(err, 'code') ?? 'error',
-        message: str(err, 'message') ?? 'The run failed.',
-      };
+      const err = eventData(e, 'run.failed')?.error;
+      view.error = { code: err?.code ?? 'error', message: err?.message ?? 'The run failed.' };
       view.interrupt = null;
       clearNodes(view, 'running', 'failed');
       break;

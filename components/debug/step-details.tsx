@@ -1,7 +1,8 @@
 'use client';
 
 import type { Timeline, TimelineRow } from './timeline-tree';
-import { asText, num, obj, str } from './trace-data';
+import { eventData, type TraceData, type TraceEventType } from '@/lib/contracts/trace';
+import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
 import { Facts, Section, ms } from './details-parts';
@@ -9,8 +10,9 @@ import { LlmDetails } from './llm-details';
 import { StateDiffView } from './state-diff-view';
 import s from './debug.module.css';
 
-function data(row: TimelineRow, type: string): Record<string, unknown> | undefined {
-  return row.events.find((e) => e.type === type)?.data;
+/** The typed data of the row's first event of `type`. */
+function data<T extends TraceEventType>(row: TimelineRow, type: T): TraceData<T> | undefined {
+  return eventData(row.events.find((e) => e.type === type), type);
 }
 
 function ToolDetails({ row }: { row: TimelineRow }) {
@@ -20,10 +22,10 @@ function ToolDetails({ row }: { row: TimelineRow }) {
     <>
       <Facts
         items={[
-          ['Tool', str(call, 'tool')],
-          ['Type', str(call, 'type')],
-          ['Latency', ms(num(res, 'latency_ms'))],
-          ['Truncated for the model', res?.truncated ? `yes (original ${num(res, 'original_bytes')?.toLocaleString() ?? '?'} bytes)` : undefined],
+          ['Tool', call?.tool],
+          ['Type', call?.type],
+          ['Latency', ms(res?.latency_ms)],
+          ['Truncated for the model', res?.truncated ? `yes (original ${res.original_bytes?.toLocaleString() ?? '?'} bytes)` : undefined],
         ]}
       />
       <Section title="Arguments" actions={<CopyJsonButton value={call?.args} />}>
@@ -42,26 +44,25 @@ function ToolDetails({ row }: { row: TimelineRow }) {
 }
 
 function EdgeDetails({ row }: { row: TimelineRow }) {
-  const d = row.events[0]?.data ?? {};
-  const bi = num(d, 'branch_index');
+  const d = data(row, 'edge.taken');
+  const bi = d?.branch_index;
   return (
     <Facts
       items={[
-        ['From', str(d, 'from')],
-        ['To', str(d, 'to')],
-        ['Condition', str(d, 'condition') ?? (bi !== undefined && !str(d, 'condition') ? 'else' : undefined)],
-        ['Value', d.value === undefined ? undefined : asText(d.value)],
+        ['From', d?.from],
+        ['To', d?.to],
+        ['Condition', d?.condition ?? (bi !== undefined ? 'else' : undefined)],
+        ['Value', d?.value === undefined ? undefined : asText(d.value)],
         ['Branch', bi === undefined ? undefined : `#${bi + 1}`],
-        ['Reason', str(d, 'reason')],
+        ['Reason', d?.reason],
       ]}
     />
   );
 }
 
-function stateChanges(row: TimelineRow, timeline: Timeline): Array<Record<string, unknown>> {
-  const own = row.events.filter((e) => e.type === 'state.updated').map((e) => e.data);
-  const kids = row.children.flatMap((id) => timeline.rows.get(id)!.events.filter((e) => e.type === 'state.updated').map((e) => e.data));
-  return [...own, ...kids];
+function stateChanges(row: TimelineRow, timeline: Timeline): Array<TraceData<'state.updated'>> {
+  const rows = [row, ...row.children.map((id) => timeline.rows.get(id)!)];
+  return rows.flatMap((r) => r.events.flatMap((e) => eventData(e, 'state.updated') ?? []));
 }
 
 function NodeDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
@@ -74,10 +75,10 @@ function NodeDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }
       <Facts
         items={[
           ['Node', row.node],
-          ['Role', str(start, 'role')],
-          ['Strategy', str(start, 'strategy')],
-          ['Status', str(fin, 'status') ?? 'running'],
-          ['Latency', ms(num(fin, 'latency_ms') ?? (row.end ? row.end - row.start : undefined))],
+          ['Role', start?.role],
+          ['Strategy', start?.strategy],
+          ['Status', fin?.status ?? 'running'],
+          ['Latency', ms(fin?.latency_ms ?? (row.end ? row.end - row.start : undefined))],
           ['Tokens', row.tokensIn + row.tokensOut ? `${row.tokensIn} in · ${row.tokensOut} out` : undefined],
         ]}
       />
@@ -103,10 +104,10 @@ function NodeDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }
 function RunDetails({ row }: { row: TimelineRow }) {
   const start = data(row, 'run.started');
   const fin = data(row, 'run.finished');
-  const failed = obj(data(row, 'run.failed'), 'error');
+  const failed = data(row, 'run.failed')?.error;
   return (
     <>
-      <Facts items={[['Graph', str(start, 'graph')], ['Duration', ms(row.end ? row.end - row.start : undefined)], ['Tokens', `${row.tokensIn} in · ${row.tokensOut} out`]]} />
+      <Facts items={[['Graph', start?.graph], ['Duration', ms(row.end ? row.end - row.start : undefined)], ['Tokens', `${row.tokensIn} in · ${row.tokensOut} out`]]} />
       <Section title="Input" actions={<CopyJsonButton value={start?.inputs ?? start?.input} />}>
         <FoldText text={asText(start?.inputs ?? start?.input ?? '')} />
       </Section>
@@ -117,7 +118,7 @@ function RunDetails({ row }: { row: TimelineRow }) {
       )}
       {failed && (
         <Section title="Error">
-          <pre className={`${s.pre} ${s.errorText}`}>{`${str(failed, 'code') ?? 'error'}: ${str(failed, 'message') ?? ''}`}</pre>
+          <pre className={`${s.pre} ${s.errorText}`}>{`${failed.code}: ${failed.message}`}</pre>
         </Section>
       )}
     </>
@@ -127,7 +128,8 @@ function RunDetails({ row }: { row: TimelineRow }) {
 /** The details of the selected timeline row, by kind. Everything copyable as JSON. */
 export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; timeline: Timeline }) {
   if (!row) return <p className={s.muted}>Select a step in the timeline to see exactly what was sent and received.</p>;
-  const d = row.events[0]?.data ?? {};
+  const first = row.events[0];
+  const state = eventData(first, 'state.updated');
   return (
     <div className={s.details} data-testid="step-details" data-kind={row.kind}>
       <header className={s.detailsHead}>
@@ -139,13 +141,13 @@ export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; t
       {row.kind === 'edge' && <EdgeDetails row={row} />}
       {row.kind === 'node' && <NodeDetails row={row} timeline={timeline} />}
       {row.kind === 'run' && <RunDetails row={row} />}
-      {row.kind === 'state' && (
-        <Section title="State before → after" actions={<CopyJsonButton value={{ before: d.before, after: d.after }} />}>
-          <StateDiffView before={d.before} after={d.after} />
+      {row.kind === 'state' && state && (
+        <Section title="State before → after" actions={<CopyJsonButton value={{ before: state.before, after: state.after }} />}>
+          <StateDiffView before={state.before} after={state.after} />
         </Section>
       )}
       {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'other') && (
-        <pre className={s.pre}>{asText(d)}</pre>
+        <pre className={s.pre}>{asText(first?.data ?? {})}</pre>
       )}
     </div>
   );

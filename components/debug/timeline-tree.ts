@@ -5,8 +5,8 @@
  * model-call row. Pure: rebuilt from the events array (O(n)); each row carries `version`
  * (the last seq applied to it) so the view can skip rows that did not change.
  */
-import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
-import { num, str, tsMs, usageOf } from './trace-data';
+import { eventData, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
+import { tsMs, usageOf } from './trace-data';
 
 export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';
 export type RowStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled';
@@ -61,36 +61,40 @@ function pointKind(type: TraceEventType): RowKind {
 }
 
 function pointLabel(e: TraceEvent): string {
-  const d = e.data ?? {};
   switch (e.type) {
     case 'edge.taken': {
-      const branch = num(d, 'branch_index');
-      const cond = str(d, 'condition');
-      const via = cond && cond !== 'else' ? ` when ${cond}` : cond === 'else' || str(d, 'reason') === 'else' ? ' (else)' : branch !== undefined ? ` (branch ${branch + 1})` : '';
-      return `${str(d, 'from') ?? '?'} → ${str(d, 'to') ?? '?'}${via}`;
+      const d = eventData(e, 'edge.taken');
+      const branch = d?.branch_index;
+      const cond = d?.condition;
+      const via = cond && cond !== 'else' ? ` when ${cond}` : cond === 'else' || d?.reason === 'else' ? ' (else)' : branch !== undefined ? ` (branch ${branch + 1})` : '';
+      return `${d?.from ?? '?'} → ${d?.to ?? '?'}${via}`;
     }
     case 'state.updated': {
-      const changed = Array.isArray(d.changed) ? d.changed.filter((c): c is string => typeof c === 'string') : [];
+      const changed = eventData(e, 'state.updated')?.changed ?? [];
       return changed.length ? `state: ${changed.join(', ')}` : 'state updated';
     }
-    case 'run.interrupted':
-      return str(d, 'kind') === 'breakpoint' ? `breakpoint before ${str(d, 'node') ?? e.node ?? '?'}` : `waiting for a person at ${str(d, 'node') ?? e.node ?? '?'}`;
+    case 'run.interrupted': {
+      const d = eventData(e, 'run.interrupted');
+      const node = d?.node ?? e.node ?? '?';
+      return d?.kind === 'breakpoint' ? `breakpoint before ${node}` : `waiting for a person at ${node}`;
+    }
     default:
       return 'resumed';
   }
 }
 
 function spanLabel(e: TraceEvent, kind: RowKind): string {
-  const d = e.data ?? {};
   switch (kind) {
-    case 'run':
-      return `run${str(d, 'graph') ? ` · ${str(d, 'graph')}` : ''}`;
+    case 'run': {
+      const graph = eventData(e, 'run.started')?.graph;
+      return `run${graph ? ` · ${graph}` : ''}`;
+    }
     case 'node':
       return e.node ?? 'node';
     case 'llm':
-      return `model call · ${str(d, 'gen_ai.request.model') ?? 'model'}`;
+      return `model call · ${eventData(e, 'llm.request')?.['gen_ai.request.model'] ?? 'model'}`;
     case 'tool':
-      return `tool · ${str(d, 'tool') ?? '?'}`;
+      return `tool · ${eventData(e, 'tool.call')?.tool ?? '?'}`;
     default:
       return e.type;
   }
@@ -103,7 +107,7 @@ function newRow(id: string, parentId: string | null, kind: RowKind, e: TraceEven
     parentId,
     kind,
     node: e.node ?? parent?.node,
-    role: kind === 'node' ? str(e.data, 'role') : parent?.role,
+    role: kind === 'node' ? eventData(e, 'node.started')?.role : parent?.role,
     label: POINT_TYPES.has(e.type) ? pointLabel(e) : spanLabel(e, kind),
     start: t,
     end: POINT_TYPES.has(e.type) ? t : null,
@@ -120,18 +124,19 @@ function newRow(id: string, parentId: string | null, kind: RowKind, e: TraceEven
 
 /** Update a span row with one of its events. */
 function applyToRow(row: TimelineRow, e: TraceEvent): void {
-  const d = e.data ?? {};
   const t = tsMs(e.ts);
   row.events.push(e);
   row.types.add(e.type);
   row.version = e.seq;
   switch (e.type) {
-    case 'node.started':
-      row.role = str(d, 'role') ?? row.role;
-      row.strategy = str(d, 'strategy');
+    case 'node.started': {
+      const d = eventData(e, 'node.started');
+      row.role = d?.role ?? row.role;
+      row.strategy = d?.strategy;
       break;
+    }
     case 'node.finished': {
-      const s = str(d, 'status');
+      const s = eventData(e, 'node.finished')?.status;
       row.status = s === 'failed' ? 'error' : s === 'skipped' ? 'skipped' : 'ok';
       row.end = t;
       break;
@@ -140,19 +145,19 @@ function applyToRow(row: TimelineRow, e: TraceEvent): void {
       row.label = spanLabel(e, 'llm');
       break;
     case 'llm.delta':
-      row.text += str(d, 'text') ?? '';
+      row.text += eventData(e, 'llm.delta')?.text ?? '';
       break;
     case 'llm.response': {
       const u = usageOf(e);
       row.tokensIn += u.input;
       row.tokensOut += u.output;
-      if (!row.text) row.text = str(d, 'content') ?? '';
+      if (!row.text) row.text = eventData(e, 'llm.response')?.content ?? '';
       row.status = 'ok';
       row.end = t;
       break;
     }
     case 'tool.result':
-      row.status = d.error ? 'error' : 'ok';
+      row.status = eventData(e, 'tool.result')?.error ? 'error' : 'ok';
       row.end = t;
       break;
     case 'run.finished':
@@ -309,8 +314,7 @@ export function observationFor(tl: Timeline, llmRowId: string): string | undefin
     if (s.kind === 'tool') {
       const res = s.events.find((e) => e.type === 'tool.result');
       if (!res) return undefined;
-      const d = res.data ?? {};
-      return typeof d.output === 'string' ? d.output : d.error !== undefined ? String(d.error) : undefined;
+      return eventData(res, 'tool.result')?.output;
     }
   }
   return undefined;

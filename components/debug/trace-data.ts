@@ -1,25 +1,5 @@
-/**
- * Small, total readers over a trace event's `data` (a Record<string, unknown> from the wire):
- * never throw, never trust a field's type.
- */
-import type { TraceEvent } from '@/lib/contracts/trace';
-
-export type { TraceEvent };
-
-export function str(data: Record<string, unknown> | undefined, key: string): string | undefined {
-  const v = data?.[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
-export function num(data: Record<string, unknown> | undefined, key: string): number | undefined {
-  const v = data?.[key];
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-export function obj(data: Record<string, unknown> | undefined, key: string): Record<string, unknown> | undefined {
-  const v = data?.[key];
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
+/** Small, total helpers over trace events for display (never throw). */
+import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 
 /** Milliseconds since the epoch of an ISO time; NaN-safe (0 when unparseable). */
 export function tsMs(ts: string): number {
@@ -29,11 +9,8 @@ export function tsMs(ts: string): number {
 
 /** Input/output tokens reported by an llm.response (OpenTelemetry gen_ai.usage.* names). */
 export function usageOf(e: TraceEvent): { input: number; output: number } {
-  if (e.type !== 'llm.response') return { input: 0, output: 0 };
-  return {
-    input: num(e.data, 'gen_ai.usage.input_tokens') ?? 0,
-    output: num(e.data, 'gen_ai.usage.output_tokens') ?? 0,
-  };
+  const d = eventData(e, 'llm.response');
+  return { input: d?.['gen_ai.usage.input_tokens'] ?? 0, output: d?.['gen_ai.usage.output_tokens'] ?? 0 };
 }
 
 /** Any value as display text: strings as they are, everything else as pretty JSON. */

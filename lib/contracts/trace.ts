@@ -106,6 +106,18 @@ export const ReactParsedData = z.looseObject({
   error: z.string().optional(),
 });
 
+/** One message as sent to the model (the OpenAI chat shape). */
+export const MessageData = z.looseObject({
+  role: z.string(),
+  content: z.unknown(),
+  name: z.string().optional(),
+  tool_calls: z.unknown().optional(),
+  tool_call_id: z.string().optional(),
+});
+
+/** One tool offered to the model (the OpenAI function-tool shape). */
+export const ToolOfferData = z.looseObject({ function: z.looseObject({ name: z.string() }) });
+
 export const TRACE_DATA = {
   'run.started': z.looseObject({ input: z.string(), graph: z.string().optional(), inputs: AnyRecord.optional() }),
   /** `task` and `caller` when the node runs as a worker / agent tool of another node. */
@@ -114,8 +126,8 @@ export const TRACE_DATA = {
     'gen_ai.system': z.string().optional(),
     'gen_ai.request.model': z.string(),
     connection: z.string(),
-    messages: z.array(z.unknown()),
-    tools: z.array(z.unknown()).optional(),
+    messages: z.array(MessageData),
+    tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
     temperature: z.number().optional(),
   }),

@@ -1,10 +1,11 @@
 /**
  * In-process fake ports for engine tests: a scripted ModelPort (replies in order, each a text, a
  * tool-call turn, an error, a function of the request, or "hang until aborted"), a ToolPort over
- * plain functions, a graph loader over a record, a manual clock, and sinks for events/checkpoints.
+ * plain functions, a graph loader over a record, a manual clock, and sinks for events/checkpoints
+ * (every event's data is checked against its schema in lib/contracts/trace.ts).
  */
 import type { GraphDocument, ToolSpec } from '../../graph/schema';
-import type { Checkpoint, TraceEvent, TraceEventInput, TraceEventType } from '../../contracts/trace';
+import { TRACE_DATA, type Checkpoint, type TraceEvent, type TraceEventInput, type TraceEventType } from '../../contracts/trace';
 import type { ChatRequest, ChatResult, ModelPort, RunPorts, ToolDefinition, ToolPort, ToolResult } from '../ports';
 
 export interface FakeToolCall {
@@ -139,6 +140,9 @@ export function fakePorts(opts: {
     clock: { now: () => t },
     advance: (ms) => void (t += ms),
     emit(e) {
+      // Every event an engine test sees is checked against the trace contract.
+      const checked = TRACE_DATA[e.type].safeParse(e.data);
+      if (!checked.success) throw new Error(`${e.type} data breaks the trace contract: ${checked.error.message}`);
       const copy = structuredClone(e);
       events.push(copy);
       opts.onEvent?.(copy);
