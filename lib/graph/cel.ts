@@ -1,26 +1,203 @@
 /**
  * CEL (Common Expression Language) for conditions and expressions.
  * User and model text is never evaluated as JavaScript: only as CEL, which is not Turing complete.
+ *
+ * Every evaluation is bounded (see docs "Limits"):
+ * - at compile time, comprehensions (all, exists, exists_one, map, filter) nest at most
+ *   CEL_MAX_NESTING deep, and a lower bound of the cost (literal list sizes multiplied through nested
+ *   comprehensions) must stay within CEL_STEP_BUDGET;
+ * - at run time, each evaluation may take at most CEL_STEP_BUDGET steps (one per expression node
+ *   evaluated, plus the size of strings and lists it builds and the length of text a regex scans);
+ * - `matches()` runs on RE2 (linear time; see ./safe-regex).
  */
-import { parse } from '@marcbachmann/cel-js';
+import { Environment } from '@marcbachmann/cel-js';
+import { safeRegex, checkSafeRegex } from './safe-regex';
+
+/** Most steps one evaluation may take (a step is about 10–50 ns: the budget is tens of milliseconds). */
+export const CEL_STEP_BUDGET = 1_000_000;
+/** Deepest nesting of comprehensions (all, exists, exists_one, map, filter). */
+export const CEL_MAX_NESTING = 3;
+/** Parse-time limits of cel-js. */
+const LIMITS = { maxAstNodes: 10_000, maxDepth: 100, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 };
+
+export type CelErrorCode = 'cel_error' | 'cel_budget';
 
 export interface CelProblem {
+  code: CelErrorCode;
   message: string;
 }
 
-type Compiled = ReturnType<typeof parse>;
-const cache = new Map<string, Compiled>();
-const CACHE_MAX = 2000;
-
-function compile(expr: string): Compiled {
-  let fn = cache.get(expr);
-  if (!fn) {
-    fn = parse(expr);
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(expr, fn);
+export class CelEvaluationError extends Error {
+  constructor(
+    readonly expression: string,
+    message: string,
+    readonly code: CelErrorCode = 'cel_error',
+  ) {
+    super(`CEL \`${expression}\`: ${message}`);
+    this.name = 'CelEvaluationError';
   }
-  return fn;
 }
+
+class CelBudgetError extends Error {}
+
+// ---- the metered environment ----
+
+interface Node {
+  op: string;
+  args: unknown;
+}
+interface Evaluator {
+  run(ast: Node, ctx: unknown): unknown;
+  registry: { functionCandidates(receiver: boolean, name: string, args: number): { declarations: object[] } };
+}
+
+const meter = { steps: 0, budget: CEL_STEP_BUDGET };
+
+/** Charges `n` steps; throws once the budget is spent (and on every later charge). */
+function charge(n: number): void {
+  meter.steps += n;
+  if (meter.steps > meter.budget) throw new CelBudgetError('budget');
+}
+
+const sizeOf = (v: unknown): number => (typeof v === 'string' || Array.isArray(v) ? v.length : 0);
+/** Nodes that may build a new string or list as large as their result. */
+const BUILDS = new Set(['+', 'call', 'rcall']);
+
+function safeMatches(text: string, pattern: string): boolean {
+  charge(text.length >>> 3);
+  return safeRegex(pattern).test(text);
+}
+
+function createEnvironment(): Environment {
+  const env = new Environment({ unlistedVariablesAreDyn: true, limits: LIMITS });
+  let ev: Evaluator | undefined;
+  env.registerFunction('__switchyard_meter(): bool', function (this: Evaluator) {
+    ev = this;
+    return true;
+  });
+  env.evaluate('__switchyard_meter()', {});
+  if (!ev || typeof ev.run !== 'function' || !ev.registry) throw new Error('cel-js internals changed: cannot meter CEL');
+  const run = ev.run;
+  // Every node evaluation goes through run (loops included): count it.
+  ev.run = function metered(this: Evaluator, ast: Node, ctx: unknown): unknown {
+    charge(1);
+    const out = run.call(this, ast, ctx);
+    if (BUILDS.has(ast.op)) charge(sizeOf(out) >>> 4);
+    return out;
+  };
+  // string.matches(string) on RE2 instead of the backtracking RegExp. Declarations are frozen: the
+  // candidate list of this environment gets a copy whose handler differs.
+  const candidates = ev.registry.functionCandidates(true, 'matches', 1);
+  let swapped = 0;
+  candidates.declarations = candidates.declarations.map((decl) => {
+    swapped++;
+    return Object.freeze(Object.create(decl, { handler: { value: safeMatches, enumerable: true } }));
+  });
+  if (swapped !== 1) throw new Error('cel-js internals changed: cannot replace matches()');
+  return env;
+}
+
+const env = createEnvironment();
+
+// ---- compile-time checks ----
+
+const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && 'op' in v && 'args' in v;
+
+function children(node: Node): Node[] {
+  const out: Node[] = [];
+  const visit = (v: unknown): void => {
+    if (isNode(v)) out.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+  };
+  if (Array.isArray(node.args)) node.args.forEach(visit);
+  else visit(node.args);
+  return out;
+}
+
+/** `[receiver, body args]` when `node` is a comprehension macro (`list.all(x, p)` and friends). */
+function macroParts(node: Node): [Node, Node[]] | null {
+  if (node.op !== 'rcall' || !Array.isArray(node.args)) return null;
+  const [name, receiver, args] = node.args as [unknown, unknown, unknown];
+  if (typeof name !== 'string' || !MACROS.has(name) || !isNode(receiver) || !Array.isArray(args)) return null;
+  if (args.length < 2 || args.length > 3) return null;
+  return [receiver, args.filter(isNode)];
+}
+
+/** Literal size of a list or map, else 1 (unknown: the estimate stays a lower bound). */
+function literalSize(node: Node): number {
+  return (node.op === 'list' || node.op === 'map') && Array.isArray(node.args) ? node.args.length : 1;
+}
+
+interface Estimate {
+  cost: number;
+  nesting: number;
+}
+
+function estimate(node: Node): Estimate {
+  const macro = macroParts(node);
+  if (macro) {
+    const [receiver, body] = macro;
+    const r = estimate(receiver);
+    let cost = 1;
+    let nesting = 0;
+    for (const b of body) {
+      const e = estimate(b);
+      cost += e.cost;
+      nesting = Math.max(nesting, e.nesting);
+    }
+    return { cost: r.cost + literalSize(receiver) * cost, nesting: Math.max(r.nesting, nesting + 1) };
+  }
+  let cost = 1;
+  let nesting = 0;
+  for (const c of children(node)) {
+    const e = estimate(c);
+    cost += e.cost;
+    nesting = Math.max(nesting, e.nesting);
+  }
+  return { cost: Math.min(cost, Number.MAX_SAFE_INTEGER), nesting };
+}
+
+/** Regex literals passed to matches() must compile on RE2. */
+function badPattern(node: Node): string | null {
+  if (node.op === 'rcall' && Array.isArray(node.args) && node.args[0] === 'matches') {
+    const arg = (node.args[2] as unknown[] | undefined)?.[0];
+    if (isNode(arg) && arg.op === 'value' && typeof arg.args === 'string') {
+      const bad = checkSafeRegex(arg.args);
+      if (bad) return `matches(): ${bad}`;
+    }
+  }
+  for (const c of children(node)) {
+    const bad = badPattern(c);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+class CelCompileError extends Error {
+  constructor(
+    message: string,
+    readonly code: CelErrorCode,
+  ) {
+    super(message);
+  }
+}
+
+function budgetProblem(ast: Node): string | null {
+  const { cost, nesting } = estimate(ast);
+  if (nesting > CEL_MAX_NESTING) {
+    return `too costly: comprehensions (all, exists, exists_one, map, filter) nest ${nesting} deep; at most ${CEL_MAX_NESTING} are allowed`;
+  }
+  if (cost > CEL_STEP_BUDGET) {
+    return `too costly: at least ${cost.toLocaleString('en-US')} evaluation steps (the budget is ${CEL_STEP_BUDGET.toLocaleString('en-US')})`;
+  }
+  return null;
+}
+
+type Compiled = ReturnType<typeof env.parse>;
+const cache = new Map<string, Compiled | CelCompileError>();
+const CACHE_MAX = 2000;
 
 /** First line of a cel-js error (the rest is a caret drawing). */
 function firstLine(err: unknown): string {
@@ -28,26 +205,41 @@ function firstLine(err: unknown): string {
   return msg.split('\n')[0].trim();
 }
 
-/** null when the expression compiles, otherwise what is wrong. */
+function compileUncached(expr: string): Compiled | CelCompileError {
+  let fn: Compiled;
+  try {
+    fn = env.parse(expr);
+  } catch (err) {
+    return new CelCompileError(firstLine(err), 'cel_error');
+  }
+  const ast = fn.ast as unknown as Node;
+  const budget = budgetProblem(ast);
+  if (budget) return new CelCompileError(budget, 'cel_budget');
+  const regex = badPattern(ast);
+  if (regex) return new CelCompileError(regex, 'cel_error');
+  return fn;
+}
+
+function compile(expr: string): Compiled {
+  let fn = cache.get(expr);
+  if (!fn) {
+    fn = compileUncached(expr);
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(expr, fn);
+  }
+  if (fn instanceof CelCompileError) throw fn;
+  return fn;
+}
+
+/** null when the expression compiles (and fits the limits), otherwise what is wrong. */
 export function checkCel(expr: string): CelProblem | null {
   try {
     compile(expr);
     return null;
   } catch (err) {
-    return { message: firstLine(err) };
+    return err instanceof CelCompileError ? { code: err.code, message: err.message } : { code: 'cel_error', message: firstLine(err) };
   }
 }
-
-export class CelEvaluationError extends Error {
-  constructor(
-    readonly expression: string,
-    message: string,
-  ) {
-    super(`CEL \`${expression}\`: ${message}`);
-    this.name = 'CelEvaluationError';
-  }
-}
-
 /** JS values into CEL: whole numbers become ints so `state.count + 1` works. */
 export function toCel(value: unknown, depth = 0): unknown {
   if (depth > 64) return null;
@@ -82,19 +274,38 @@ export function fromCel(value: unknown, depth = 0): unknown {
   return value;
 }
 
-/** Evaluates `expr` over `vars`; throws CelEvaluationError with a one-line message. */
-export function evaluateCel(expr: string, vars: Record<string, unknown>): unknown {
+/**
+ * Evaluates `expr` over `vars`; throws CelEvaluationError with a one-line message
+ * (code `cel_budget` when the expression is too costly, at compile time or after `budget` steps).
+ */
+export function evaluateCel(expr: string, vars: Record<string, unknown>, budget = CEL_STEP_BUDGET): unknown {
   let fn: Compiled;
   try {
     fn = compile(expr);
   } catch (err) {
-    throw new CelEvaluationError(expr, firstLine(err));
+    throw err instanceof CelCompileError
+      ? new CelEvaluationError(expr, err.message, err.code)
+      : new CelEvaluationError(expr, firstLine(err));
   }
+  meter.steps = 0;
+  meter.budget = budget;
+  let out: unknown;
+  let failure: unknown;
   try {
-    return fromCel(fn(toCel(vars) as Record<string, unknown>));
+    out = fn(toCel(vars) as Record<string, unknown>);
   } catch (err) {
-    throw new CelEvaluationError(expr, firstLine(err));
+    failure = err;
   }
+  // Checked after the call too: a quantifier may swallow the budget error as one of its errors.
+  if (meter.steps > meter.budget) {
+    throw new CelEvaluationError(
+      expr,
+      `stopped after ${budget.toLocaleString('en-US')} steps (the CEL budget): loop over less data or nest fewer comprehensions`,
+      'cel_budget',
+    );
+  }
+  if (failure !== undefined) throw new CelEvaluationError(expr, firstLine(failure));
+  return fromCel(out);
 }
 
 /** A condition: must evaluate to a boolean. */
