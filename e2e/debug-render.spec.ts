@@ -10,9 +10,9 @@ import { mockRunApi, type MockRun } from './debug-mock-api';
 import { mrklRun, FINAL } from '../components/debug/fixtures/mrkl-run';
 import { loopRun } from '../components/debug/fixtures/loop-run';
 import { hostileRun, HOSTILE } from '../components/debug/fixtures/hostile-run';
-import type { TraceEvent } from '../lib/contracts/trace';
+import type { RunStatus, TraceEvent } from '../lib/contracts/trace';
 
-function runOf(id: string, events: TraceEvent[], status: string): MockRun {
+function runOf(id: string, events: TraceEvent[], status: RunStatus): MockRun {
   return { run: { id, graph_id: 'g1', status, input: String(events[0].data.input ?? ''), created_at: events[0].ts, finished_at: events.at(-1)!.ts }, events };
 }
 

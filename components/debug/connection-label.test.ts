@@ -9,10 +9,6 @@ describe('connection shown in the panel', () => {
   it('a public host is the real model', () => {
     expect(connectionLabel({ name: 'openai', base_url: 'https://api.openai.com/v1' })).toEqual({ name: 'openai', host: 'api.openai.com', kind: 'real', scripted: false });
   });
-  it('what the API declares wins over the host guess', () => {
-    expect(connectionLabel({ name: 'o', base_url: 'http://127.0.0.1:11434/v1', extra: { kind: 'ollama' } })).toMatchObject({ kind: 'ollama', scripted: false });
-    expect(connectionLabel({ name: 'm', base_url: 'https://x.example', extra: { mock: true } })).toMatchObject({ kind: 'mock', scripted: true });
-  });
   it('an unparseable base URL is shown as given', () => {
     expect(hostOf('not a url')).toBe('not a url');
     expect(hostOf(undefined)).toBe('');

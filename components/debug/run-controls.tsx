@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { useConnections } from './run-api';
+import { useConnections } from '@/components/settings/use-connections';
 import { connectionLabel } from './connection-label';
 import { parseRunInput, prefillRunInput } from './run-input';
 import s from './debug.module.css';
@@ -15,7 +15,7 @@ export function ConnectionBadge({ names }: { names: string[] }) {
   return (
     <>
       {wanted.map((n) => {
-        const c = q.data.find((x) => x.name === n);
+        const c = q.data.connections.find((x) => x.name === n);
         if (!c)
           return (
             <span key={n} className={s.conn} data-testid="connection" data-kind="missing">
@@ -29,7 +29,7 @@ export function ConnectionBadge({ names }: { names: string[] }) {
             className={s.conn}
             data-testid="connection"
             data-kind={l.kind}
-            title={[c.base_url, ...Object.entries(c.extra).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean').map(([k, v]) => `${k}: ${String(v)}`)].join('\n')}
+            title={[c.base_url, `source: ${c.source}`, ...(c.api_key_hint ? [`key: ${c.api_key_hint}`] : [])].join('\n')}
           >
             <strong>{l.name}</strong> · <span className={s.connHost}>{l.host || 'no base URL'} · </span>
             <span className={s.connKind}>{l.kind}</span>

@@ -1,12 +1,12 @@
 'use client';
 
-import type { RunSummary } from './run-api';
+import type { RunView } from '@/lib/contracts/runs';
 import { useRunHistory } from './run-api';
 import { ms } from './details-parts';
 import s from './debug.module.css';
 
-function duration(r: RunSummary): string | undefined {
-  if (r.duration_ms !== undefined) return ms(r.duration_ms);
+function duration(r: RunView): string | undefined {
+  if (r.duration_ms !== null) return ms(r.duration_ms);
   const from = r.started_at ?? r.created_at;
   if (!from || !r.finished_at) return undefined;
   return ms(Date.parse(r.finished_at) - Date.parse(from));
@@ -18,7 +18,7 @@ export function RunHistory({ graphId, currentRunId, onReplay }: { graphId: strin
   if (!graphId) return <p className={s.muted}>No graph.</p>;
   if (q.isPending) return <p className={s.muted}>Loading runs…</p>;
   if (q.isError) return <p className={s.errorText}>Could not load the run history: {q.error.message}</p>;
-  const runs = [...q.data].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
+  const runs = [...q.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
   if (runs.length === 0) return <p className={s.muted}>No runs yet.</p>;
   return (
     <table className={s.history} data-testid="run-history">
@@ -51,9 +51,9 @@ export function RunHistory({ graphId, currentRunId, onReplay }: { graphId: strin
                 {r.status}
               </span>
             </td>
-            <td>{r.created_at ? new Date(r.created_at).toLocaleString() : ''}</td>
+            <td>{new Date(r.created_at).toLocaleString()}</td>
             <td>{duration(r) ?? ''}</td>
-            <td>{r.tokens?.toLocaleString() ?? ''}</td>
+            <td>{r.usage?.total_tokens.toLocaleString() ?? ''}</td>
             <td className={s.inputCell}>{r.input}</td>
           </tr>
         ))}

@@ -23,7 +23,7 @@ export function parseRunInput(text: string): RunInput {
 }
 
 /** The box text that starts a run like `run` again: its JSON inputs when it had some, else its question. */
-export function runInputText(run: { input: string; inputs?: Record<string, unknown> }): string {
+export function runInputText(run: { input: string; inputs?: Record<string, unknown> | null }): string {
   return run.inputs && Object.keys(run.inputs).length ? JSON.stringify(run.inputs) : run.input;
 }
 

@@ -41,7 +41,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
         store.getState().loadRun(id, events);
         setRecordStatus(run.status);
         setOpened({ input: runInputText(run) });
-        setFollow(!isTerminal(run.status as never) && run.status !== 'unknown' && run.status !== 'interrupted');
+        setFollow(!isTerminal(run.status) && run.status !== 'interrupted');
         return run;
       } catch (err) {
         setLoadError(`Could not load run ${id}: ${(err as Error).message}`);

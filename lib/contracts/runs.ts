@@ -1,9 +1,9 @@
 /**
  * The run API contracts: request bodies validated by the route handlers under
- * app/api/graphs/[id]/runs and app/api/runs, and the response shapes the debug panel reads.
+ * app/api/graphs/[id]/runs and app/api/runs, and the response schemas the debug panel parses.
  */
 import { z } from 'zod';
-import type { TraceEvent, RunStatus } from './trace';
+import { RUN_STATUSES, TraceEventSchema } from './trace';
 
 /** A run's text input: large enough for a pasted document, small enough to keep the DB sane. */
 export const MAX_RUN_INPUT_CHARS = 200_000;
@@ -34,39 +34,43 @@ export type ResumeRunBody = z.infer<typeof ResumeRunBody>;
 /** `?after=<seq>` / `Last-Event-ID`: a non-negative integer sequence number. */
 export const SeqParam = z.coerce.number().int().min(0);
 
-export interface RunUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
+export const RunUsage = z.object({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  total_tokens: z.number(),
+});
+export type RunUsage = z.infer<typeof RunUsage>;
 
 /** One row of the run history and the `run` of GET /api/runs/:id. */
-export interface RunView {
-  id: string;
-  graph_id: string;
-  graph_name: string;
-  status: RunStatus;
-  source: RunSource;
-  input: string;
-  inputs: Record<string, unknown> | null;
-  breakpoints: string[] | null;
-  output: unknown;
-  error: { code: string; message: string } | null;
-  usage: RunUsage | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+export const RunView = z.object({
+  id: z.string(),
+  graph_id: z.string(),
+  graph_name: z.string(),
+  status: z.enum(RUN_STATUSES),
+  source: z.enum(RUN_SOURCES),
+  input: z.string(),
+  inputs: z.record(z.string(), z.unknown()).nullable(),
+  breakpoints: z.array(z.string()).nullable(),
+  output: z.unknown(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  usage: RunUsage.nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
   /** finished_at - started_at, when both are known. */
-  duration_ms: number | null;
-}
+  duration_ms: z.number().nullable(),
+});
+export type RunView = z.infer<typeof RunView>;
 
-export interface StartRunResponse {
-  run_id: string;
-}
-export interface RunHistoryResponse {
-  runs: RunView[];
-}
-export interface RunDetailResponse {
-  run: RunView;
-  events: TraceEvent[];
-}
+export const StartRunResponse = z.object({ run_id: z.string() });
+export type StartRunResponse = z.infer<typeof StartRunResponse>;
+
+export const RunHistoryResponse = z.object({ runs: z.array(RunView) });
+export type RunHistoryResponse = z.infer<typeof RunHistoryResponse>;
+
+export const RunDetailResponse = z.object({ run: RunView, events: z.array(TraceEventSchema) });
+export type RunDetailResponse = z.infer<typeof RunDetailResponse>;
+
+/** POST /api/runs/:id/cancel and /resume answer with the run as it is now. */
+export const RunControlResponse = z.object({ run: RunView });
+export type RunControlResponse = z.infer<typeof RunControlResponse>;

@@ -42,6 +42,19 @@ export interface TraceEvent {
   data: Record<string, unknown>;
 }
 
+/** The envelope as the API sends it (GET /api/runs/:id); `data` is checked per type by eventData. */
+export const TraceEventSchema = z.object({
+  seq: z.number().int(),
+  run_id: z.string(),
+  ts: z.string(),
+  type: z.enum(TRACE_EVENT_TYPES),
+  step: z.number(),
+  node: z.string().optional(),
+  span_id: z.string(),
+  parent_span_id: z.string().optional(),
+  data: z.record(z.string(), z.unknown()),
+}) satisfies z.ZodType<TraceEvent>;
+
 /** What the engine emits; the sink adds seq, run_id and ts. */
 export type TraceEventInput = Omit<TraceEvent, 'seq' | 'run_id' | 'ts'> & { ts?: string };
 
