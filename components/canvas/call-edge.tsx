@@ -1,9 +1,10 @@
 'use client';
-/** A supervisor's (or an agent-tool's) call to another node: drawn dotted, derived, never edited. */
+/** A node's call to another node (supervisor worker, node behind an `agent` tool): drawn dotted, derived, never edited. */
 import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { EditorState } from '@/components/editor/store';
 import { isRoleNode } from '@/components/editor/types';
+import { calleesOf } from '@/lib/graph/roles';
 
 export type CallEdge = Edge<Record<string, never>, 'call'>;
 
@@ -16,14 +17,11 @@ export const CallEdgeComponent = memo(CallEdgeView);
 
 /** "caller>callee" pairs, joined: a stable string so the canvas only rebuilds call edges when they change. */
 export function callPairs(s: Pick<EditorState, 'nodes' | 'graph'>): string {
-  const tools = s.graph.tools ?? {};
   const ids = new Set(s.nodes.map((n) => n.id));
   const out: string[] = [];
   for (const n of s.nodes) {
     if (!isRoleNode(n)) continue;
-    const spec = n.data;
-    const callees = spec.role === 'supervisor' ? spec.workers : spec.role === 'agent' || spec.role === 'executor' ? (spec.tools ?? []).map((t) => (Object.hasOwn(tools, t) && tools[t].type === 'agent' ? (tools[t] as { node: string }).node : '')) : [];
-    for (const c of callees) if (c && c !== n.id && ids.has(c)) out.push(`${n.id}>${c}`);
+    for (const c of new Set(calleesOf(n.data, s.graph.tools))) if (c !== n.id && ids.has(c)) out.push(`${n.id}>${c}`);
   }
   return out.join('\n');
 }

@@ -8,32 +8,10 @@ import { memo, type CSSProperties } from 'react';
 import { useBreakpoint, useNodeRunStatus, useToggleBreakpoint } from '@/components/debug/run-store';
 import { useEditor } from '@/components/editor/context';
 import type { RoleNode } from '@/components/editor/types';
-import { ROLES } from '@/lib/graph/roles';
-import type { NodeSpec } from '@/lib/graph/schema';
+import { ROLES, cardSummary } from '@/lib/graph/roles';
 import { ProblemBadge } from './problem-badge';
 
 const MAX_CHIPS = 4;
-
-function summary(spec: NodeSpec): { detail?: string; model?: string; chips: string[] } {
-  switch (spec.role) {
-    case 'agent':
-      return { detail: (spec.strategy ?? 'tool_calling').replace('_', ' '), model: spec.model ?? 'default', chips: spec.tools ?? [] };
-    case 'executor':
-      return { detail: 'plan steps', model: spec.model ?? 'default', chips: spec.tools ?? [] };
-    case 'planner':
-      return { detail: 'writes a plan', model: spec.model ?? 'default', chips: [] };
-    case 'supervisor':
-      return { detail: `${spec.workers.length} worker${spec.workers.length === 1 ? '' : 's'}`, model: spec.model ?? 'default', chips: spec.workers };
-    case 'tool':
-      return { detail: spec.tool ? `calls ${spec.tool}` : 'no tool chosen', chips: Object.keys(spec.args ?? {}) };
-    case 'router':
-      return { detail: spec.mode === 'llm' ? 'LLM classifier' : 'CEL branches', model: spec.mode === 'llm' ? (spec.model ?? 'default') : undefined, chips: [] };
-    case 'human':
-      return { detail: spec.kind === 'input' ? 'asks for input' : 'asks for approval', chips: [] };
-    case 'subgraph':
-      return { detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] };
-  }
-}
 
 function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
   const badge = useEditor((s) => s.problems.byNode[id]);
@@ -41,7 +19,7 @@ function RoleNodeView({ id, data, selected }: NodeProps<RoleNode>) {
   const breakpoint = useBreakpoint(id);
   const toggleBreakpoint = useToggleBreakpoint();
   const meta = ROLES[data.role];
-  const { detail, model, chips } = summary(data);
+  const { detail, model, chips } = cardSummary(data);
   const style = { '--node-color': `var(${meta.colorVar}, ${meta.fallbackColor})` } as CSSProperties;
   const state = badge?.errors.length ? 'error' : badge?.warnings.length ? 'warning' : 'ok';
   return (

@@ -5,7 +5,7 @@
  */
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react';
 import { createStore } from 'zustand/vanilla';
-import { ROLES } from '@/lib/graph/roles';
+import { ROLES, callsModel, defaultModels } from '@/lib/graph/roles';
 import { END, START, type NodeRole, type NodeSpec } from '@/lib/graph/schema';
 import { documentToEditor } from './convert';
 import {
@@ -77,10 +77,6 @@ export interface EditorState extends EditorGraph {
 
 const stripNode = (n: EditorNode): EditorNode => ({ id: n.id, type: n.type, position: n.position, data: n.data, ...(n.deletable === false ? { deletable: false } : {}) }) as EditorNode;
 const stripEdge = (e: EditorEdge): EditorEdge => ({ id: e.id, type: e.type, source: e.source, target: e.target, data: e.data });
-
-/** Roles that call a model; the model added for the first of them in a graph that has none. */
-const MODEL_ROLES = new Set<string>(['agent', 'planner', 'executor', 'supervisor']);
-export const DEFAULT_MODEL = { connection: 'default', model: 'gpt-4o-mini' } as const;
 
 function snapshot(s: EditorGraph): Snapshot {
   return { graph: s.graph, nodes: s.nodes.map(stripNode), edges: s.edges.map(stripEdge), layout: s.layout };
@@ -180,11 +176,11 @@ export function createEditorStore(doc: GraphDocument) {
         const node = { id, type: role, position, data: spec, selected: true } as RoleNode;
         // The first model-calling role in a graph without models brings the default model along,
         // so a freshly dropped agent is valid rather than "no model set" (one undo step with the node).
-        const needsModel = MODEL_ROLES.has(role) && Object.keys(s.graph.models ?? {}).length === 0;
+        const needsModel = callsModel(spec) && Object.keys(s.graph.models ?? {}).length === 0;
         commit({
           nodes: [...s.nodes.map((n) => (n.selected ? ({ ...n, selected: false } as EditorNode) : n)), node],
           edges: s.edges.map((e) => (e.selected ? { ...e, selected: false } : e)),
-          ...(needsModel ? { graph: { ...s.graph, models: { default: { ...DEFAULT_MODEL } } } } : {}),
+          ...(needsModel ? { graph: { ...s.graph, models: defaultModels() } } : {}),
         });
         return id;
       },

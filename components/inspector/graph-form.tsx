@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/context';
 import { isRoleNode } from '@/components/editor/types';
+import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
 import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
@@ -104,7 +105,7 @@ export function GraphForm() {
         testId="models"
         value={graph.models}
         onChange={(models) => api.setGraph({ models })}
-        make={() => ({ connection: 'default', model: 'gpt-4o-mini' })}
+        make={() => ({ ...DEFAULT_MODEL_SPEC })}
         render={(_id, m, update) => (
           <>
             <Field label="Connection" hint="configured by the operator">

@@ -1,10 +1,20 @@
 /**
- * The canvas look of each node role: label, one-line description, glyph, colour token, the fields the
- * inspector shows (in order) and the spec a freshly dropped node starts with.
+ * The one home of per-role facts: label, one-line description, glyph, colour token, the fields the
+ * inspector shows (in order), the spec a freshly dropped node starts with, whether a node calls a
+ * model, which other nodes it calls, and what its canvas card says.
  * `Record<NodeRole, RoleMeta>`: adding a role to the schema without an entry here is a compile error.
- * Pure data: no React, no DOM.
+ * The validator, preflight, editor store, canvas and docs ask this file. Pure: no React, no DOM.
  */
-import type { NodeOf, NodeRole } from './schema';
+import { DEFAULTS } from './defaults';
+import type { ModelSpec, NodeOf, NodeRole, NodeSpec, ToolSpec } from './schema';
+
+/** What a node's canvas card says besides its name: a short detail line and chips (model shown apart). */
+export interface CardSummary {
+  detail?: string;
+  chips: string[];
+}
+
+type ToolTable = Readonly<Record<string, ToolSpec>>;
 
 export interface RoleMeta<R extends NodeRole = NodeRole> {
   role: R;
@@ -19,7 +29,26 @@ export interface RoleMeta<R extends NodeRole = NodeRole> {
   fields: readonly (keyof NodeOf<R> & string)[];
   /** The spec of a node just added from the palette. */
   create(ctx: { tools: string[]; nodes: string[] }): NodeOf<R>;
+  /** Does a node with this spec call a model when it runs? */
+  callsModel(spec: NodeOf<R>): boolean;
+  /** Ids of the nodes this node calls as sub-agents (they return to it), given the graph's tools. */
+  callees(spec: NodeOf<R>, tools: ToolTable): string[];
+  /** The detail line and chips of its canvas card. */
+  card(spec: NodeOf<R>): CardSummary;
 }
+
+/** Nodes behind the `agent` tools among `names`. */
+function agentToolNodes(names: readonly string[], tools: ToolTable): string[] {
+  return names.flatMap((t) => {
+    const spec = Object.hasOwn(tools, t) ? tools[t] : undefined;
+    return spec?.type === 'agent' ? [spec.node] : [];
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const always = () => true;
+const never = () => false;
+const none = () => [];
 
 type Registry = { [R in NodeRole]: RoleMeta<R> };
 
@@ -33,6 +62,9 @@ export const ROLES: Registry = {
     fallbackColor: '#6366f1',
     fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
     create: () => ({ role: 'agent', strategy: 'tool_calling' }),
+    callsModel: always,
+    callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
+    card: (spec) => ({ detail: (spec.strategy ?? DEFAULTS.strategy).replace('_', ' '), chips: spec.tools ?? [] }),
   },
   planner: {
     role: 'planner',
@@ -43,6 +75,9 @@ export const ROLES: Registry = {
     fallbackColor: '#0ea5e9',
     fields: ['label', 'description', 'model', 'system_prompt', 'input', 'output'],
     create: () => ({ role: 'planner' }),
+    callsModel: always,
+    callees: none,
+    card: () => ({ detail: 'writes a plan', chips: [] }),
   },
   executor: {
     role: 'executor',
@@ -53,6 +88,9 @@ export const ROLES: Registry = {
     fallbackColor: '#14b8a6',
     fields: ['label', 'description', 'model', 'system_prompt', 'tools', 'max_steps', 'max_revisions', 'output'],
     create: () => ({ role: 'executor' }),
+    callsModel: always,
+    callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
+    card: (spec) => ({ detail: 'plan steps', chips: spec.tools ?? [] }),
   },
   supervisor: {
     role: 'supervisor',
@@ -63,6 +101,9 @@ export const ROLES: Registry = {
     fallbackColor: '#a855f7',
     fields: ['label', 'description', 'model', 'system_prompt', 'workers', 'max_steps', 'input', 'output'],
     create: ({ nodes }) => ({ role: 'supervisor', workers: nodes.length ? [nodes[0]] : [] }),
+    callsModel: always,
+    callees: (spec) => spec.workers,
+    card: (spec) => ({ detail: plural(spec.workers.length, 'worker'), chips: spec.workers }),
   },
   tool: {
     role: 'tool',
@@ -73,6 +114,9 @@ export const ROLES: Registry = {
     fallbackColor: '#f59e0b',
     fields: ['label', 'description', 'tool', 'args', 'output'],
     create: ({ tools }) => ({ role: 'tool', tool: tools[0] ?? '' }),
+    callsModel: never,
+    callees: (spec, tools) => agentToolNodes([spec.tool], tools),
+    card: (spec) => ({ detail: spec.tool ? `calls ${spec.tool}` : 'no tool chosen', chips: Object.keys(spec.args ?? {}) }),
   },
   router: {
     role: 'router',
@@ -83,6 +127,10 @@ export const ROLES: Registry = {
     fallbackColor: '#ec4899',
     fields: ['label', 'description', 'mode', 'model', 'prompt', 'output'],
     create: () => ({ role: 'router', mode: 'cel' }),
+    /** Only the LLM classifier calls a model; a CEL router lets its branches decide. */
+    callsModel: (spec) => spec.mode === 'llm',
+    callees: none,
+    card: (spec) => ({ detail: spec.mode === 'llm' ? 'LLM classifier' : 'CEL branches', chips: [] }),
   },
   human: {
     role: 'human',
@@ -93,6 +141,9 @@ export const ROLES: Registry = {
     fallbackColor: '#22c55e',
     fields: ['label', 'description', 'kind', 'prompt', 'show', 'output'],
     create: () => ({ role: 'human', kind: 'approval', prompt: 'Approve to continue?' }),
+    callsModel: never,
+    callees: none,
+    card: (spec) => ({ detail: spec.kind === 'input' ? 'asks for input' : 'asks for approval', chips: [] }),
   },
   subgraph: {
     role: 'subgraph',
@@ -103,11 +154,39 @@ export const ROLES: Registry = {
     fallbackColor: '#64748b',
     fields: ['label', 'description', 'graph', 'input', 'output'],
     create: () => ({ role: 'subgraph', graph: '' }),
+    /** The other graph's nodes call models; this node does not. */
+    callsModel: never,
+    /** It runs another graph, not a node of this one. */
+    callees: none,
+    card: (spec) => ({ detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] }),
   },
 };
 
-export function roleMeta<R extends NodeRole>(role: R): RoleMeta<R> {
-  return ROLES[role];
+/** The registry entry of a node's role, typed for any node (each entry only ever sees its own role). */
+const metaOf = (node: NodeSpec) => ROLES[node.role] as unknown as Pick<RoleMeta<NodeRole>, 'callsModel' | 'callees' | 'card'>;
+
+/** Does this node call a model when it runs (and so need one: its `model` or `models.default`)? */
+export function callsModel(node: NodeSpec): boolean {
+  return metaOf(node).callsModel(node);
+}
+
+/** Ids of the nodes this node calls (supervisor workers, nodes behind `agent` tools), in order, repeats kept. */
+export function calleesOf(node: NodeSpec, tools: ToolTable | undefined): string[] {
+  return metaOf(node).callees(node, tools ?? {});
+}
+
+/** What a node's canvas card says: detail line, the model id when it calls one, chips. */
+export function cardSummary(node: NodeSpec): CardSummary & { model?: string } {
+  const card = metaOf(node).card(node);
+  return callsModel(node) ? { ...card, model: ('model' in node && node.model) || DEFAULTS.model } : card;
+}
+
+/** The model entry a new graph (or the first model-calling node of a graph without models) starts with. */
+export const DEFAULT_MODEL_SPEC: Readonly<ModelSpec> = { connection: 'default', model: 'gpt-4o-mini' };
+
+/** A fresh `models:` table holding only the default entry (the one nodes without `model` use). */
+export function defaultModels(): Record<string, ModelSpec> {
+  return { [DEFAULTS.model]: { ...DEFAULT_MODEL_SPEC } };
 }
 
 /** Fields holding long text: edited in a multi-line box. */

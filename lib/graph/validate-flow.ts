@@ -4,12 +4,13 @@
  */
 import { END, START, branchTarget, isConditional, type GraphDocument } from './schema';
 import type { Problem } from './problems';
+import { calleesOf } from './roles';
 import { problem } from './validate-problem';
 
 export interface FlowGraph {
   /** Edges that move control: plain edges and every branch target of conditional edges. */
   next: Map<string, Set<string>>;
-  /** Nodes called as sub-agents (supervisor workers, `agent` tools); they return to their caller. */
+  /** Nodes called as sub-agents (`calleesOf`: supervisor workers, `agent` tools); they return to their caller. */
   calls: Map<string, Set<string>>;
   /** Nodes that have a conditional edge, with the targets of its branches. */
   conditional: Map<string, string[]>;
@@ -35,20 +36,7 @@ export function buildFlowGraph(doc: GraphDocument): FlowGraph {
       add(next, edge.from, edge.to);
     }
   }
-  const tools = doc.tools ?? {};
-  for (const [id, node] of Object.entries(nodes)) {
-    if (node.role === 'supervisor') for (const w of node.workers) add(calls, id, w);
-    if (node.role === 'agent' || node.role === 'executor') {
-      for (const t of node.tools ?? []) {
-        const spec = Object.hasOwn(tools, t) ? tools[t] : undefined;
-        if (spec?.type === 'agent') add(calls, id, spec.node);
-      }
-    }
-    if (node.role === 'tool') {
-      const spec = Object.hasOwn(tools, node.tool) ? tools[node.tool] : undefined;
-      if (spec?.type === 'agent') add(calls, id, spec.node);
-    }
-  }
+  for (const [id, node] of Object.entries(nodes)) for (const callee of calleesOf(node, doc.tools)) add(calls, id, callee);
   return { next, calls, conditional };
 }
 

@@ -5,6 +5,7 @@
 import { checkCel } from './cel';
 import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
 import type { Problem } from './problems';
+import { callsModel } from './roles';
 import {
   END,
   GraphName,
@@ -24,12 +25,6 @@ export interface ValidationResult {
 
 const has = (rec: Record<string, unknown> | undefined, key: string): boolean =>
   rec !== undefined && Object.hasOwn(rec, key);
-
-const MODEL_ROLES = new Set(['agent', 'planner', 'executor', 'supervisor']);
-
-function needsModel(node: NodeSpec): boolean {
-  return MODEL_ROLES.has(node.role) || (node.role === 'router' && node.mode === 'llm');
-}
 
 function cel(out: Problem[], parts: PathPart[], expr: string | undefined): void {
   if (expr === undefined) return;
@@ -63,7 +58,7 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
     if (!has(models, node.model)) {
       out.push(problem('error', 'unknown_model', at('model'), `unknown model "${node.model}" (not in models)`));
     }
-  } else if (needsModel(node) && !has(models, DEFAULTS.model)) {
+  } else if (callsModel(node) && !has(models, DEFAULTS.model)) {
     out.push(
       problem('error', 'unknown_model', at('model'), `no model set and models has no "${DEFAULTS.model}" entry to fall back on`),
     );

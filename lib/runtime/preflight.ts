@@ -2,17 +2,15 @@
 import 'server-only';
 import { envDefaultConnection } from '@/lib/llm';
 import { DEFAULTS } from '@/lib/graph/defaults';
+import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { getConnection } from '@/db/connections';
-
-const MODEL_ROLES: ReadonlySet<string> = new Set(['agent', 'planner', 'executor', 'supervisor']);
 
 /** Connection names the graph's model-using nodes need that are neither in the environment nor saved. */
 export function missingConnections(doc: GraphDocument): string[] {
   const needed = new Set<string>();
   for (const node of Object.values(doc.nodes)) {
-    const usesModel = MODEL_ROLES.has(node.role) || (node.role === 'router' && node.mode === 'llm');
-    if (!usesModel) continue;
+    if (!callsModel(node)) continue;
     const modelId = ('model' in node && node.model) || DEFAULTS.model;
     const spec = doc.models?.[modelId];
     needed.add(spec?.connection ?? 'default');

@@ -3,6 +3,7 @@ import 'server-only';
 import type { GraphSummary as SummaryJson, GraphRecord as RecordJson, TemplateSummary } from '@/lib/contracts/graphs';
 import type { GraphSummary } from '@/db/graphs';
 import type { GraphRow } from '@/db/schema';
+import { defaultModels } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
 
 export function summaryJson(s: GraphSummary): SummaryJson {
@@ -40,7 +41,7 @@ export function blankDocument(name: string, description?: string): GraphDocument
     name,
     ...(description ? { description } : {}),
     // The model entry that nodes without `model` use; the operator's `default` connection serves it.
-    models: { default: { connection: 'default', model: 'gpt-4o-mini' } },
+    models: defaultModels(),
     nodes: {},
     edges: [{ from: 'START', to: 'END' }],
   };
