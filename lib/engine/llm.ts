@@ -1,5 +1,6 @@
 /**
- * One model call with its trace: llm.request (the exact messages sent), llm.delta, llm.retry,
+ * One model call with its trace: llm.request (the exact messages sent), llm.delta (marked
+ * `answer: true` where the executor says the text is its answer), llm.retry,
  * llm.response (gen_ai.* names, usage, latency, plus what the caller parsed out of it).
  * Model resolution: node.model (default "default") -> doc.models[name].
  */
@@ -28,6 +29,26 @@ export interface ChatCall {
   stop?: string[];
   /** Extra fields for llm.response (e.g. react's parsed Thought/Action). */
   describe?: (result: ChatResult) => Record<string, unknown>;
+  /** Which streamed text is the node's answer (llm.delta `answer: true`); none is, without it. */
+  answer?: AnswerMarker;
+}
+
+/** One streamed piece of a model call's text, and whether it is (part of) the node's answer. */
+export interface DeltaPiece {
+  text: string;
+  answer: boolean;
+}
+
+/** Splits each streamed chunk of one model call into answer and non-answer pieces (stateful: one per call). */
+export type AnswerMarker = (chunk: string) => DeltaPiece[];
+
+/** For calls whose whole text is the answer (tool_calling agents, supervisors). */
+export const wholeAnswer: AnswerMarker = (text) => [{ text, answer: true }];
+
+function emitDelta(ctx: ExecContext, span: string, marker: AnswerMarker | undefined, chunk: string): void {
+  for (const p of marker ? marker(chunk) : [{ text: chunk, answer: false }]) {
+    if (p.text) emitFrom(ctx, 'llm.delta', p.answer ? { text: p.text, answer: true } : { text: p.text }, span);
+  }
 }
 
 export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult> {
@@ -60,7 +81,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     top_p: model.top_p,
     max_tokens: model.max_tokens,
     signal: scope.signal,
-    onDelta: (text) => emitFrom(ctx, 'llm.delta', { text }, span),
+    onDelta: (text) => emitDelta(ctx, span, call.answer, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
   scope.usage.input_tokens += result.usage.prompt_tokens;

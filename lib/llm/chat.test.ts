@@ -4,6 +4,7 @@ import type { ChatRequest } from '../engine/ports';
 import { createModelPort, type ModelPortOptions } from './chat';
 import type { Connection } from './connection';
 import { startMockOpenAI, type MockOpenAI } from './testing/mock-openai-server';
+import { REACT_STOP } from '../graph/react-text';
 
 let mock: MockOpenAI;
 beforeAll(async () => {
@@ -55,9 +56,9 @@ describe('model port: streaming', () => {
   it('sends stream options, stop, sampling, tools, the key and connection headers to the server', async () => {
     mock.script([{ reply: { content: 'ok' } }]);
     const tools = [{ type: 'function' as const, function: { name: 'calc', parameters: { type: 'object', properties: { expression: { type: 'string' } } } } }];
-    await port().port.chat(req('x', { stop: ['Observation:'], temperature: 0, top_p: 0.5, max_tokens: 64, tools }));
+    await port().port.chat(req('x', { stop: REACT_STOP, temperature: 0, top_p: 0.5, max_tokens: 64, tools }));
     const sent = mock.chatRequests()[0];
-    expect(sent).toMatchObject({ stream: true, stream_options: { include_usage: true }, stop: ['Observation:'], temperature: 0, top_p: 0.5, max_tokens: 64, tools });
+    expect(sent).toMatchObject({ stream: true, stream_options: { include_usage: true }, stop: REACT_STOP, temperature: 0, top_p: 0.5, max_tokens: 64, tools });
     const headers = mock.requests[0].headers;
     expect(headers.authorization).toBe('Bearer sk-test');
     expect(headers['x-team']).toBe('switchyard');

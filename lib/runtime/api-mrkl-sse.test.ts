@@ -8,6 +8,7 @@ import { MRKL_FINAL_ANSWER, MRKL_OBSERVATION_1, MRKL_QUESTION, MRKL_RESULT, MRKL
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph, mrklGraph } from './testing/graphs';
+import { REACT_STOP_WORD } from '@/lib/graph/react-text';
 
 let mock: MockOpenAI;
 let h: Harness;
@@ -41,7 +42,7 @@ describe('the seed 000 MRKL walk-through', () => {
     expect(prompts[0]).toContain('Search: useful for when you need to answer questions about current events');
     expect(prompts[0]).toContain('Calculator: useful for when you need to answer questions about math');
     expect(prompts[0]).toContain(`Question: ${MRKL_QUESTION}`);
-    expect(requests.every((e) => JSON.stringify(e.data.stop ?? []).includes('Observation:'))).toBe(true);
+    expect(requests.every((e) => JSON.stringify(e.data.stop ?? []).includes(REACT_STOP_WORD))).toBe(true);
     expect(prompts[3]).toContain('2.4242784855673896');
     // each Thought / Action / Action Input, as parsed
     const parsed = responses.map((e) => e.data.parsed as Record<string, unknown>);

@@ -3,7 +3,7 @@
  * (synchronously, with the status change it implies), then publishes it on the in-process bus.
  *
  * `llm.delta` events are the live token stream and are persisted too, but coalesced: consecutive
- * deltas of one span are merged until ~`deltaChars` characters, another event, or `deltaMs` of
+ * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
  * quiet, whichever comes first. Text is only ever concatenated, never dropped.
  */
 import type { TraceEvent, TraceEventInput } from '@/lib/contracts/trace';
@@ -87,7 +87,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   }
 
   function sameStream(a: TraceEventInput, b: TraceEventInput): boolean {
-    return a.span_id === b.span_id && a.node === b.node && a.step === b.step && a.parent_span_id === b.parent_span_id;
+    // Answer text and other text (llm.delta `answer`) are never merged into one delta.
+    return a.span_id === b.span_id && a.node === b.node && a.step === b.step && a.parent_span_id === b.parent_span_id && a.data.answer === b.data.answer;
   }
 
   return {

@@ -5,6 +5,7 @@
 import { DEFAULTS } from '../../graph/defaults';
 import { REACT_STOP_WORD } from '../../graph/react-text';
 import { EngineError } from '../errors';
+import type { AnswerMarker } from '../llm';
 
 export interface PromptParams {
   tool_names: string;
@@ -70,6 +71,47 @@ export function parseStep(text: string, patterns: ReactPatterns, toolNames: stri
     return { thought, action: act[1].trim(), action_input: unquote(act[2] ?? '') };
   }
   return { thought, error: unparseable(toolNames) };
+}
+
+/**
+ * Marks the streamed text of one react model call: the answer is what final_answer_pattern's
+ * capture group holds while it runs to the end of the text so far (the default: everything after
+ * "Final Answer:"), from its first non-space character up to the stop word. A quoted answer is
+ * never marked (parseStep unquotes it only once it is complete); text is never marked after the fact.
+ */
+export function reactAnswerMarker(patterns: ReactPatterns): AnswerMarker {
+  let full = '';
+  /** Where the answer starts in `full`; null while undecided, -1 for "no answer in this call". */
+  let start: number | null = null;
+  let end = Infinity;
+  return (chunk) => {
+    const from = full.length;
+    full += chunk;
+    if (start === null) start = answerStart(full, patterns);
+    if (start === null || start < 0) return [{ text: chunk, answer: false }];
+    const begin = Math.max(start, from);
+    if (end === Infinity) {
+      const stop = full.indexOf(REACT_STOP_WORD, start);
+      if (stop >= 0) end = stop;
+    }
+    const cut = Math.max(begin, Math.min(end, full.length));
+    return [
+      { text: full.slice(from, begin), answer: false },
+      { text: full.slice(begin, cut), answer: true },
+      { text: full.slice(cut), answer: false },
+    ];
+  };
+}
+
+function answerStart(text: string, patterns: ReactPatterns): number | null {
+  const m = patterns.finalAnswer.exec(text);
+  if (!m || m[1] === undefined) return null;
+  // The capture must run to the end of the text so far (an answer still being written).
+  if (m.index + m[0].length !== text.length || !m[0].endsWith(m[1])) return null;
+  const group = text.length - m[1].length;
+  const first = text.slice(group).search(/\S/);
+  if (first < 0) return null;
+  return text[group + first] === '"' ? -1 : group + first;
 }
 
 export function unparseable(toolNames: string[]): string {

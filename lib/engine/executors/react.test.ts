@@ -3,6 +3,8 @@ import type { GraphDocument } from '../../graph/schema';
 import { runGraph } from '../index';
 import { fakePorts, fakeTools, scriptedModel, type FakePorts } from '../testing/fake-ports';
 import { chain, graph } from '../testing/graphs';
+import { REACT_STOP } from '../../graph/react-text';
+import { compilePatterns, reactAnswerMarker } from './react-format';
 
 const QUESTION = "Who is Olivia Wilde's boyfriend? What is his current age raised to the 0.23 power?";
 const FINAL = "Jason Sudeikis, Olivia Wilde's boyfriend, is 47 years old and his age raised to the 0.23 power is 2.4242784855673896.";
@@ -69,7 +71,7 @@ describe('react agent (seed 000 MRKL walk-through)', () => {
     for (const r of model.requests) {
       expect(r.messages).toHaveLength(1);
       expect(r.messages[0].role).toBe('user');
-      expect(r.stop).toEqual(['Observation:']);
+      expect(r.stop).toEqual(REACT_STOP);
     }
     expect(model.requests[0].messages[0].content).toBe(HEADER);
     expect(model.requests[1].messages[0].content).toBe(
@@ -157,5 +159,39 @@ describe('react agent (seed 000 MRKL walk-through)', () => {
     const groups = await runGraph({ runId: 'r', doc: mrklGraph({ action_pattern: 'Action: (\\w+)' }), input: 'q', ports: fakePorts() });
     expect(groups).toMatchObject({ status: 'failed', error: { code: 'bad_pattern' } });
     if (groups.status === 'failed') expect(groups.error.message).toMatch(/action_pattern must have 2 capture groups \(it has 1\)/);
+  });
+});
+
+describe('react answer marking (llm.delta answer: true)', () => {
+  /** Feeds the chunks through one call's marker; returns [answer text, other text]. */
+  function mark(chunks: string[], pattern?: string): [string, string] {
+    const m = reactAnswerMarker(compilePatterns('n', pattern));
+    const pieces = chunks.flatMap((c) => m(c));
+    expect(pieces.map((p) => p.text).join('')).toBe(chunks.join(''));
+    return [pieces.filter((p) => p.answer).map((p) => p.text).join(''), pieces.filter((p) => !p.answer).map((p) => p.text).join('')];
+  }
+
+  it('marks what follows Final Answer (marker split across chunks), without its leading space, up to the stop word', () => {
+    expect(mark(['Thought: I know it\nFinal Ans', 'wer:  It is', ' 42.'])).toEqual(['It is 42.', 'Thought: I know it\nFinal Answer:  ']);
+    expect(mark(['Final Answer: 42\nObs', 'ervation: junk'])).toEqual(['42\nObs', 'Final Answer: ervation: junk']);
+    expect(mark(['Final Answer: 42\nObservation: junk'])).toEqual(['42\n', 'Final Answer: Observation: junk']);
+  });
+
+  it('marks nothing in an Action step or a quoted answer', () => {
+    expect(mark(['Thought: search\nAction: Search\nAction Input: x'])[0]).toBe('');
+    expect(mark(['Final Answer: ', '"quoted"'])[0]).toBe('');
+  });
+
+  it('follows a custom final_answer_pattern', () => {
+    expect(mark(['Thought: ok\nANSWER:', ' hi there'], 'ANSWER:(.*)')).toEqual(['hi there', 'Thought: ok\nANSWER: ']);
+  });
+
+  it('the engine emits the marked deltas of a react run; their text is the final answer', async () => {
+    const model = scriptedModel([`I now know the final answer\nFinal Answer: ${FINAL}`]);
+    const p = fakePorts({ model, tools: mrklTools() });
+    await runGraph({ runId: 'r', doc: mrklGraph(), input: QUESTION, ports: p });
+    const deltas = p.of('llm.delta');
+    expect(deltas.filter((e) => e.data.answer === true).map((e) => e.data.text).join('')).toBe(FINAL);
+    expect(deltas.map((e) => e.data.text).join('')).toBe(`I now know the final answer\nFinal Answer: ${FINAL}`);
   });
 });

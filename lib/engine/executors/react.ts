@@ -16,6 +16,7 @@ import {
   compilePatterns,
   fillTemplate,
   parseStep,
+  reactAnswerMarker,
   unknownTool,
   type ParsedStep,
 } from './react-format';
@@ -45,6 +46,7 @@ export async function runReactAgent(node: NodeOf<'agent'>, ctx: ExecContext): Pr
     await chat(ctx, {
       messages,
       stop: REACT_STOP,
+      answer: reactAnswerMarker(patterns),
       describe: (res) => {
         output = cleanOutput(res.message.content ?? '');
         parsed = parseStep(output, patterns, names);

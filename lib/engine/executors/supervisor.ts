@@ -39,6 +39,7 @@ export async function runSupervisor(node: NodeOf<'supervisor'>, ctx: ExecContext
     messages: conversation(ctx, node.system_prompt ?? supervisorPrompt(workers)),
     tools: workers,
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
+    answer: true,
   });
   return answer(ctx, result.text);
 }

@@ -11,7 +11,7 @@ import { DEFAULTS } from '../../graph/defaults';
 import { evaluateCondition } from '../../graph/cel';
 import type { ExitCondition, NodeOf } from '../../graph/schema';
 import { EngineError } from '../errors';
-import { chat } from '../llm';
+import { chat, wholeAnswer } from '../llm';
 import type { ChatMessage, ToolCall } from '../ports';
 import { emitFrom, type ExecContext, type NodeResult } from '../scope';
 import { bindTools, runTool, type ToolBinding } from '../tool-runner';
@@ -22,6 +22,8 @@ export interface LoopOptions {
   tools: ToolBinding[];
   maxSteps: number;
   exit?: ExitCondition;
+  /** The model's text is the node's answer (marked so in llm.delta). */
+  answer?: boolean;
 }
 
 export interface LoopResult {
@@ -63,7 +65,7 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
   const available = opts.tools.map((t) => t.name).join(', ') || 'none';
 
   for (let turn = 1; turn <= opts.maxSteps; turn++) {
-    const res = await chat(ctx, { messages: msgs, tools: defs });
+    const res = await chat(ctx, { messages: msgs, tools: defs, answer: opts.answer ? wholeAnswer : undefined });
     const calls = res.message.tool_calls ?? [];
     const text = res.message.content ?? '';
     msgs.push(calls.length ? { role: 'assistant', content: res.message.content, tool_calls: calls } : { role: 'assistant', content: text });
@@ -114,6 +116,7 @@ export async function runToolCallingAgent(node: NodeOf<'agent'>, ctx: ExecContex
     tools: bindTools(ctx, node.tools ?? []),
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
     exit: node.exit,
+    answer: true,
   });
   return answer(ctx, result.text, result.output);
 }

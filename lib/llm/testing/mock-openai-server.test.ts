@@ -4,6 +4,7 @@ import { createModelPort } from '../chat';
 import type { ChatMessage, ChatRequest, ToolDefinition } from '../../engine/ports';
 import { startMockOpenAI, type MockOpenAI } from './mock-openai-server';
 import { BUILTIN_RULES, BUILTIN_SEARCH, MRKL_FINAL_ANSWER, MRKL_OBSERVATION_1, MRKL_QUESTION } from './scenarios';
+import { REACT_STOP } from '../../graph/react-text';
 
 let mock: MockOpenAI;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('mock OpenAI server: protocol', () => {
 
   it('cuts content at a stop sequence like a real server', async () => {
     mock.script([{ reply: { content: 'Action: x\nObservation: made up' } }]);
-    const r = await chat([{ role: 'user', content: 'q' }], { stop: ['Observation:'] });
+    const r = await chat([{ role: 'user', content: 'q' }], { stop: REACT_STOP });
     expect(r.message.content).toBe('Action: x\n');
   });
 
@@ -89,7 +90,7 @@ describe('mock OpenAI server: MRKL walk-through (seed 000)', () => {
     let transcript = '';
     const observations: Record<string, string> = { "Olivia Wilde's boyfriend": MRKL_OBSERVATION_1, 'Jason Sudeikis age': '47 years', '47^0.23': '2.4242784855673896' };
     for (let i = 0; i < 4; i++) {
-      const r = await chat([{ role: 'user', content: REACT_PROMPT(transcript) }], { stop: ['Observation:'] });
+      const r = await chat([{ role: 'user', content: REACT_PROMPT(transcript) }], { stop: REACT_STOP });
       const text = r.message.content ?? '';
       steps.push(text);
       const input = /Action Input: (.*)/.exec(text)?.[1];

@@ -44,8 +44,9 @@ function events() {
     data,
   });
   return {
-    started: (node: string, span: string, caller?: string) => ev('node.started', node, span, caller ? 'tool-span' : 'run', caller ? { caller } : {}),
-    delta: (node: string, llm: string, nodeSpan: string, text: string) => ev('llm.delta', node, llm, nodeSpan, { text }),
+    started: (node: string, span: string, caller?: string) => ev('node.started', node, span, caller ? 'tool-span' : 'run', caller ? { role: 'agent', caller } : { role: 'agent' }),
+    /** An llm.delta the engine marked as answer text (`answer: false`: other text of the call). */
+    delta: (node: string, llm: string, nodeSpan: string, text: string, answer = true) => ev('llm.delta', node, llm, nodeSpan, answer ? { text, answer } : { text }),
     response: (node: string, llm: string, nodeSpan: string) => ev('llm.response', node, llm, nodeSpan),
     edge: (node: string, nodeSpan: string, to: string) => ev('edge.taken', node, nodeSpan, 'run', { from: node, to }),
   };
@@ -54,11 +55,13 @@ function events() {
 const feed = (s: AnswerStream, list: TraceEvent[]) => list.map((e) => s.push(e)).filter(Boolean);
 
 describe('answerNodes', () => {
-  it('keeps chat nodes that can go to END: live when END is the only way on, held when a branch may go elsewhere', () => {
+  it('keeps nodes that can go to END: live when END is the only way on, held when a branch may go elsewhere', () => {
     expect(Object.fromEntries(answerNodes(doc))).toEqual({
-      reviewer: { mode: 'held', kind: 'plain' },
-      solo: { mode: 'live', kind: 'react' },
-      helper: { mode: 'live', kind: 'plain' },
+      reviewer: 'held',
+      solo: 'live',
+      helper: 'live',
+      planner: 'live',
+      custom: 'live',
     });
   });
 });
@@ -74,23 +77,17 @@ describe('AnswerStream', () => {
     expect(s.streamed).toBe('Hello world');
   });
 
-  it('react: nothing before the marker (even split across deltas), then the answer without its leading space', () => {
+  it('streams only the text the engine marked as answer (react: what follows Final Answer)', () => {
     const s = new AnswerStream(doc);
     const e = events();
     const out = feed(s, [
       e.started('solo', 'n1'),
-      e.delta('solo', 'l1', 'n1', 'Thought: I know it\nFinal Ans'),
-      e.delta('solo', 'l1', 'n1', 'wer:  It is'),
+      e.delta('solo', 'l1', 'n1', 'Thought: I know it\nFinal Answer: ', false),
+      e.delta('solo', 'l1', 'n1', 'It is'),
       e.delta('solo', 'l1', 'n1', ' 42.'),
+      e.delta('solo', 'l1', 'n1', '\nObservation: x', false),
     ]);
     expect(out).toEqual(['It is', ' 42.']);
-  });
-
-  it('react: a quoted answer or a custom final_answer_pattern is not streamed live', () => {
-    const s = new AnswerStream(doc);
-    const e = events();
-    expect(feed(s, [e.started('solo', 'n1'), e.delta('solo', 'l1', 'n1', 'Final Answer: "quoted"')])).toEqual([]);
-    expect(feed(s, [e.started('custom', 'n2'), e.delta('custom', 'l2', 'n2', 'ANSWER: hi')])).toEqual([]);
   });
 
   it('holds a branching node’s text until its edge to END is taken, and drops it when it loops back', () => {
@@ -105,11 +102,11 @@ describe('AnswerStream', () => {
     expect(feed(s, [e.edge('reviewer', 'n2', 'END')])).toEqual(['looks good']);
   });
 
-  it('ignores a node run as a worker / agent tool, and nodes that do not answer with their model text', () => {
+  it('ignores a node run as a worker / agent tool, and text not marked as answer', () => {
     const s = new AnswerStream(doc);
     const e = events();
     expect(feed(s, [e.started('helper', 'w1', 'boss'), e.delta('helper', 'l1', 'w1', 'worker text')])).toEqual([]);
-    expect(feed(s, [e.started('planner', 'p1'), e.delta('planner', 'l2', 'p1', '1. plan')])).toEqual([]);
+    expect(feed(s, [e.started('planner', 'p1'), e.delta('planner', 'l2', 'p1', '1. plan', false)])).toEqual([]);
   });
 
   it('streams one call at a time: a call that ran beside the streaming one is never streamed', () => {
