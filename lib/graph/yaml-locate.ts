@@ -1,5 +1,5 @@
 /** Finds where a document path (`nodes.writer.tools[0]`) is in parsed YAML, falling back to the nearest parent. */
-import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 
 /** `nodes.writer.tools[0]` -> ['nodes', 'writer', 'tools', 0]. */
 export function splitPath(path: string): (string | number)[] {
@@ -13,13 +13,30 @@ function keyText(key: unknown): string | undefined {
   return undefined;
 }
 
+type Pair = YAMLMap['items'][number];
+/** Key -> pair, per mapping, built on first use: locating many paths stays linear in the document. */
+const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let index = indexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) {
+      const k = keyText(p.key);
+      if (k !== undefined && !index.has(k)) index.set(k, p);
+    }
+    indexes.set(map, index);
+  }
+  return index.get(key);
+}
+
 /** Source offset for `path`: a scalar value where the path ends at one, otherwise its key. */
 export function locate(doc: Document, path: string): number {
   let node: unknown = doc.contents;
   let best = (doc.contents as Node | null)?.range?.[0] ?? 0;
   for (const part of splitPath(path)) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => keyText(p.key) === String(part));
+      const pair = pairOf(node, String(part));
       if (!pair) break;
       const keyStart = (pair.key as Node | null)?.range?.[0];
       const value = pair.value as Node | null;
@@ -33,31 +50,4 @@ export function locate(doc: Document, path: string): number {
     } else break;
   }
   return best;
-}
-
-const within = (node: unknown, offset: number): boolean => {
-  const range = (node as Node | null)?.range;
-  return !!range && offset >= range[0] && offset < Math.max(range[1], range[0] + 1);
-};
-
-/** The document path of whatever sits at `offset` (the reverse of `locate`), for errors found by offset. */
-export function pathAt(doc: Document, offset: number): (string | number)[] {
-  const parts: (string | number)[] = [];
-  let node: unknown = doc.contents;
-  for (;;) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => within(p.key, offset) || within(p.value, offset));
-      if (!pair) return parts;
-      const key = keyText(pair.key);
-      if (key === undefined) return parts;
-      parts.push(key);
-      if (within(pair.key, offset)) return parts;
-      node = pair.value;
-    } else if (isSeq(node)) {
-      const i = node.items.findIndex((item) => within(item, offset));
-      if (i < 0) return parts;
-      parts.push(i);
-      node = node.items[i];
-    } else return parts;
-  }
 }

@@ -57,9 +57,12 @@ describe('parseGraphYaml refuses hostile and broken input', () => {
     ['a nested __proto__ key', 'switchyard: 1\nname: x\nnodes:\n  a:\n    __proto__:\n      polluted: yes\n', 'forbidden_key', 5, 5],
     ['a quoted "__proto__" key', 'switchyard: 1\nname: x\ntools:\n  t: { "__proto__": { polluted: 1 } }\n', 'forbidden_key', 4, 8],
     ['a constructor key', 'switchyard: 1\nname: x\nstate:\n  constructor: { prototype: { polluted: 1 } }\n', 'forbidden_key', 4, 3],
-    ['5,000 levels of [', `switchyard: 1\nname: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, 'too_deep', 2, 70],
-    ['5,000 levels of {a:', `switchyard: 1\nname: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`, 'too_deep', 2, 259],
-    ['5,000 levels of block sequences', `switchyard: 1\nname:\n  ${'- '.repeat(5000)}x\n`, 'too_deep', 3, 129],
+    // 65 levels counting the top mapping: refused by the walk over the CST (at the 64th bracket)
+    ['64 levels of [ under the top mapping', `switchyard: 1\nname: ${'['.repeat(64)}${']'.repeat(64)}\n`, 'too_deep', 2, 70],
+    // deeper: refused while lexing, before the parser builds anything (at the 65th bracket)
+    ['5,000 levels of [', `switchyard: 1\nname: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, 'too_deep', 2, 71],
+    ['5,000 levels of {a:', `switchyard: 1\nname: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`, 'too_deep', 2, 263],
+    ['5,000 levels of block sequences', `switchyard: 1\nname:\n  ${'- '.repeat(5000)}x\n`, 'too_deep', 3, 131],
     ['a NUL byte', 'switchyard: 1\nname: a\u0000b\n', 'binary', 2, 8],
     ['a second document', 'switchyard: 1\nname: a\n---\nswitchyard: 1\nname: b\n', 'yaml_multiple_documents', 3, 1],
     ['an unknown format version', 'switchyard: 2\nname: future\nnodes: {}\nedges: []\n', 'unknown_version', 1, 13],

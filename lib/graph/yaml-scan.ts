@@ -3,7 +3,7 @@
  * size, control characters, one document only, no directives, tags, anchors or aliases, bounded depth.
  * Every walk here is iterative, so hostile nesting cannot overflow the stack.
  */
-import { CST } from 'yaml';
+import { CST, Lexer, Parser } from 'yaml';
 import { MAX_DEPTH } from './document';
 
 export const MAX_YAML_BYTES = 1024 * 1024;
@@ -46,6 +46,38 @@ export function scanText(text: string): Finding | null {
     return { code: 'binary', message: `not a text file: ${what} is not allowed in YAML`, offset: bad.index };
   }
   return null;
+}
+
+export type CstResult = { ok: true; tokens: CST.Token[] } | { ok: false; finding: Finding };
+
+/**
+ * Lexes and parses `text` into CST tokens in one pass, refusing nesting before the parser builds it
+ * (1 MiB of `[` or `- ` would otherwise build a CST a million levels deep, hundreds of MB): flow
+ * brackets, and block indicators (`- `, `? `) stacked on one line, at most MAX_DEPTH. Deeper nesting
+ * through indentation costs its square in bytes, so the size cap bounds it.
+ */
+export function parseCst(text: string, onNewLine: (offset: number) => void): CstResult {
+  const parser = new Parser(onNewLine);
+  onNewLine(0);
+  const tokens: CST.Token[] = [];
+  let flow = 0;
+  let inline = 0;
+  let atScalar = false;
+  const deep = (message: string): CstResult => ({ ok: false, finding: { code: 'too_deep', message, offset: parser.offset } });
+  for (const lexeme of new Lexer().lex(text)) {
+    if (atScalar) atScalar = false; // a scalar's source, whatever it looks like
+    else if (lexeme === '\u001f') atScalar = true;
+    else if (lexeme === '[' || lexeme === '{') {
+      if (++flow > MAX_DEPTH) return deep(`flow collections ([ or {) nested more than ${MAX_DEPTH} levels deep`);
+    } else if (lexeme === ']' || lexeme === '}') {
+      if (flow > 0) flow--;
+    } else if (lexeme === '-' || lexeme === '?') {
+      if (++inline > MAX_DEPTH) return deep(`more than ${MAX_DEPTH} nested block collections on one line`);
+    } else if (lexeme.includes('\n')) inline = 0;
+    for (const tok of parser.next(lexeme)) tokens.push(tok);
+  }
+  for (const tok of parser.end()) tokens.push(tok);
+  return { ok: true, tokens };
 }
 
 type Tok = CST.Token;

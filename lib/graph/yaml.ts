@@ -6,13 +6,13 @@
  * forbidden keys, the format version, the zod schema and validateGraph. Every problem gets a path
  * and a line/col. It never throws.
  */
-import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type CST, type Document } from 'yaml';
+import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, type Document } from 'yaml';
 import { checkGraphValue, FORBIDDEN_KEYS } from './document';
 import type { Problem } from './problems';
 import type { GraphDocument } from './schema';
 import { problem, type PathPart } from './validate-problem';
-import { locate, pathAt } from './yaml-locate';
-import { scanText, scanTokens } from './yaml-scan';
+import { locate } from './yaml-locate';
+import { parseCst, scanText, scanTokens } from './yaml-scan';
 
 export { stringifyGraph } from './yaml-stringify';
 export { migrate } from './versions';
@@ -35,14 +35,18 @@ function fail(errors: Problem[]): ParseResult {
   return { ok: false, errors };
 }
 
-/** Keys that could pollute prototypes or smuggle in merge semantics; non-scalar keys. */
-function scanKeys(doc: Document, lines: LineCounter): Problem[] {
+/**
+ * Keys that could pollute prototypes or smuggle in merge semantics; non-scalar keys; duplicate keys
+ * (checked here with a Set per mapping: the yaml library's uniqueKeys check is quadratic).
+ */
+function scanKeys(doc: Document, text: string, lines: LineCounter): Problem[] {
   const out: Problem[] = [];
   const stack: { node: unknown; path: PathPart[] }[] = [{ node: doc.contents, path: [] }];
   while (stack.length) {
     const { node, path } = stack.pop()!;
     if (isSeq(node)) node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
     if (!isMap(node)) continue;
+    const seen = new Set<string>();
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const key = pair.key;
@@ -52,6 +56,12 @@ function scanKeys(doc: Document, lines: LineCounter): Problem[] {
         continue;
       }
       const name = String(key.value);
+      if (seen.has(name)) {
+        const message = `duplicate key ${JSON.stringify(keySource(text, offset))}: keys must be unique`;
+        out.push({ ...problem('error', 'yaml_duplicate_key', [...path, name], message), ...at(lines, offset) });
+        continue;
+      }
+      seen.add(name);
       if (name === '<<') {
         out.push({ ...problem('error', 'yaml_merge_key', [...path, name], 'merge keys (<<) are not allowed'), ...at(lines, offset) });
       } else if (FORBIDDEN_KEYS.has(name)) {
@@ -74,25 +84,20 @@ function parseUnsafe(text: string): ParseResult {
     return fail([{ ...problem('error', early.code, [], early.message), ...(early.code === 'too_large' ? {} : pos(early.offset)) }]);
   }
 
-  const tokens: CST.Token[] = Array.from(new Parser(lines.addNewLine).parse(text));
+  const cst = parseCst(text, lines.addNewLine);
+  if (!cst.ok) return fail([{ ...problem('error', cst.finding.code, [], cst.finding.message), ...pos(cst.finding.offset) }]);
+  const tokens = cst.tokens;
   const findings = scanTokens(tokens);
   if (findings.length) return fail(findings.map((f) => ({ ...problem('error', f.code, [], f.message), ...pos(f.offset) })));
 
-  const composer = new Composer({ uniqueKeys: true, merge: false, stringKeys: false, prettyErrors: false, version: '1.2' });
+  const composer = new Composer({ uniqueKeys: false, merge: false, stringKeys: false, prettyErrors: false, version: '1.2' });
   const docs = [...composer.compose(tokens, true, text.length)];
   const doc = docs[0];
   if (!doc) return fail([problem('error', 'empty', [], 'the file is empty')]);
   if (doc.errors.length) {
-    return fail(
-      doc.errors.map((e) => ({
-        ...(e.code === 'DUPLICATE_KEY'
-          ? problem('error', 'yaml_duplicate_key', pathAt(doc, e.pos[0]), `duplicate key ${JSON.stringify(keySource(text, e.pos[0]))}: keys must be unique`)
-          : problem('error', 'yaml_syntax', [], e.message)),
-        ...pos(e.pos[0]),
-      })),
-    );
+    return fail(doc.errors.map((e) => ({ ...problem('error', 'yaml_syntax', [], e.message), ...pos(e.pos[0]) })));
   }
-  const badKeys = scanKeys(doc, lines);
+  const badKeys = scanKeys(doc, text, lines);
   if (badKeys.length) return fail(badKeys);
   if (doc.contents === null) return fail([{ ...problem('error', 'empty', [], 'the file holds no document'), line: 1, col: 1 }]);
 
