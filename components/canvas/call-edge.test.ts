@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentToEditor } from '@/components/editor/convert';
+import { documentToEditor } from '@/components/editor/state/convert';
 import { callEdges, callPairs } from './call-edge';
 
 describe('derived call edges', () => {

@@ -2,8 +2,8 @@
 /** A node's call to another node (supervisor worker, node behind an `agent` tool): drawn dotted, derived, never edited. */
 import { BaseEdge, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
-import type { EditorState } from '@/components/editor/store';
-import { isRoleNode } from '@/components/editor/types';
+import type { EditorState } from '@/components/editor/state/store';
+import { isRoleNode } from '@/components/editor/state/types';
 import { calleesOf } from '@/lib/graph/roles';
 
 export type CallEdge = Edge<Record<string, never>, 'call'>;

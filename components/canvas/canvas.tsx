@@ -16,9 +16,9 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import { freeSpot, GRID, ROLE_NODE_SIZE, TERMINAL_NODE_SIZE } from '@/components/editor/layout';
-import type { EditorEdge, EditorNode } from '@/components/editor/types';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import { freeSpot, GRID, ROLE_NODE_SIZE, TERMINAL_NODE_SIZE } from '@/components/editor/state/layout';
+import type { EditorEdge, EditorNode } from '@/components/editor/state/types';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 import { CallEdgeComponent, callEdges, callPairs } from './call-edge';

@@ -6,8 +6,8 @@
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { useEdgeRun } from '@/components/debug/run-store';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import type { EditorEdge } from '@/components/editor/types';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import type { EditorEdge } from '@/components/editor/state/types';
 import { checkCel } from '@/lib/graph/cel';
 
 const MAX_LABEL = 48;

@@ -1,6 +1,6 @@
 'use client';
 /** An error/warning count badge with the messages as a tooltip (text only). */
-import type { Badge } from '@/components/editor/problems';
+import type { Badge } from '@/components/editor/state/problems';
 
 export function ProblemBadge({ badge, testId }: { badge: Badge | undefined; testId: string }) {
   if (!badge || (!badge.errors.length && !badge.warnings.length)) return null;

@@ -6,8 +6,8 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, type CSSProperties } from 'react';
 import { useBreakpoint, useNodeRunStatus, useToggleBreakpoint } from '@/components/debug/run-store';
-import { useEditor } from '@/components/editor/context';
-import type { RoleNode } from '@/components/editor/types';
+import { useEditor } from '@/components/editor/state/context';
+import type { RoleNode } from '@/components/editor/state/types';
 import { ROLES, cardSummary } from '@/lib/graph/roles';
 import { ProblemBadge } from './problem-badge';
 

@@ -2,8 +2,8 @@
 /** START (one outgoing handle) and END (one incoming handle). */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useEditor } from '@/components/editor/context';
-import type { TerminalNode } from '@/components/editor/types';
+import { useEditor } from '@/components/editor/state/context';
+import type { TerminalNode } from '@/components/editor/state/types';
 import { ProblemBadge } from './problem-badge';
 
 function TerminalNodeView({ id, data, selected }: NodeProps<TerminalNode>) {

@@ -17,7 +17,7 @@ import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
 import { YamlPane } from '@/components/yaml/yaml-pane';
 import { fetchGraph, type GraphRecord } from './api';
-import { EditorProvider, useEditor, useEditorStore } from './context';
+import { EditorProvider, useEditor, useEditorStore } from './state/context';
 import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
 import { HelpOverlay, ImportDialog } from './dialogs';
 import { takeDraft } from './drafts';

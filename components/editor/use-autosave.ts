@@ -8,10 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { ApiError, saveGraph, type GraphRecord } from './api';
-import { editorToDocument } from './convert';
-import { useEditor, useEditorStore } from './context';
+import { editorToDocument } from './state/convert';
+import { useEditor, useEditorStore } from './state/context';
 import { clearDraft, saveDraft } from './drafts';
-import { computeProblems } from './problems';
+import { computeProblems } from './state/problems';
 
 export const AUTOSAVE_DELAY_MS = 800;
 

@@ -2,7 +2,7 @@
 /** Editor keyboard shortcuts; ignored while typing in a field or in the YAML editor. */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
-import { useEditorStore } from './context';
+import { useEditorStore } from './state/context';
 
 export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Ctrl/⌘ Z', what: 'Undo' },

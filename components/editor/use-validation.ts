@@ -1,9 +1,9 @@
 'use client';
 /** Runs the lib/graph rules on the editor's document ~150 ms after it stops changing. */
 import { useEffect } from 'react';
-import { editorToDocument } from './convert';
-import { useEditor, useEditorStore } from './context';
-import { computeProblems } from './problems';
+import { editorToDocument } from './state/convert';
+import { useEditor, useEditorStore } from './state/context';
+import { computeProblems } from './state/problems';
 
 export const VALIDATE_DELAY_MS = 150;
 

@@ -1,8 +1,8 @@
 'use client';
 /** An edge: plain (label, make conditional) or a branch (condition checked as you type, order, else, label). */
-import { branchesOf } from '@/components/editor/convert';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import type { BranchEdgeData, EditorEdge } from '@/components/editor/types';
+import { branchesOf } from '@/components/editor/state/convert';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import type { BranchEdgeData, EditorEdge } from '@/components/editor/state/types';
 import { CelInput, Field, TextInput } from './controls';
 
 export function EdgeForm({ edge }: { edge: EditorEdge }) {

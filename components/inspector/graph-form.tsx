@@ -1,8 +1,8 @@
 'use client';
 /** The graph panel (nothing selected): name, description, models, tools, state channels, limits. */
 import { useMemo } from 'react';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import { isRoleNode } from '@/components/editor/types';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
 import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';

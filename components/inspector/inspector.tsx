@@ -1,7 +1,7 @@
 'use client';
 /** The right panel: the selected node, the selected edge, a multi-selection summary, or the graph. */
 import { useShallow } from 'zustand/react/shallow';
-import { useEditor, useEditorStore } from '@/components/editor/context';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { START } from '@/lib/graph/schema';
 import { EdgeForm } from './edge-form';
 import { GraphForm } from './graph-form';

@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import { plainMessage } from '@/components/editor/problems';
-import { isRoleNode } from '@/components/editor/types';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import { plainMessage } from '@/components/editor/state/problems';
+import { isRoleNode } from '@/components/editor/state/types';
 import { IMPLICIT_CHANNELS } from '@/lib/graph/defaults';
 import { zodProblems } from '@/lib/graph/document-issues';
 import { CEL_FIELDS, MULTILINE_FIELDS, ROLES } from '@/lib/graph/roles';

@@ -1,8 +1,8 @@
 'use client';
 /** Every error and warning of the graph; clicking one selects its node or edge and centres the view on it. */
 import { useReactFlow } from '@xyflow/react';
-import { useEditor, useEditorStore } from '@/components/editor/context';
-import type { LocatedProblem } from '@/components/editor/problems';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import type { LocatedProblem } from '@/components/editor/state/problems';
 
 export function ProblemsList({ onGraphProblem }: { onGraphProblem?(p: LocatedProblem): void }) {
   const store = useEditorStore();

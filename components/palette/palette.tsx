@@ -3,8 +3,8 @@
 import { useReactFlow } from '@xyflow/react';
 import type { CSSProperties, DragEvent } from 'react';
 import { ROLE_MIME } from '@/components/canvas/canvas';
-import { useEditorStore } from '@/components/editor/context';
-import { freeSpot } from '@/components/editor/layout';
+import { useEditorStore } from '@/components/editor/state/context';
+import { freeSpot } from '@/components/editor/state/layout';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 

@@ -9,8 +9,8 @@ import { yaml } from '@codemirror/lang-yaml';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { editorToDocument } from '@/components/editor/convert';
-import { useEditor, useEditorStore } from '@/components/editor/context';
+import { editorToDocument } from '@/components/editor/state/convert';
+import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import type { Problem } from '@/lib/graph/problems';
 import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 
