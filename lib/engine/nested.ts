@@ -7,7 +7,7 @@ import type { GraphDocument } from '../graph/schema';
 import { DEFAULTS } from '../graph/defaults';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope } from './scope';
-import { GraphRunner, runExecutor } from './scheduler';
+import { GraphRunner, runNode } from './scheduler';
 import { initialState, type State } from './state';
 
 export type ScopeBase = Omit<RunScope, 'runChild' | 'runSubgraph' | 'withSignal'>;
@@ -55,7 +55,7 @@ async function runChild(scope: RunScope, call: ChildCall): Promise<NodeResult> {
   let result: NodeResult;
   try {
     try {
-      result = await runExecutor(ctx);
+      result = await runNode(ctx);
     } catch (err) {
       if (err instanceof InterruptRequest) {
         throw new EngineError(

@@ -244,7 +244,7 @@ export class GraphRunner {
     const ctx: ExecContext = { scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
     let result: NodeResult;
     try {
-      result = await runExecutor(ctx);
+      result = await runNode(ctx);
     } catch (thrown) {
       if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span };
       const err = abortCause(scope, thrown);
@@ -263,7 +263,7 @@ function appendsAssistant(value: unknown): boolean {
 }
 
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
-export function runExecutor(ctx: ExecContext): Promise<NodeResult> {
+export function runNode(ctx: ExecContext): Promise<NodeResult> {
   const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
   return exec(ctx.node, ctx);
 }

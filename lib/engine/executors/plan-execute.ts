@@ -4,7 +4,7 @@ import type { NodeOf } from '../../graph/schema';
 import type { ExecContext, NodeResult } from '../scope';
 import { bindTools } from '../tool-runner';
 import { answer, taskText } from './common';
-import { executePlan, planWrites } from './executor';
+import { executePlan, planWrites } from './executor-role';
 import { makePlan } from './planner';
 
 export async function runPlanExecuteAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {

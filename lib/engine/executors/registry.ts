@@ -1,7 +1,7 @@
 /** One executor per role: `{ [R in NodeRole]: NodeExecutor<R> }`, so a missing role is a compile error. */
 import type { NodeRole } from '../../graph/schema';
 import { runAgent } from './agent';
-import { runExecutor } from './executor';
+import { runExecutor } from './executor-role';
 import { runHuman } from './human';
 import { runPlanner } from './planner';
 import { runRouter } from './router';
