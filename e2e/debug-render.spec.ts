@@ -7,9 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { mockRunApi, type MockRun } from './debug-mock-api';
-import { mrklRun, FINAL } from '../components/debug/fixtures/mrkl-run';
-import { loopRun } from '../components/debug/fixtures/loop-run';
-import { hostileRun, HOSTILE } from '../components/debug/fixtures/hostile-run';
+import { mrklRun, FINAL } from '../lib/testing/trace-fixtures/mrkl-run';
+import { loopRun } from '../lib/testing/trace-fixtures/loop-run';
+import { hostileRun, HOSTILE } from '../lib/testing/trace-fixtures/hostile-run';
 import type { RunStatus, TraceEvent } from '../lib/contracts/trace';
 
 function runOf(id: string, events: TraceEvent[], status: RunStatus): MockRun {

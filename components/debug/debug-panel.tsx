@@ -18,7 +18,7 @@
  *
  *   Node root:   const runStatus = useNodeRunStatus(id);
  *                <div data-run-status={runStatus} data-breakpoint={useBreakpoint(id) || undefined} …>
- *                  → running / done / failed / skipped / paused outlines come from run-status.css
+ *                  → running / done / failed / skipped / paused outlines come from components/canvas/run-status.css
  *                    (global, imported by run-store.ts); the root needs position: relative for
  *                    the breakpoint dot.
  *   Breakpoint:  const toggleBreakpoint = useToggleBreakpoint();
@@ -47,7 +47,7 @@ import { BreakpointsList } from './breakpoints-list';
 import { RunHistory } from './run-history';
 import { TraceDownload } from './trace-download';
 import { ConnectionBadge, RunControls } from './run-controls';
-import { QueryBoundary } from './query-boundary';
+import { QueryBoundary } from '@/components/ui/query-boundary';
 import s from './debug.module.css';
 
 export interface DebugPanelProps {

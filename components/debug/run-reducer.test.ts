@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvents, edgeKey, emptyRunView, isTerminal } from './run-reducer';
-import { mrklRun } from './fixtures/mrkl-run';
-import { loopRun } from './fixtures/loop-run';
-import { recorder } from './fixtures/make-events';
+import { mrklRun } from '@/lib/testing/trace-fixtures/mrkl-run';
+import { loopRun } from '@/lib/testing/trace-fixtures/loop-run';
+import { recorder } from '@/lib/testing/trace-fixtures/make-events';
 
 describe('run reducer: events to node status', () => {
   it('marks the agent running mid-run, then done when the MRKL run finishes', () => {

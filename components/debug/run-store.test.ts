@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRunStore } from './run-store';
-import { mrklRun } from './fixtures/mrkl-run';
-import { loopRun } from './fixtures/loop-run';
+import { mrklRun } from '@/lib/testing/trace-fixtures/mrkl-run';
+import { loopRun } from '@/lib/testing/trace-fixtures/loop-run';
 
 describe('run store', () => {
   it('toggles breakpoints on and off and keeps them across runs', () => {

@@ -11,7 +11,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { applyEvents, edgeKey, emptyRunView, type NodeRunStatus, type RunView, type TakenEdge } from './run-reducer';
-import './run-status.css';
+// The canvas's run-status outlines (global attribute selectors), loaded with the store that sets them.
+import '@/components/canvas/run-status.css';
 
 export type { NodeRunStatus, TakenEdge };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildTimeline, nodesInTrace, observationFor, visibleRows } from './timeline-tree';
-import { mrklRun, FINAL } from './fixtures/mrkl-run';
-import { loopRun } from './fixtures/loop-run';
-import { recorder } from './fixtures/make-events';
+import { mrklRun, FINAL } from '@/lib/testing/trace-fixtures/mrkl-run';
+import { loopRun } from '@/lib/testing/trace-fixtures/loop-run';
+import { recorder } from '@/lib/testing/trace-fixtures/make-events';
 
 const all = { nodes: new Set<string>(), types: new Set<never>() };
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DebugPanel } from '@/components/debug/debug-panel';
 import { RunStoreProvider, useRunStore } from '@/components/debug/run-store';
-import { QueryBoundary } from '@/components/debug/query-boundary';
+import { QueryBoundary } from '@/components/ui/query-boundary';
 import { fetchRun, runKeys } from '@/components/debug/run-api';
 import s from './run-page.module.css';
 
