@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Canvas } from '@/components/canvas/canvas';
 import { DebugPanel } from '@/components/debug/debug-panel';
-import { QueryBoundary } from '@/components/debug/query-boundary';
+import { QueryBoundary } from '@/components/ui/query-boundary';
 import { RunStoreProvider } from '@/components/debug/run-store';
 import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
