@@ -49,7 +49,7 @@ const systemResolve: Resolver = async (host) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-export async function resolveChecked(host: string, allowed: Set<string>, resolve: Resolver = systemResolve): Promise<ResolvedAddress[]> {
+export async function resolveChecked(host: string, allowed: Set<string>, resolve: Resolver = systemResolve, port?: number): Promise<ResolvedAddress[]> {
   const literal = isIP(host);
   let addresses: ResolvedAddress[];
   if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
@@ -60,7 +60,7 @@ export async function resolveChecked(host: string, allowed: Set<string>, resolve
       throw new AppError('http_error', `Could not resolve host "${host}" (${(err as { code?: string }).code ?? (err as Error).message})`, 502);
     }
   }
-  return checkAddresses(host, addresses, allowed);
+  return checkAddresses(host, addresses, allowed, port);
 }
 
 /** A `lookup` that always answers the already-checked address. */
@@ -86,8 +86,8 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
     let headers = req.headers ?? {};
     const origin = parseOutboundUrl(url).url.origin;
     for (let hop = 0; ; hop++) {
-      const { url: parsed, host } = parseOutboundUrl(url);
-      const [addr] = await abortable(resolveChecked(host, allowed, req.resolve), ctrl.signal);
+      const { url: parsed, host, port } = parseOutboundUrl(url);
+      const [addr] = await abortable(resolveChecked(host, allowed, req.resolve, port), ctrl.signal);
       const res = await send(parsed, addr, method, headers, body, ctrl.signal);
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(res.statusCode ?? 0) && location) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { guardedFetch, type GuardedRequest } from './http-client';
-import { blockedReason } from './ssrf';
+import { blockedReason, checkAddresses, isAllowedHost, parseAllowedHosts } from './ssrf';
 import { startLocalServer, type LocalServer } from './testing/local-server';
 
 let srv: LocalServer;
@@ -42,12 +42,49 @@ describe('ssrf policy: addresses', () => {
     ['::ffff:169.254.169.254', 'IPv4-mapped link-local'],
     ['64:ff9b::10.0.0.1', 'NAT64 private'],
     ['2002:c0a8:0101::1', '6to4 private'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated loopback'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+    ['::ffff:0:a9fe:a9fe', 'IPv4-translated link-local'],
+    ['64:ff9b::8.8.8.8', 'NAT64'],
+    ['64:ff9b:1::7f00:1', 'local-use NAT64'],
+    ['64:ff9b:1:ffff::808:808', 'local-use NAT64'],
   ])('%s is blocked (%s)', (ip, why) => {
     expect(blockedReason(ip)).toContain(why);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (ip) => {
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '64:ff9b:2::1'])('%s is public', (ip) => {
     expect(blockedReason(ip)).toBeNull();
+  });
+});
+
+describe('ssrf policy: allow list', () => {
+  const local = (address: string) => [{ address, family: (address.includes(':') ? 6 : 4) as 4 | 6 }];
+
+  it('parses hosts, IPs and host:port entries, canonically', () => {
+    expect([...parseAllowedHosts(' Example.org , localhost:8080, 127.1, 10.0.0.1:80, [::0001]:11434, ::1, [fd00::2], x:0, y:99999, ')]).toEqual([
+      'example.org',
+      'localhost:8080',
+      '127.0.0.1',
+      '10.0.0.1:80',
+      '[::1]:11434',
+      '::1',
+      'fd00::2',
+    ]);
+  });
+
+  it('a port-less entry allows every port; an entry with a port allows only that port', () => {
+    const allowed = parseAllowedHosts('ollama.internal:11434,127.0.0.1:8080,[::1]:9000,db.internal');
+    expect(isAllowedHost(allowed, 'ollama.internal', 11434)).toBe(true);
+    expect(isAllowedHost(allowed, 'ollama.internal', 22)).toBe(false);
+    expect(isAllowedHost(allowed, 'ollama.internal')).toBe(false);
+    expect(isAllowedHost(allowed, 'db.internal', 5432)).toBe(true);
+    expect(checkAddresses('127.0.0.1', local('127.0.0.1'), allowed, 8080)).toHaveLength(1);
+    expect(() => checkAddresses('127.0.0.1', local('127.0.0.1'), allowed, 6379)).toThrow(/loopback/);
+    expect(checkAddresses('::1', local('::1'), allowed, 9000)).toHaveLength(1);
+    expect(() => checkAddresses('::1', local('::1'), allowed, 9001)).toThrow(/loopback/);
+    // a name that resolves to an allowed address:port
+    expect(checkAddresses('box.test', local('127.0.0.1'), allowed, 8080)).toHaveLength(1);
+    expect(() => checkAddresses('ollama.internal', local('10.0.0.5'), allowed, 80)).toThrow(/private/);
   });
 });
 
@@ -110,6 +147,12 @@ describe('guarded fetch', () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.toString()).url).toBe('/echo?x=1');
     expect(res.truncated).toBe(false);
+  });
+
+  it('an allow-list entry with a port allows that port only', async () => {
+    expect((await guardedFetch({ url: `${srv.origin}/echo`, allowedHosts: [`127.0.0.1:${srv.port}`] })).status).toBe(200);
+    const err = await refusal({ url: `${srv.origin}/echo`, allowedHosts: [`127.0.0.1:${srv.port === 1 ? 2 : srv.port - 1}`] });
+    expect(err.code).toBe('ssrf_blocked');
   });
 
   it('uses SWITCHYARD_ALLOWED_HOSTS when no allow list is given', async () => {

@@ -2,7 +2,8 @@
  * SSRF policy (pure): which URLs and IP addresses an outbound tool request may reach.
  * Host names are normalized by the WHATWG URL parser (so http://2130706433/, http://0x7f.1/ and
  * http://017700000001/ all become 127.0.0.1) and every resolved address is checked, including
- * IPv4 embedded in IPv6 (::ffff:127.0.0.1, NAT64, 6to4).
+ * IPv4 embedded in IPv6 (::ffff:127.0.0.1, ::ffff:0:127.0.0.1, 6to4); NAT64 prefixes are refused whole.
+ * Allow-list entries may name a port (`host:port`, `[v6]:port`): then only that port is allowed.
  */
 import { isIP } from 'node:net';
 import { AppError } from '../errors';
@@ -11,8 +12,8 @@ export function ssrfError(message: string): AppError {
   return new AppError('ssrf_blocked', message, 403);
 }
 
-/** Parses and checks the scheme; returns the URL and its bare host (IPv6 without brackets). */
-export function parseOutboundUrl(raw: string): { url: URL; host: string } {
+/** Parses and checks the scheme; returns the URL, its bare host (IPv6 without brackets) and its port. */
+export function parseOutboundUrl(raw: string): { url: URL; host: string; port: number } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -24,7 +25,12 @@ export function parseOutboundUrl(raw: string): { url: URL; host: string } {
   }
   if (url.username || url.password) throw ssrfError('Refused a URL with credentials in it (user:password@host)');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  return { url, host: host.toLowerCase() };
+  return { url, host: host.toLowerCase(), port: effectivePort(url) };
+}
+
+/** The port a request to `url` goes to (the scheme's default when none is written). */
+export function effectivePort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
 function v4Bytes(ip: string): number[] {
@@ -91,8 +97,12 @@ function classifyV6(b: number[]): string | null {
   if (zeroUpTo(15) && b[15] === 1) return 'loopback';
   // IPv4-mapped ::ffff:a.b.c.d and IPv4-compatible ::a.b.c.d: judge the embedded IPv4.
   if (zeroUpTo(10) && b[10] === 0xff && b[11] === 0xff) return embedded(b.slice(12), 'IPv4-mapped');
+  // IPv4-translated ::ffff:0:a.b.c.d (::ffff:0:0:0/96, SIIT): judge the embedded IPv4 too.
+  if (zeroUpTo(8) && b[8] === 0xff && b[9] === 0xff && b[10] === 0 && b[11] === 0) return embedded(b.slice(12), 'IPv4-translated');
   if (zeroUpTo(12)) return 'IPv4-compatible (deprecated)';
-  if (inPrefix(b, v6Bytes('64:ff9b::'), 96)) return embedded(b.slice(12), 'NAT64');
+  // NAT64 reaches whatever IPv4 network its gateway sits in: refused whole (allow-list a host to use it).
+  if (inPrefix(b, v6Bytes('64:ff9b::'), 96)) return embedded(b.slice(12), 'NAT64') ?? `NAT64 (64:ff9b::/96, to ${b.slice(12).join('.')})`;
+  if (inPrefix(b, v6Bytes('64:ff9b:1::'), 48)) return 'local-use NAT64 (64:ff9b:1::/48)';
   if (inPrefix(b, v6Bytes('2002::'), 16)) return embedded(b.slice(2, 6), '6to4');
   if (inPrefix(b, v6Bytes('fe80::'), 10)) return 'link-local';
   if (inPrefix(b, v6Bytes('fec0::'), 10)) return 'site-local';
@@ -116,10 +126,46 @@ export function blockedReason(ip: string): string | null {
   return 'not an IP address';
 }
 
-/** Allow-list entries: hostnames or IPs, from options or env SWITCHYARD_ALLOWED_HOSTS. */
+/** A host as the URL parser writes it (lowercase, IPs canonical: `127.1` -> 127.0.0.1, `[::0001]` -> ::1). */
+function canonicalHost(host: string): string {
+  const v6 = host.includes(':');
+  try {
+    const name = new URL(`http://${v6 ? `[${host}]` : host}/`).hostname;
+    return v6 ? name.slice(1, -1) : name;
+  } catch {
+    return host;
+  }
+}
+
+const key = (host: string, port: number) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+
+/**
+ * Allow-list entries from options or env SWITCHYARD_ALLOWED_HOSTS: `host` or `ip` (any port),
+ * `host:port`, `ip:port` or `[ipv6]:port` (that port only); a bare IPv6 address allows any port.
+ * Entries with a bad port are ignored.
+ */
 export function parseAllowedHosts(value: string | string[] | undefined): Set<string> {
   const list = Array.isArray(value) ? value : (value ?? '').split(',');
-  return new Set(list.map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean));
+  const out = new Set<string>();
+  for (const raw of list) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+):(\d+)$/.exec(entry);
+    const host = canonicalHost(m ? m[1] : entry);
+    if (m?.[2] === undefined) {
+      out.add(host);
+      continue;
+    }
+    const port = Number(m[2]);
+    if (port >= 1 && port <= 65535) out.add(key(host, port));
+  }
+  return out;
+}
+
+/** Whether `host` (a name or a bare IP) on `port` is on the allow list; port-less entries allow every port. */
+export function isAllowedHost(allowed: Set<string>, host: string, port?: number): boolean {
+  const h = host.toLowerCase();
+  return allowed.has(h) || (port !== undefined && allowed.has(key(h, port)));
 }
 
 export interface ResolvedAddress {
@@ -128,15 +174,16 @@ export interface ResolvedAddress {
 }
 
 /**
- * The addresses `host` may be reached at, all checked. An allow-listed host name, or addresses that
- * are all allow-listed, pass even when private. Any blocked address refuses the whole host (a name
+ * The addresses `host` may be reached at (on `port`), all checked. An allow-listed host name, or
+ * addresses that are all allow-listed, pass even when private. Entries naming a port only match
+ * that port (and never when `port` is not given). Any blocked address refuses the whole host (a name
  * that resolves to one public and one private address is not safe to use).
  */
-export function checkAddresses(host: string, addresses: ResolvedAddress[], allowed: Set<string>): ResolvedAddress[] {
+export function checkAddresses(host: string, addresses: ResolvedAddress[], allowed: Set<string>, port?: number): ResolvedAddress[] {
   if (addresses.length === 0) throw new AppError('http_error', `Host "${host}" did not resolve to any address`, 502);
-  if (allowed.has(host)) return addresses;
+  if (isAllowedHost(allowed, host, port)) return addresses;
   for (const a of addresses) {
-    if (allowed.has(a.address.toLowerCase())) continue;
+    if (isAllowedHost(allowed, a.address, port)) continue;
     const why = blockedReason(a.address);
     if (why) {
       const shown = host === a.address.toLowerCase() ? host : `${host} (${a.address})`;
