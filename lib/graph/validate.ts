@@ -29,7 +29,8 @@ const has = (rec: Record<string, unknown> | undefined, key: string): boolean =>
 function cel(out: Problem[], parts: PathPart[], expr: string | undefined): void {
   if (expr === undefined) return;
   const bad = checkCel(expr);
-  if (bad) out.push(problem('error', 'cel_syntax', parts, `CEL expression does not compile: ${bad.message}`));
+  if (bad?.code === 'cel_budget') out.push(problem('error', 'cel_budget', parts, `CEL expression is ${bad.message}`));
+  else if (bad) out.push(problem('error', 'cel_syntax', parts, `CEL expression does not compile: ${bad.message}`));
 }
 
 function checkIds(doc: GraphDocument, out: Problem[]): void {

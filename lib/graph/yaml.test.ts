@@ -86,6 +86,19 @@ describe('parseGraphYaml', () => {
     expect(e).toMatchObject({ code: 'cel_syntax', path: 'edges[2].branches[0].when', line: 21, col: 17 });
   });
 
+  it('refuses a too costly CEL condition at import, with its path', () => {
+    const loops = "'state.xs.all(a, state.xs.all(b, state.xs.all(c, state.xs.all(d, a == d))))'";
+    const [e] = errorsOf(replace('when: state.verdict == "revise"', `when: ${loops}`));
+    expect(e).toMatchObject({ code: 'cel_budget', path: 'edges[2].branches[0].when', line: 21, col: 17 });
+    expect(e.message).toMatch(/CEL expression is too costly: comprehensions .* nest 4 deep; at most 3/);
+  });
+
+  it('refuses a CEL regex RE2 cannot run (backreference) at import', () => {
+    const [e] = errorsOf(replace('when: state.verdict == "revise"', `when: 'state.verdict.matches("(a)\\\\1")'`));
+    expect(e).toMatchObject({ code: 'cel_syntax', path: 'edges[2].branches[0].when' });
+    expect(e.message).toMatch(/backreferences/);
+  });
+
   it('returns warnings with positions on success', () => {
     const r = parseGraphYaml(replace('    output: verdict\n', '    output: verdikt\n'));
     expect(r.ok).toBe(true);
