@@ -23,14 +23,14 @@ type GlobalWithDb = typeof globalThis & { [KEY]?: Holder };
 const g = globalThis as GlobalWithDb;
 
 /** Where the database lives: $SWITCHYARD_DB, else data/switchyard.db (relative to the working directory). */
-export function databasePath(): string {
+function databasePath(): string {
   const configured = process.env.SWITCHYARD_DB?.trim();
   if (configured === ':memory:') return configured;
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), configured || path.join('data', 'switchyard.db'));
 }
 
 /** The committed drizzle-kit migrations (db/migrations), resolved from the working directory. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 }
 

@@ -8,7 +8,7 @@ import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
 import { getDb } from './client';
 import { runEvents, type RunEventRow } from './schema/runs';
 
-export function toTraceEvent(row: RunEventRow): TraceEvent {
+function toTraceEvent(row: RunEventRow): TraceEvent {
   const e: TraceEvent = {
     seq: row.seq,
     run_id: row.runId,

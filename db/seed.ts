@@ -8,7 +8,7 @@ import { getDb } from './client';
 import { getGraphByName, insertGraph } from './graphs';
 import { getMeta, setMeta } from './meta';
 
-export const EXAMPLES_SEEDED = 'examples_seeded';
+const EXAMPLES_SEEDED = 'examples_seeded';
 
 export interface SeedResult {
   /** False when the database had been seeded before (nothing written). */

@@ -91,14 +91,6 @@ export function listThreadMessages(threadId: string): ThreadMessageRow[] {
   return getDb().select().from(threadMessages).where(eq(threadMessages.threadId, threadId)).orderBy(asc(threadMessages.seq)).all();
 }
 
-export function getThreadMessage(threadId: string, id: string): ThreadMessageRow | undefined {
-  return getDb()
-    .select()
-    .from(threadMessages)
-    .where(and(eq(threadMessages.threadId, threadId), eq(threadMessages.id, id)))
-    .get();
-}
-
 /** Run ids that already have their assistant reply in the thread. */
 export function repliedRunIds(threadId: string): Set<string> {
   const rows = getDb()

@@ -17,7 +17,7 @@ const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)
  * An edge going back up (a loop): around the right of both nodes instead of through them, so it and
  * its label never sit on top of the forward edge between the same nodes.
  */
-export function loopBackPath(sx: number, sy: number, tx: number, ty: number, lane: number): [string, number, number] {
+function loopBackPath(sx: number, sy: number, tx: number, ty: number, lane: number): [string, number, number] {
   // Far enough right that a centred label (at most 240px wide) stays clear of the forward edge.
   const out = Math.max(sx, tx) + 190 + lane * 36;
   const drop = 44;

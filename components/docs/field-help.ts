@@ -5,7 +5,7 @@
  */
 import type { NodeRole } from '@/lib/graph/schema';
 
-export const FIELD_HELP: Record<string, string> = {
+const FIELD_HELP: Record<string, string> = {
   role: 'The node role (the key that selects this schema).',
   label: 'Name shown on the canvas (the node id is used when empty).',
   description: 'What the node is for. Shown on the canvas; for a supervisor worker or an agent tool, it is the description the calling model reads.',
@@ -19,7 +19,7 @@ export const FIELD_HELP: Record<string, string> = {
   prompt: 'Text shown to the model (router) or the person (human).',
 };
 
-export const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {
+const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {
   agent: {
     strategy: '`react` (text Thought/Action loop), `tool_calling` (native function calling, the default) or `plan_execute`.',
     exit: 'tool_calling: when the loop ends. `text` (a reply without tool calls, the default), `{ tool: name }` (right after that tool succeeds; its result is the answer) or `{ when: CEL }`.',

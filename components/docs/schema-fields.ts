@@ -4,7 +4,7 @@
  * `.description` when it has one, else components/docs/field-help.ts). Pure: no React.
  */
 import type { z } from 'zod';
-import { CelExpression, GraphName, Identifier, NODE_ROLES, NODE_SCHEMAS, type NodeRole } from '@/lib/graph/schema';
+import { CelExpression, GraphName, Identifier, NODE_SCHEMAS, type NodeRole } from '@/lib/graph/schema';
 import { fieldHelp } from './field-help';
 
 export interface FieldDoc {
@@ -93,5 +93,3 @@ export function roleFields(role: NodeRole): FieldDoc[] {
     help: descriptionOf(schema) ?? fieldHelp(role, name) ?? '',
   }));
 }
-
-export const ALL_ROLES: readonly NodeRole[] = NODE_ROLES;

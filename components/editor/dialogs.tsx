@@ -8,7 +8,7 @@ import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 import { ApiError, importGraphYaml } from './api';
 import { SHORTCUTS } from './use-shortcuts';
 
-export function Modal({ title, onClose, children, testId }: { title: string; onClose(): void; children: ReactNode; testId: string }) {
+function Modal({ title, onClose, children, testId }: { title: string; onClose(): void; children: ReactNode; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();

@@ -13,7 +13,7 @@ import { useEditor, useEditorStore } from './state/context';
 import { clearDraft, saveDraft } from './drafts';
 import { computeProblems } from './state/problems';
 
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 export type SaveStatus =
   | { kind: 'saved' }

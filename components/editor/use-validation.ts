@@ -5,7 +5,7 @@ import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { computeProblems } from './state/problems';
 
-export const VALIDATE_DELAY_MS = 150;
+const VALIDATE_DELAY_MS = 150;
 
 export function useLiveValidation(): void {
   const store = useEditorStore();

@@ -13,7 +13,7 @@ import {
   type CreateGraphRequest,
 } from '@/lib/contracts/graphs';
 
-export { ApiError, toApiError };
+export { ApiError };
 
 export const fetchGraphs = (signal?: AbortSignal) => request('/api/graphs', { signal }, GraphListResponse);
 

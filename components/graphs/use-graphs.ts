@@ -5,7 +5,7 @@ import type { CreateGraphRequest } from '@/lib/contracts/graphs';
 import { createGraph, deleteGraph, fetchGraphs, fetchTemplates, importGraphYaml } from './api';
 
 /** Query keys; everything under ['graphs'] is refreshed after a write (the editor's autosave does the same). */
-export const graphKeys = {
+const graphKeys = {
   all: ['graphs'] as const,
   list: () => ['graphs', 'list'] as const,
   templates: () => ['graphs', 'templates'] as const,

@@ -130,5 +130,3 @@ export function errorsFromApi(err: unknown, rows: HeaderRow[]): FormErrors {
   else if (stray.length) out.form = stray.join(' ');
   return out;
 }
-
-export const hasErrors = (e: FormErrors) => !!e.form || Object.keys(e.fields).length > 0 || Object.keys(e.headers).length > 0;

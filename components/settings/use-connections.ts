@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
 import { createConnection, deleteConnection, fetchConnections, testConnection, updateConnection } from './api';
 
-export const connectionKeys = {
+const connectionKeys = {
   list: () => ['connections', 'list'] as const,
 };
 

@@ -9,7 +9,7 @@ import { Button } from './button';
 import { IconMoon, IconSun } from './icons';
 
 export type Theme = 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'switchyard:theme';
+const THEME_STORAGE_KEY = 'switchyard:theme';
 
 function current(): Theme {
   const attr = document.documentElement.dataset.theme;

@@ -23,7 +23,7 @@ export interface FoldRow {
 export type DiffRow = DiffLine | FoldRow;
 
 /** Above this many table cells the middle is shown as removed-then-added instead (no quadratic blow-up). */
-export const MAX_LCS_CELLS = 4_000_000;
+const MAX_LCS_CELLS = 4_000_000;
 
 /** Lines of a text; a final newline does not make an extra empty line, and "" has none. */
 export function splitLines(text: string): string[] {

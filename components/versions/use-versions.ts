@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RestoreVersionResponse } from '@/lib/contracts/graph-versions';
 import { fetchVersion, fetchVersions, restoreVersion } from './api';
 
-export const versionKeys = {
+const versionKeys = {
   list: (id: string) => ['graph-versions', id] as const,
   one: (id: string, version: number) => ['graph-versions', id, version] as const,
 };

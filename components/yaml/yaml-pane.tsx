@@ -14,7 +14,7 @@ import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import type { Problem } from '@/lib/graph/problems';
 import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 
-export const YAML_APPLY_DELAY_MS = 300;
+const YAML_APPLY_DELAY_MS = 300;
 
 function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
   const doc = view.state.doc;

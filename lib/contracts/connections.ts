@@ -6,11 +6,11 @@ import { z } from 'zod';
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
-export const ConnectionName = z
+const ConnectionName = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)');
 
-export const HttpUrl = z
+const HttpUrl = z
   .string()
   .max(2000)
   .refine((s) => {

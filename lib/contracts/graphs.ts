@@ -70,14 +70,14 @@ export type TemplateListResponse = z.infer<typeof TemplateListResponse>;
 // ------------------------------------------------------------------ requests
 
 /** POST /api/graphs with a full document. */
-export const CreateFromDocument = z.strictObject({ document: DocumentField });
+const CreateFromDocument = z.strictObject({ document: DocumentField });
 /** POST /api/graphs from an example template; `name` defaults to the template's (made unique). */
-export const CreateFromTemplate = z.strictObject({
+const CreateFromTemplate = z.strictObject({
   template: z.string().min(1).max(200),
   name: GraphName.optional(),
 });
 /** POST /api/graphs for a blank graph (START → END); `name` defaults to `untitled` (made unique). */
-export const CreateBlank = z.strictObject({
+const CreateBlank = z.strictObject({
   name: GraphName.optional(),
   description: z.string().max(10_000).optional(),
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
 /** Message content: a string, or content parts of which only text parts are understood. */
-export const MessageContent = z.union([z.string(), z.array(z.union([TextPart, z.looseObject({ type: z.string() })]))]);
+const MessageContent = z.union([z.string(), z.array(z.union([TextPart, z.looseObject({ type: z.string() })]))]);
 export type MessageContent = z.infer<typeof MessageContent>;
 
 export const ChatCompletionMessage = z.looseObject({

@@ -10,7 +10,7 @@ import { EngineError } from './errors';
 import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 
-export function resolveModel(ctx: ExecContext): ModelSpec & { name: string } {
+function resolveModel(ctx: ExecContext): ModelSpec & { name: string } {
   const name = ('model' in ctx.node && ctx.node.model) || DEFAULTS.model;
   const models = ctx.scope.doc.models ?? {};
   if (!Object.hasOwn(models, name)) {

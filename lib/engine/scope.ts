@@ -84,7 +84,7 @@ export function emitFrom(
   ctx.scope.emit(type, data, { node: ctx.nodeId, span, parent });
 }
 
-export const MAX_CALL_DEPTH = 5;
+const MAX_CALL_DEPTH = 5;
 export const MAX_GRAPH_DEPTH = 5;
 
 export function assertCallDepth(ctx: ExecContext, what: string): void {

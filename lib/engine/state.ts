@@ -14,16 +14,16 @@ import type { ChatMessage } from './ports';
 export type State = Record<string, unknown>;
 export type Reducer = 'append' | 'replace' | 'merge';
 
-export function channelsOf(doc: GraphDocument): Record<string, StateChannel> {
+function channelsOf(doc: GraphDocument): Record<string, StateChannel> {
   return { ...IMPLICIT_CHANNELS, ...(doc.state ?? {}) };
 }
 
-export function reducerOf(channel: StateChannel | undefined): Reducer {
+function reducerOf(channel: StateChannel | undefined): Reducer {
   if (!channel) return 'replace';
   return channel.reducer ?? defaultReducer(channel.type);
 }
 
-export const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -14,7 +14,7 @@ import { Environment } from '@marcbachmann/cel-js';
 import { safeRegex, checkSafeRegex } from './safe-regex';
 
 /** Most steps one evaluation may take (a step is about 10–50 ns: the budget is tens of milliseconds). */
-export const CEL_STEP_BUDGET = 1_000_000;
+const CEL_STEP_BUDGET = 1_000_000;
 /** Deepest nesting of comprehensions (all, exists, exists_one, map, filter). */
 export const CEL_MAX_NESTING = 3;
 /** Parse-time limits of cel-js. */
@@ -241,7 +241,7 @@ export function checkCel(expr: string): CelProblem | null {
   }
 }
 /** JS values into CEL: whole numbers become ints so `state.count + 1` works. */
-export function toCel(value: unknown, depth = 0): unknown {
+function toCel(value: unknown, depth = 0): unknown {
   if (depth > 64) return null;
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map((v) => toCel(v, depth + 1));
@@ -254,7 +254,7 @@ export function toCel(value: unknown, depth = 0): unknown {
 }
 
 /** CEL values back to JSON-friendly JS: ints become numbers when safe. */
-export function fromCel(value: unknown, depth = 0): unknown {
+function fromCel(value: unknown, depth = 0): unknown {
   if (depth > 64) return null;
   if (typeof value === 'bigint') {
     const n = Number(value);

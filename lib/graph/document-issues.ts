@@ -6,7 +6,7 @@ import { problem, type PathPart } from './validate-problem';
 type Issue = z.ZodError['issues'][number];
 
 /** The value at `path` inside `root`, own properties only. */
-export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = root;
   for (const key of path) {
     if (cur === null || typeof cur !== 'object') return undefined;

@@ -127,7 +127,7 @@ export const ExitCondition = z.union([
 ]);
 export type ExitCondition = z.infer<typeof ExitCondition>;
 
-export const AgentNode = z.strictObject({
+const AgentNode = z.strictObject({
   role: z.literal('agent'),
   ...common,
   strategy: z.enum(AGENT_STRATEGIES).optional(),
@@ -148,7 +148,7 @@ export const AgentNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const PlannerNode = z.strictObject({
+const PlannerNode = z.strictObject({
   role: z.literal('planner'),
   ...common,
   model: Identifier.optional(),
@@ -157,7 +157,7 @@ export const PlannerNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const ExecutorNode = z.strictObject({
+const ExecutorNode = z.strictObject({
   role: z.literal('executor'),
   ...common,
   model: Identifier.optional(),
@@ -169,7 +169,7 @@ export const ExecutorNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const SupervisorNode = z.strictObject({
+const SupervisorNode = z.strictObject({
   role: z.literal('supervisor'),
   ...common,
   model: Identifier.optional(),
@@ -181,7 +181,7 @@ export const SupervisorNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const ToolNode = z.strictObject({
+const ToolNode = z.strictObject({
   role: z.literal('tool'),
   ...common,
   tool: Identifier,
@@ -190,7 +190,7 @@ export const ToolNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const RouterNode = z.strictObject({
+const RouterNode = z.strictObject({
   role: z.literal('router'),
   ...common,
   /** `cel`: the outgoing branches decide; `llm`: a model picks one of the labelled branches. */
@@ -200,7 +200,7 @@ export const RouterNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const HumanNode = z.strictObject({
+const HumanNode = z.strictObject({
   role: z.literal('human'),
   ...common,
   prompt: Text,
@@ -211,7 +211,7 @@ export const HumanNode = z.strictObject({
   output: Identifier.optional(),
 });
 
-export const SubgraphNode = z.strictObject({
+const SubgraphNode = z.strictObject({
   role: z.literal('subgraph'),
   ...common,
   /** Name of another saved graph. */
@@ -248,7 +248,7 @@ export const NODE_SCHEMAS = {
 // ---------------------------------------------------------------- edges
 
 /** A node id, or START / END. */
-export const NodeRef = z.string().min(1).max(64);
+const NodeRef = z.string().min(1).max(64);
 
 export const PlainEdge = z.strictObject({
   from: NodeRef,
@@ -262,7 +262,7 @@ export const WhenBranch = z.strictObject({
   /** For LLM routers: the label the classifier picks. */
   label: z.string().max(200).optional(),
 });
-export const ElseBranch = z.strictObject({ else: NodeRef });
+const ElseBranch = z.strictObject({ else: NodeRef });
 export const Branch = z.union([WhenBranch, ElseBranch]);
 export type Branch = z.infer<typeof Branch>;
 
@@ -301,7 +301,7 @@ export const Limits = z.strictObject({
 export type Limits = z.infer<typeof Limits>;
 
 export const Position = z.strictObject({ x: z.number().finite(), y: z.number().finite() });
-export const Layout = z.record(z.string().max(64), Position);
+const Layout = z.record(z.string().max(64), Position);
 
 // ---------------------------------------------------------------- the document
 

@@ -22,7 +22,7 @@ function add(map: Map<string, Set<string>>, from: string, to: string): void {
   set.add(to);
 }
 
-export function buildFlowGraph(doc: GraphDocument): FlowGraph {
+function buildFlowGraph(doc: GraphDocument): FlowGraph {
   const nodes = doc.nodes ?? {};
   const next = new Map<string, Set<string>>();
   const calls = new Map<string, Set<string>>();
@@ -59,7 +59,7 @@ function reach(roots: string[], maps: Map<string, Set<string>>[]): Set<string> {
 }
 
 /** Strongly connected components (iterative Tarjan), over `ids` and the `next` map. */
-export function stronglyConnected(ids: string[], next: Map<string, Set<string>>): string[][] {
+function stronglyConnected(ids: string[], next: Map<string, Set<string>>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -6,7 +6,7 @@ import { FORMAT_VERSION } from './schema';
 
 type Raw = Record<string, unknown>;
 /** MIGRATIONS[n] turns a version-n document into a version n+1 document. None yet: 1 is the first. */
-export const MIGRATIONS: Readonly<Record<number, (doc: Raw) => Raw>> = {};
+const MIGRATIONS: Readonly<Record<number, (doc: Raw) => Raw>> = {};
 
 export type VersionCheck = { ok: true; version: number } | { ok: false; message: string };
 

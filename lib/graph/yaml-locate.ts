@@ -2,7 +2,7 @@
 import { isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 
 /** `nodes.writer.tools[0]` -> ['nodes', 'writer', 'tools', 0]. */
-export function splitPath(path: string): (string | number)[] {
+function splitPath(path: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const m of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) out.push(m[1] !== undefined ? Number(m[1]) : m[2]);
   return out;

@@ -6,7 +6,7 @@
 import { CST, Lexer, Parser } from 'yaml';
 import { MAX_DEPTH } from './document';
 
-export const MAX_YAML_BYTES = 1024 * 1024;
+const MAX_YAML_BYTES = 1024 * 1024;
 const MAX_FINDINGS = 20;
 
 export interface Finding {
@@ -16,7 +16,7 @@ export interface Finding {
 }
 
 /** UTF-8 length of `text`, stopping early once past `limit`. */
-export function utf8Length(text: string, limit = Infinity): number {
+function utf8Length(text: string, limit = Infinity): number {
   let n = 0;
   for (let i = 0; i < text.length && n <= limit; i++) {
     const c = text.charCodeAt(i);

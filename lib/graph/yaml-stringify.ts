@@ -78,7 +78,7 @@ function orderEdge(edge: unknown): unknown {
 }
 
 /** The document as plain data in canonical key order. */
-export function canonicalGraph(doc: GraphDocument): Obj {
+function canonicalGraph(doc: GraphDocument): Obj {
   return ordered(doc, DOCUMENT_KEY_ORDER, (key, v) => {
     switch (key) {
       case 'models':

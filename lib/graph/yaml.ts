@@ -15,7 +15,6 @@ import { locate } from './yaml-locate';
 import { parseCst, scanText, scanTokens } from './yaml-scan';
 
 export { stringifyGraph } from './yaml-stringify';
-export { migrate } from './versions';
 
 export type ParseResult = { ok: true; doc: GraphDocument; warnings: Problem[] } | { ok: false; errors: Problem[] };
 

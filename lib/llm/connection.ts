@@ -11,7 +11,7 @@ export interface Connection {
   headers?: Record<string, string>;
 }
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** Local servers (Ollama, llama.cpp, vLLM) need no key, but the SDK insists on one. */
 export const PLACEHOLDER_API_KEY = 'sk-no-key-required';

@@ -53,7 +53,7 @@ export function retryAfterMs(headers: HeaderSource, now: number = Date.now()): n
 }
 
 /** Backoff for retry number `attempt` (1-based): base·2^(attempt-1), with ±25% jitter, capped. */
-export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const raw = policy.baseDelayMs * 2 ** Math.max(0, attempt - 1);
   const jittered = raw * (0.75 + random() * 0.5);
   return Math.round(Math.min(policy.maxWaitMs, jittered));

@@ -24,7 +24,7 @@ function intFromEnv(env: Record<string, string | undefined>, name: string, min: 
   return n;
 }
 
-export function parseAllowedHosts(raw: string | undefined): string[] {
+function parseAllowedHosts(raw: string | undefined): string[] {
   return (raw ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())

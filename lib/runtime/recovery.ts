@@ -14,7 +14,7 @@ export interface RecoveryReport {
   interrupted: string[];
 }
 
-export function recoverInterruptedRuns(): RecoveryReport {
+function recoverInterruptedRuns(): RecoveryReport {
   const state = runtimeState();
   const interrupted: string[] = [];
   for (const run of listRunsWithStatus(['running', 'queued'])) {

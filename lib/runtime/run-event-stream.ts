@@ -19,7 +19,7 @@ export const SSE_HEADERS: Record<string, string> = {
   connection: 'keep-alive',
 };
 
-export function formatSseEvent(e: TraceEvent): string {
+function formatSseEvent(e: TraceEvent): string {
   return `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 }
 

@@ -177,7 +177,3 @@ export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): 
 export function waitForRun(runId: string): Promise<void> {
   return runtimeState().active.get(runId)?.done ?? Promise.resolve();
 }
-
-export function isRunActive(runId: string): boolean {
-  return runtimeState().active.has(runId);
-}

@@ -5,7 +5,7 @@
 import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
 import type { RunUpdate } from '@/db/runs';
 
-export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
+const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
 export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(['run.finished', 'run.failed', 'run.cancelled']);
 /** Statuses a run can be resumed from. */
 export const RESUMABLE_STATUSES: readonly RunStatus[] = ['paused', 'interrupted'];

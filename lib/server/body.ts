@@ -12,7 +12,7 @@ interface MediaType {
   charset?: string;
 }
 
-export function mediaType(req: Request): MediaType | null {
+function mediaType(req: Request): MediaType | null {
   const raw = req.headers.get('content-type');
   if (!raw) return null;
   const [type, ...params] = raw.split(';');

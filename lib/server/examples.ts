@@ -16,7 +16,7 @@ export interface ExampleFile {
   errors?: Problem[];
 }
 
-export function examplesDir(): string {
+function examplesDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'examples');
 }
 

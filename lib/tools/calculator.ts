@@ -13,8 +13,8 @@ export const CalculatorArgs = z.strictObject({
   expression: z.string().min(1, 'expression must not be empty'),
 });
 
-export const MAX_EXPRESSION_LENGTH = 1000;
-export const MAX_NESTING = 100;
+const MAX_EXPRESSION_LENGTH = 1000;
+const MAX_NESTING = 100;
 
 export class CalcError extends Error {
   constructor(
@@ -58,7 +58,7 @@ type Token =
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*/;
 
-export function tokenize(src: string): Token[] {
+function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {

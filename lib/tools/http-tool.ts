@@ -21,12 +21,12 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, 400, details);
 
-export function templateParams(url: string): string[] {
+function templateParams(url: string): string[] {
   return [...new Set([...url.matchAll(PLACEHOLDER)].map((m) => m[1]))];
 }
 
 /** The function parameters: args_schema, or one required string per URL placeholder. */
-export function httpParameters(spec: HttpToolSpec): Record<string, unknown> {
+function httpParameters(spec: HttpToolSpec): Record<string, unknown> {
   if (spec.args_schema) return spec.args_schema;
   const params = templateParams(spec.url);
   return { type: 'object', properties: Object.fromEntries(params.map((p) => [p, { type: 'string' }])), required: params };
@@ -86,7 +86,7 @@ export function pickPath(value: unknown, path: string): unknown {
   return cur;
 }
 
-export function normalizeArgs(args: unknown): Record<string, unknown> {
+function normalizeArgs(args: unknown): Record<string, unknown> {
   let v = args;
   if (typeof v === 'string') {
     try {

@@ -18,7 +18,7 @@ export interface ToolPortOptions {
   maxResponseBytes?: number;
 }
 
-export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 
 /** Cuts `text` to at most `maxBytes` of UTF-8 (never mid-character) and says so. */
 export function capOutput(text: string, maxBytes: number): ToolResult {
@@ -69,7 +69,5 @@ function asToolError(name: string, err: unknown): AppError {
   return new AppError('tool_error', `Tool "${name}" failed: ${message}`, 500, { tool: name });
 }
 
-export { TOOL_REGISTRY, type IoToolType, type ToolImpl } from './registry';
-export { calculate, evaluateExpression } from './calculator';
-export { guardedFetch, type GuardedRequest, type GuardedResponse } from './http-client';
-export { blockedReason } from './ssrf';
+export type { IoToolType, ToolImpl } from './registry';
+export type { GuardedRequest, GuardedResponse } from './http-client';

@@ -14,10 +14,10 @@ import { guardedFetch, safeUrl } from './http-client';
 
 export type WebSearchSpec = Extract<ToolSpec, { type: 'web_search' }>;
 
-export const WebSearchArgs = z.object({ query: z.string().trim().min(1, 'query must not be empty').max(2000) });
+const WebSearchArgs = z.object({ query: z.string().trim().min(1, 'query must not be empty').max(2000) });
 
-export const DEFAULT_TOP_K = 5;
-export const SERPER_DEFAULT_URL = 'https://google.serper.dev';
+const DEFAULT_TOP_K = 5;
+const SERPER_DEFAULT_URL = 'https://google.serper.dev';
 
 export interface SearchHit {
   title: string;
@@ -56,7 +56,7 @@ export function formatHits(query: string, hits: SearchHit[]): string {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export function parseSerper(json: unknown): SearchHit[] {
+function parseSerper(json: unknown): SearchHit[] {
   const j = json as { answerBox?: { answer?: unknown; snippet?: unknown; title?: unknown; link?: unknown }; organic?: unknown[] };
   const hits: SearchHit[] = [];
   const box = j?.answerBox;
@@ -68,7 +68,7 @@ export function parseSerper(json: unknown): SearchHit[] {
   return hits;
 }
 
-export function parseSearxng(json: unknown): SearchHit[] {
+function parseSearxng(json: unknown): SearchHit[] {
   const results = (json as { results?: unknown[] })?.results;
   return (Array.isArray(results) ? results : []).map((o) => {
     const r = o as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { ReactFlow, Background, applyNodeChanges, type Edge, type Node, type Nod
 import '@xyflow/react/dist/style.css';
 import { useCallback, useState } from 'react';
 
-export function benchGrid(n: number): { nodes: Node[]; edges: Edge[] } {
+function benchGrid(n: number): { nodes: Node[]; edges: Edge[] } {
   const cols = Math.ceil(Math.sqrt(n));
   const nodes: Node[] = Array.from({ length: n }, (_, i) => ({
     id: `n${i}`,

@@ -4,7 +4,7 @@ import { CEL_SCOPES, examplesFor, type CelScope } from '../cel-examples';
 import { C, Code, Note, Rich, Section, Sub, Table } from '../parts';
 import { EDGES_YAML, FANOUT_YAML, LLM_ROUTER_YAML } from '../snippets';
 
-export function CelTable({ scope }: { scope: CelScope }) {
+function CelTable({ scope }: { scope: CelScope }) {
   return (
     <Table
       testId={`docs-cel-${scope}`}

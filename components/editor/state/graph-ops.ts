@@ -30,7 +30,7 @@ export function normalizeBranches(edges: EditorEdge[]): EditorEdge[] {
   });
 }
 
-export function hasBranches(edges: EditorEdge[], source: string): boolean {
+function hasBranches(edges: EditorEdge[], source: string): boolean {
   return edges.some((e) => e.source === source && e.data?.kind === 'branch');
 }
 

@@ -60,6 +60,3 @@ export interface EditorGraph {
 export function isRoleNode(n: EditorNode): n is RoleNode {
   return n.type !== 'terminal';
 }
-export function isTerminalNode(n: EditorNode): n is TerminalNode {
-  return n.type === 'terminal';
-}

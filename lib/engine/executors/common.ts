@@ -7,7 +7,7 @@ import { lastContent, lastUserText, messagesOf } from '../state';
 import { outputText } from '../tool-runner';
 
 /** Variables CEL expressions of a node see. */
-export function celVars(ctx: ExecContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function celVars(ctx: ExecContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { state: ctx.state, last: lastContent(ctx.state), node: ctx.nodeId, ...extra };
 }
 

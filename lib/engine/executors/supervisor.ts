@@ -25,7 +25,7 @@ function workerBinding(ctx: ExecContext, id: string): ToolBinding {
   });
 }
 
-export function supervisorPrompt(workers: ToolBinding[]): string {
+function supervisorPrompt(workers: ToolBinding[]): string {
   return (
     'You are a supervisor managing these workers:\n' +
     workers.map((w) => `- ${w.name}: ${w.description}`).join('\n') +

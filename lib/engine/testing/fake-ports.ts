@@ -161,7 +161,4 @@ export function fakePorts(opts: {
   };
 }
 
-/** Events with their data narrowed for assertions. */
-export const dataOf = (events: TraceEventInput[]) => events.map((e) => e.data);
-
 export type { TraceEvent };

@@ -23,7 +23,7 @@ const textChar = fc.oneof(
 );
 
 /** Free text: tricky constants, unicode, and multi-line joins of those. */
-export const textArb: fc.Arbitrary<string> = fc.oneof(
+const textArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: textChar },
   { weight: 2, arbitrary: fc.array(textChar, { minLength: 2, maxLength: 5 }).map((parts) => parts.join('\n')) },
 );
@@ -41,7 +41,7 @@ const safeKey = fc.oneof(identArb, fc.constantFrom('yes', 'null', '1', '0x1F', '
 );
 
 /** JSON-ish values (finite numbers, -0 included), shallow enough for the depth limit. */
-export const jsonArb: fc.Arbitrary<unknown> = fc.letrec<{ json: unknown }>((tie) => ({
+const jsonArb: fc.Arbitrary<unknown> = fc.letrec<{ json: unknown }>((tie) => ({
   json: fc.oneof(
     { depthSize: 'small', maxDepth: 3 },
     text,

@@ -28,12 +28,6 @@ export function turnOf(req: MockChatRequest): number {
   return req.messages.filter((m) => m.role === 'assistant').length + 1;
 }
 
-/** How many times `needle` occurs in all message text (case-sensitive, non-overlapping). */
-export function occurrences(req: MockChatRequest, needle: string): number {
-  if (!needle) return 0;
-  return allText(req).split(needle).length - 1;
-}
-
 /** Names of functions whose calls have been answered by a tool message. */
 export function answeredToolNames(req: MockChatRequest): string[] {
   const byId = new Map<string, string>();

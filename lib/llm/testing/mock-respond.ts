@@ -41,7 +41,7 @@ function usageFor(req: MockChatRequest, reply: MockContentReply, calls: Normaliz
 type Delta = Record<string, unknown>;
 
 /** The sequence of deltas a streamed reply is made of (content first, then tool calls). */
-export function replyDeltas(reply: MockContentReply, calls: NormalizedCall[]): Delta[] {
+function replyDeltas(reply: MockContentReply, calls: NormalizedCall[]): Delta[] {
   const deltas: Delta[] = [{ role: 'assistant', content: '' }];
   if (reply.content) for (const p of pieces(reply.content, reply.chunkSize)) deltas.push({ content: p });
   const perCall = calls.map((c, index) => {
@@ -68,7 +68,7 @@ export interface WriteContext {
 }
 
 /** Real servers cut the output at the first stop sequence; so does the mock. */
-export function applyStop(content: string | undefined, stop: MockChatRequest['stop']): string | undefined {
+function applyStop(content: string | undefined, stop: MockChatRequest['stop']): string | undefined {
   if (content === undefined || !stop) return content;
   let cut = content.length;
   for (const s of Array.isArray(stop) ? stop : [stop]) {

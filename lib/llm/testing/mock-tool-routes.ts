@@ -20,7 +20,7 @@ export interface SearchFixture {
   results: SearchHit[];
 }
 
-export function searchFor(query: string, fixtures: SearchFixture[]): SearchHit[] {
+function searchFor(query: string, fixtures: SearchFixture[]): SearchHit[] {
   const q = query.toLowerCase();
   return fixtures.find((f) => q.includes(f.contains.toLowerCase()))?.results ?? [];
 }

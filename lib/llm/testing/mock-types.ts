@@ -65,7 +65,7 @@ export const MockContentReplySchema = z.strictObject({
 });
 export type MockContentReply = z.infer<typeof MockContentReplySchema>;
 
-export const MockErrorReplySchema = z.strictObject({
+const MockErrorReplySchema = z.strictObject({
   error: z.strictObject({
     status: z.number().int().min(400).max(599),
     /** Retry-After header, seconds. */
@@ -87,7 +87,7 @@ export const MockReplySchema = z.union([
 export type MockReply = z.infer<typeof MockReplySchema>;
 
 /** A declarative rule (JSON). */
-export const MockRuleSchema = z.strictObject({
+const MockRuleSchema = z.strictObject({
   name: z.string().optional(),
   match: MockMatchSchema.optional(),
   reply: MockReplySchema,

@@ -15,9 +15,9 @@ import { supervisorRules } from './scenarios/supervisor';
 import { writerReviewerRules } from './scenarios/writer-reviewer';
 
 export * from './scenarios/mrkl';
-export { draftsSoFar, DRAFTS_BEFORE_APPROVAL, writerReviewerRules } from './scenarios/writer-reviewer';
-export { firstParam, supervisorRules } from './scenarios/supervisor';
-export { PLAN_STEPS, PLAN_TEXT, planExecuteRules } from './scenarios/plan-execute';
+export { writerReviewerRules } from './scenarios/writer-reviewer';
+export { supervisorRules } from './scenarios/supervisor';
+export { planExecuteRules } from './scenarios/plan-execute';
 
 /**
  * Markers a test can put in its input to get a behaviour:
@@ -28,7 +28,7 @@ export { PLAN_STEPS, PLAN_TEXT, planExecuteRules } from './scenarios/plan-execut
  *   [[garbage]]     a stream chunk that is not JSON
  *   [[echo]]        replies "Echo: <last user message>"
  */
-export const markerRules: MockRule[] = [
+const markerRules: MockRule[] = [
   { name: 'slow', match: { lastUserContains: '[[slow]]' }, reply: { content: 'tick '.repeat(40), chunkSize: 5, delayMs: 150 } },
   { name: 'stall', match: { lastUserContains: '[[stall]]' }, reply: { content: 'Thinking about it...', chunkSize: 4, stallAfter: 2 } },
   { name: 'rate-limit', match: { lastUserContains: '[[rate-limit]]' }, times: 1, reply: { error: { status: 429, retryAfter: 1, message: 'Rate limit reached (mock).' } } },
@@ -38,12 +38,12 @@ export const markerRules: MockRule[] = [
 ];
 
 /** A greeting for smoke tests; last, so it never shadows a scenario. */
-export const greetingRules: MockRule[] = [
+const greetingRules: MockRule[] = [
   { name: 'hello', match: { lastUserContains: 'hello' }, reply: { content: 'Hello! I am the Switchyard mock model.', chunkSize: 6 } },
 ];
 
 /** An LLM router: picks the first label named in the input (else the first label), in the engine's two-line format. */
-export const routerRules: MockRule[] = [
+const routerRules: MockRule[] = [
   {
     name: 'router',
     match: (req) => /Choose exactly one of these labels:/i.test(lastUserText(req)),

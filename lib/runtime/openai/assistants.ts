@@ -81,7 +81,7 @@ export function readThread(id: string) {
 }
 
 /** Appends the answers of finished runs that are not in the thread yet. */
-export function syncReplies(threadId: string): void {
+function syncReplies(threadId: string): void {
   const replied = repliedRunIds(threadId);
   for (const { link, run } of listThreadRuns(threadId)) {
     if (run.status !== 'succeeded' || replied.has(run.id)) continue;

@@ -6,7 +6,7 @@ import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type ChatCompletionMessage } from '@/lib/contracts/openai';
 import { OpenAIApiError } from './errors';
 
-export function toChatMessage(m: ChatCompletionMessage): ChatMessage {
+function toChatMessage(m: ChatCompletionMessage): ChatMessage {
   const content = contentText(m.content);
   switch (m.role) {
     case 'system':

@@ -21,7 +21,7 @@ export function useTempDb(): { cleanup(): void } {
   };
 }
 
-export const TINY_GRAPH: GraphDocument = {
+const TINY_GRAPH: GraphDocument = {
   switchyard: 1,
   name: 'tiny',
   nodes: { ask: { role: 'human', prompt: 'OK?' } },

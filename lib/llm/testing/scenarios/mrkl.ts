@@ -13,7 +13,7 @@ import type { MockChatRequest, MockReply, MockRule } from '../mock-types';
 export const MRKL_QUESTION = "Who is Olivia Wilde's boyfriend? What is his current age raised to the 0.23 power?";
 export const MRKL_OBSERVATION_1 =
   'First linked in November 2011, Wilde and Sudeikis got engaged in January 2013. They later became parents, welcoming son Otis in 2014 and daughter Daisy in 2016.';
-export const MRKL_OBSERVATION_2 = '47 years';
+const MRKL_OBSERVATION_2 = '47 years';
 export const MRKL_RESULT = '2.4242784855673896';
 export const MRKL_FINAL_ANSWER = `Jason Sudeikis, Olivia Wilde's boyfriend, is 47 years old and his age raised to the 0.23 power is ${MRKL_RESULT}.`;
 
@@ -32,7 +32,7 @@ export const MRKL_SEARCH: SearchFixture[] = [
 type Stage = 'search_boyfriend' | 'search_age' | 'calculate' | 'answer';
 
 /** How far the walk-through has got, judged by which observations are already in the conversation. */
-export function mrklStage(conversation: string): Stage {
+function mrklStage(conversation: string): Stage {
   if (conversation.includes(MRKL_RESULT)) return 'answer';
   if (/\b47 years\b/.test(conversation)) return 'calculate';
   if (conversation.includes('Sudeikis')) return 'search_age';
@@ -49,7 +49,7 @@ function reactToolNames(text: string): { search: string; calc: string } {
   };
 }
 
-export function isReactPrompt(req: MockChatRequest): boolean {
+function isReactPrompt(req: MockChatRequest): boolean {
   const text = allText(req);
   return text.includes('Action Input') && /Final Answer/i.test(text);
 }

@@ -7,8 +7,8 @@
 import { allText, lastUserText, systemText } from '../conversation';
 import type { MockChatRequest, MockRule } from '../mock-types';
 
-export const PLAN_STEPS = ['Gather the facts', 'Compute the numbers', 'Write the summary'];
-export const PLAN_TEXT = PLAN_STEPS.map((s, i) => `${i + 1}. ${s}`).join('\n');
+const PLAN_STEPS = ['Gather the facts', 'Compute the numbers', 'Write the summary'];
+const PLAN_TEXT = PLAN_STEPS.map((s, i) => `${i + 1}. ${s}`).join('\n');
 
 /**
  * The step the executor is asked to do: the plan step named last in the last user message (the

@@ -11,14 +11,14 @@ import { answeredToolNames, lastUserText, offeredToolWith, systemText, toolResul
 import type { MockChatRequest, MockReply, MockRule } from '../mock-types';
 
 /** The argument name a tool expects: its first required property, else its first property, else `input`. */
-export function firstParam(tool: NonNullable<MockChatRequest['tools']>[number]): string {
+function firstParam(tool: NonNullable<MockChatRequest['tools']>[number]): string {
   const params = tool.function?.parameters as { required?: unknown; properties?: Record<string, unknown> } | undefined;
   if (Array.isArray(params?.required) && typeof params.required[0] === 'string') return params.required[0];
   const props = Object.keys(params?.properties ?? {});
   return props[0] ?? 'input';
 }
 
-export function isSupervisor(req: MockChatRequest): boolean {
+function isSupervisor(req: MockChatRequest): boolean {
   const tools = req.tools ?? [];
   if (!tools.length) return false;
   const allTakeTask = tools.every((t) => Object.hasOwn((t.function?.parameters as { properties?: object } | undefined)?.properties ?? {}, 'task'));

@@ -8,10 +8,10 @@
 import { systemText, textOf } from '../conversation';
 import type { MockChatRequest, MockRule } from '../mock-types';
 
-export const DRAFTS_BEFORE_APPROVAL = 3;
+const DRAFTS_BEFORE_APPROVAL = 3;
 
 /** How many drafts the conversation shows were already written. */
-export function draftsSoFar(req: MockChatRequest): number {
+function draftsSoFar(req: MockChatRequest): number {
   let highest = 0;
   let revises = 0;
   for (const m of req.messages) {

@@ -7,8 +7,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { maskKey, type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
 import { PLACEHOLDER_API_KEY, type Connection } from '@/lib/llm';
 
-export const TEST_TIMEOUT_MS = 10_000;
-export const MAX_MODELS = 20;
+const TEST_TIMEOUT_MS = 10_000;
+const MAX_MODELS = 20;
 
 type Failure = Extract<TestConnectionResponse, { ok: false }>;
 
