@@ -15,9 +15,6 @@ import { supervisorRules } from './scenarios/supervisor';
 import { writerReviewerRules } from './scenarios/writer-reviewer';
 
 export * from './scenarios/mrkl';
-export { writerReviewerRules } from './scenarios/writer-reviewer';
-export { supervisorRules } from './scenarios/supervisor';
-export { planExecuteRules } from './scenarios/plan-execute';
 
 /**
  * Markers a test can put in its input to get a behaviour:
