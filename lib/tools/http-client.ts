@@ -12,9 +12,9 @@ import { isIP, type LookupFunction } from 'node:net';
 import { AppError } from '../errors';
 import { checkAddresses, parseAllowedHosts, parseOutboundUrl, ssrfError, type ResolvedAddress } from './ssrf';
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
@@ -49,7 +49,7 @@ const systemResolve: Resolver = async (host) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-export async function resolveChecked(host: string, allowed: Set<string>, resolve: Resolver = systemResolve, port?: number): Promise<ResolvedAddress[]> {
+async function resolveChecked(host: string, allowed: Set<string>, resolve: Resolver = systemResolve, port?: number): Promise<ResolvedAddress[]> {
   const literal = isIP(host);
   let addresses: ResolvedAddress[];
   if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];

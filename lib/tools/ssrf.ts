@@ -29,7 +29,7 @@ export function parseOutboundUrl(raw: string): { url: URL; host: string; port: n
 }
 
 /** The port a request to `url` goes to (the scheme's default when none is written). */
-export function effectivePort(url: URL): number {
+function effectivePort(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
@@ -38,7 +38,7 @@ function v4Bytes(ip: string): number[] {
 }
 
 /** 16 bytes of an IPv6 address (handles `::` and a trailing dotted IPv4). */
-export function v6Bytes(ip: string): number[] {
+function v6Bytes(ip: string): number[] {
   let s = ip.toLowerCase();
   const zone = s.indexOf('%');
   if (zone >= 0) s = s.slice(0, zone);
