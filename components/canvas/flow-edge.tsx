@@ -4,11 +4,11 @@
  * tried ("1", "2", "else"), labelled with its condition, red with the CEL error when it does not compile.
  */
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useEdgeRun } from '@/components/debug/run-store';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import type { EditorEdge } from '@/components/editor/state/types';
-import { checkCel } from '@/lib/graph/cel';
+import { useCelError } from '@/components/editor/use-cel-error';
 
 const MAX_LABEL = 48;
 const clip = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);
@@ -41,11 +41,8 @@ function FlowEdgeView(props: EdgeProps<EditorEdge>) {
       : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
   const branch = data?.kind === 'branch' ? data : null;
   const when = branch && !branch.else ? (branch.when ?? '') : null;
-  const celError = useMemo(() => {
-    if (when === null) return null;
-    if (!when.trim()) return 'condition is empty';
-    return checkCel(when)?.message ?? null;
-  }, [when]);
+  const compileError = useCelError(when);
+  const celError = when === null ? null : !when.trim() ? 'condition is empty' : compileError;
   const hasError = !!celError || !!badge?.errors.length;
   const hasWarning = !hasError && !!badge?.warnings.length;
   const cls = ['sy-edge', branch ? 'is-branch' : 'is-plain', hasError ? 'has-error' : '', hasWarning ? 'has-warning' : '', selected ? 'is-selected' : '', run ? 'taken' : '', run?.latest ? 'is-latest' : '']

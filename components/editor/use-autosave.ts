@@ -1,7 +1,7 @@
 'use client';
 /**
- * Autosave: ~800 ms after the document stops changing, a valid document is PUT through a react-query
- * mutation. The state is visible (saved / saving / unsaved because of errors / error with retry), and
+ * Autosave: ~800 ms after the document (its logic or its layout) stops changing, a valid document is
+ * PUT through a react-query mutation. The state is visible (saved / saving / unsaved because of errors / error with retry), and
  * every unsaved edit is also kept as a local draft.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { ApiError, saveGraph, type GraphRecord } from './api';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { clearDraft, saveDraft } from './drafts';
-import { computeProblems } from './state/problems';
+import { loadValidator } from './use-validation';
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -25,7 +25,8 @@ export type SaveStatus =
 export function useAutosave(graphId: string, base: string) {
   const store = useEditorStore();
   const queryClient = useQueryClient();
-  const revision = useEditor((s) => s.revision);
+  // Both counters only grow: their sum changes whenever either does.
+  const change = useEditor((s) => s.revision + s.layoutRevision);
   const savedJson = useRef<string>(JSON.stringify(editorToDocument(store.getState()).doc));
   const baseRef = useRef(base);
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
@@ -50,11 +51,11 @@ export function useAutosave(graphId: string, base: string) {
     }
     saveDraft(graphId, { doc: conv.doc, base: baseRef.current });
     const st = store.getState();
-    const problems = st.problemsRevision === st.revision ? st.problems : computeProblems(conv);
-    if (problems.errorCount) return setStatus({ kind: 'invalid', errors: problems.errorCount });
     inFlight.current = true;
-    setStatus({ kind: 'saving' });
     try {
+      const problems = st.problemsRevision === st.revision ? st.problems : (await loadValidator()).computeProblems(conv);
+      if (problems.errorCount) return setStatus({ kind: 'invalid', errors: problems.errorCount });
+      setStatus({ kind: 'saving' });
       const record = await mutateAsync(conv.doc);
       savedJson.current = json;
       if (record?.updated_at !== undefined) baseRef.current = String(record.updated_at);
@@ -78,11 +79,11 @@ export function useAutosave(graphId: string, base: string) {
   }, [status, saveNow]);
 
   useEffect(() => {
-    if (store.getState().origin === 'load' && revision === 0) return;
+    if (store.getState().origin === 'load' && change === 0) return;
     setStatus((s) => (s.kind === 'saving' || s.kind === 'pending' ? s : { kind: 'pending' }));
     const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
-  }, [revision, saveNow, store]);
+  }, [change, saveNow, store]);
 
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {

@@ -1,7 +1,7 @@
 'use client';
 /** Form controls of the inspector. Every value is shown as it is, valid or not; messages sit under the field. */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { checkCel } from '@/lib/graph/cel';
+import { useCelError } from '@/components/editor/use-cel-error';
 
 export function Field({ label, hint, messages = [], children, testId }: { label: string; hint?: string; messages?: string[]; children: ReactNode; testId?: string }) {
   return (
@@ -47,7 +47,7 @@ export function TextInput({
 
 /** A CEL expression input: compiled as you type, the error shown under it. */
 export function CelInput({ value, onChange, testId, placeholder, multiline }: { value: string; onChange(v: string): void; testId?: string; placeholder?: string; multiline?: boolean }) {
-  const err = value.trim() ? checkCel(value)?.message : null;
+  const err = useCelError(value);
   return (
     <>
       <TextInput value={value} onChange={onChange} mono multiline={multiline} rows={2} testId={testId} placeholder={placeholder ?? 'state.verdict == "approve"'} />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { documentToEditor, editorToDocument } from './convert';
-import { computeProblems, locate } from './problems';
+import { computeProblems } from './compute-problems';
+import { locate } from './problems';
 
 const doc: GraphDocument = {
   switchyard: 1,

@@ -146,15 +146,33 @@ describe('editor store', () => {
     expect(docOf(withModels).models).toEqual(base.models);
   });
 
-  it('selection changes do not bump the revision; moves do and mark the node placed', () => {
+  it('selection changes bump no revision; moves bump only the layout revision and mark the node placed', () => {
     const { layout: _l, ...bare } = base;
     const s = createEditorStore(bare);
     const r = s.getState().revision;
+    const lr = s.getState().layoutRevision;
     s.getState().onNodesChange([{ type: 'select', id: 'a', selected: true }]);
     expect(s.getState().revision).toBe(r);
+    expect(s.getState().layoutRevision).toBe(lr);
     s.getState().onNodesChange([{ type: 'position', id: 'a', position: { x: 5, y: 6 } }]);
-    expect(s.getState().revision).toBe(r + 1);
+    expect(s.getState().revision).toBe(r);
+    expect(s.getState().layoutRevision).toBe(lr + 1);
     expect(docOf(s).layout).toEqual({ a: { x: 5, y: 6 } });
+  });
+
+  it('auto-layout and undoing a drag leave the logic revision alone; undoing an edit bumps it', () => {
+    const s = createEditorStore(base);
+    const r = s.getState().revision;
+    s.getState().autoLayout();
+    s.getState().beginDrag();
+    s.getState().onNodesChange([{ type: 'position', id: 'a', position: { x: 5, y: 6 } }]);
+    s.getState().undo();
+    s.getState().undo();
+    expect(s.getState().revision).toBe(r);
+    s.getState().updateNode('a', { role: 'agent', system_prompt: 'x' });
+    expect(s.getState().revision).toBe(r + 1);
+    s.getState().undo();
+    expect(s.getState().revision).toBe(r + 2);
   });
 
   it('auto-layout places every node top to bottom as one undo step', () => {

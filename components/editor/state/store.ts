@@ -1,7 +1,8 @@
 /**
  * The editor store: one zustand store per editor (factory + context, the pattern React Flow uses).
  * Plain data only: nodes (data = node spec), edges, graph-level fields, layout bookkeeping, history
- * snapshots (capped) and a clipboard. `revision` counts changes to the document (not selection).
+ * snapshots (capped) and a clipboard. `revision` counts changes to the document's logic; moves and
+ * auto-layout bump `layoutRevision` only (validation runs on logic changes; autosave follows both).
  */
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react';
 import { createStore } from 'zustand/vanilla';
@@ -38,8 +39,10 @@ export interface EditorState extends EditorGraph {
   future: Snapshot[];
   clipboard: Clip | null;
   pasteCount: number;
-  /** Bumped on every change to the document (content or positions), never on selection. */
+  /** Bumped on every change to the document's logic (nodes, edges, fields), never on moves or selection. */
   revision: number;
+  /** Bumped when only positions change (drags, auto-layout). */
+  layoutRevision: number;
   /** Who made the last document change: the YAML pane does not overwrite itself. */
   origin: 'load' | 'canvas' | 'yaml';
   /** Live validation results (set by the validation hook, not part of history). */
@@ -82,23 +85,32 @@ function snapshot(s: EditorGraph): Snapshot {
   return { graph: s.graph, nodes: s.nodes.map(stripNode), edges: s.edges.map(stripEdge), layout: s.layout };
 }
 
+/** True when two states differ at most in positions (snapshots keep node data and graph by reference). */
+function sameLogic(a: EditorGraph, b: EditorGraph): boolean {
+  if (a.graph !== b.graph || a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
+  if (a.nodes.some((n, i) => n.id !== b.nodes[i].id || n.data !== b.nodes[i].data)) return false;
+  return a.edges.every((e, i) => e.id === b.edges[i].id && e.data === b.edges[i].data && e.source === b.edges[i].source && e.target === b.edges[i].target);
+}
+
 export function createEditorStore(doc: GraphDocument) {
   return createStore<EditorState>()((set, get) => {
     /** Records the current state as an undo step, then applies `next` as a document change. */
     let lastKey: string | undefined;
     let lastAt = 0;
-    const commit = (next: Partial<EditorGraph>, origin: EditorState['origin'] = 'canvas', key?: string) => {
+    const commit = (next: Partial<EditorGraph>, origin: EditorState['origin'] = 'canvas', key?: string, layoutOnly = false) => {
       const s = get();
       const now = Date.now();
       const coalesce = key !== undefined && key === lastKey && now - lastAt < COALESCE_MS && s.past.length > 0;
       lastKey = key;
       lastAt = now;
       const past = coalesce ? s.past : [...s.past, snapshot(s)].slice(-HISTORY_LIMIT);
-      set({ ...next, past, future: coalesce ? s.future : [], revision: s.revision + 1, origin });
+      const bump = layoutOnly ? { layoutRevision: s.layoutRevision + 1 } : { revision: s.revision + 1 };
+      set({ ...next, past, future: coalesce ? s.future : [], ...bump, origin });
     };
     const restore = (from: Snapshot) => {
       const s = get();
-      set({ ...from, revision: s.revision + 1, origin: 'canvas' });
+      const logic = !sameLogic(from, s);
+      set({ ...from, ...(logic ? { revision: s.revision + 1 } : {}), layoutRevision: s.layoutRevision + 1, origin: 'canvas' });
     };
 
     return {
@@ -108,13 +120,14 @@ export function createEditorStore(doc: GraphDocument) {
       clipboard: null,
       pasteCount: 0,
       revision: 0,
+      layoutRevision: 0,
       origin: 'load',
       problems: NO_PROBLEMS,
       problemsRevision: -1,
       setProblems: (problems, problemsRevision) => set({ problems, problemsRevision }),
 
       load(d) {
-        set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, origin: 'load' });
+        set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, layoutRevision: get().layoutRevision + 1, origin: 'load' });
       },
 
       applyDocument(d, origin = 'yaml') {
@@ -133,12 +146,14 @@ export function createEditorStore(doc: GraphDocument) {
 
       onNodesChange(changes) {
         const s = get();
-        const content = changes.some((c) => c.type === 'position' || c.type === 'remove' || c.type === 'add' || c.type === 'replace');
+        const logic = changes.some((c) => c.type === 'remove' || c.type === 'add' || c.type === 'replace');
+        const moves = changes.some((c) => c.type === 'position');
         const nodes = applyNodeChanges(changes, s.nodes);
-        if (!content) return set({ nodes });
-        const moved = new Set(changes.flatMap((c) => (c.type === 'position' && c.position ? [c.id] : [])));
-        const layout = moved.size ? { ...s.layout, unplaced: s.layout.unplaced.filter((id) => !moved.has(id)) } : s.layout;
-        set({ nodes, layout, revision: s.revision + 1, origin: 'canvas' });
+        if (!logic && !moves) return set({ nodes });
+        const moved = changes.flatMap((c) => (c.type === 'position' && c.position ? [c.id] : []));
+        const placed = moved.length && s.layout.unplaced.length ? new Set(moved) : null;
+        const layout = placed ? { ...s.layout, unplaced: s.layout.unplaced.filter((id) => !placed.has(id)) } : s.layout;
+        set({ nodes, layout, ...(logic ? { revision: s.revision + 1 } : {}), ...(moves ? { layoutRevision: s.layoutRevision + 1 } : {}), origin: 'canvas' });
       },
 
       onEdgesChange(changes) {
@@ -274,10 +289,15 @@ export function createEditorStore(doc: GraphDocument) {
           nodes: s.nodes.map((n) => ({ id: n.id, terminal: !isRoleNode(n) })),
           edges: s.edges.map((e) => ({ source: e.source, target: e.target })),
         });
-        commit({
-          nodes: s.nodes.map((n) => ({ ...n, position: pos.get(n.id) ?? n.position }) as EditorNode),
-          layout: { ...s.layout, unplaced: [] },
-        });
+        commit(
+          {
+            nodes: s.nodes.map((n) => ({ ...n, position: pos.get(n.id) ?? n.position }) as EditorNode),
+            layout: { ...s.layout, unplaced: [] },
+          },
+          'canvas',
+          undefined,
+          true,
+        );
       },
 
       undo() {
