@@ -3,3 +3,4 @@ export * from './graphs';
 export * from './runs';
 export * from './connections';
 export * from './threads';
+export * from './memory';

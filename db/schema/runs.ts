@@ -40,6 +40,8 @@ export const runs = sqliteTable(
     error: text('error', { mode: 'json' }).$type<RunErrorColumn>(),
     usage: text('usage', { mode: 'json' }).$type<RunUsageColumn>(),
     source: text('source').$type<RunSourceColumn>().notNull().default('ui'),
+    /** The conversation the run belongs to (memory is kept per conversation): an assistants thread id or the caller's `conversation_id`. */
+    conversationId: text('conversation_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
