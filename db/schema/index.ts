@@ -4,3 +4,4 @@ export * from './runs';
 export * from './connections';
 export * from './threads';
 export * from './memory';
+export * from './activities';
