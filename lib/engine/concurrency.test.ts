@@ -76,7 +76,7 @@ describe('scheduler: concurrent supersteps', () => {
       ['X', 'hi'],
       ['Y', 'hi'],
     ]);
-    expect(p.model.requests[2].messages.map((m) => m.content)).toEqual(['J', 'hi', 'from x', 'from y']);
+    expect(p.model.requests[2].messages.map((m) => m.content)).toEqual(['J', 'hi', '[x] from x', '[y] from y']);
     expect(p.of('state.updated').map((e) => e.node)).toEqual(['x', 'y', 'join']);
     expect(p.checkpoints.map((c) => [c.step, c.next])).toEqual([
       [0, ['x', 'y']],
@@ -85,8 +85,8 @@ describe('scheduler: concurrent supersteps', () => {
     ]);
     expect(p.checkpoints[1].state.messages).toEqual([
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: 'from x' },
-      { role: 'assistant', content: 'from y' },
+      { role: 'assistant', name: 'x', content: 'from x' },
+      { role: 'assistant', name: 'y', content: 'from y' },
     ]);
   });
 
@@ -205,7 +205,7 @@ describe('scheduler: a human node pausing inside a fan-out', () => {
 
     const { p2, out: done } = await resumeFrom(doc, p, ['summed up']);
     expect(done).toMatchObject({ status: 'succeeded', output: 'summed up' });
-    expect(p2.model.requests.map((r) => r.messages.map((m) => m.content))).toEqual([['S', 'hi', 'worked']]);
+    expect(p2.model.requests.map((r) => r.messages.map((m) => m.content))).toEqual([['S', 'hi', '[worker] worked']]);
     expect(p2.of('node.started').map((e) => e.node)).toEqual(['summary']);
     expect(p2.of('run.resumed')[0]).toMatchObject({ node: 'gate', data: { action: 'approve' } });
   });

@@ -76,7 +76,8 @@ describe('human node: pause, then resume from the checkpoint', () => {
   it('edit: writes the edited value to the output channel', async () => {
     const { cp } = await pausedAtApproval();
     const { out } = await restart(approvalGraph(), cp, { action: 'edit', value: 'my own text' }, []);
-    expect(out).toMatchObject({ status: 'succeeded', state: { decision: 'my own text' }, output: 'my own text' });
+    // The human's output goes to `decision`, so the run's answer stays the writer's draft.
+    expect(out).toMatchObject({ status: 'succeeded', state: { decision: 'my own text' }, output: 'draft one' });
   });
 
   it('edit without an output channel replaces the content of the last message', async () => {
@@ -86,7 +87,7 @@ describe('human node: pause, then resume from the checkpoint', () => {
     expect(out).toMatchObject({ status: 'succeeded', output: 'edited draft' });
     expect(out.status === 'succeeded' && out.state.messages).toEqual([
       { role: 'user', content: 'Write a haiku' },
-      { role: 'assistant', content: 'edited draft' },
+      { role: 'assistant', name: 'writer', content: 'edited draft' },
     ]);
   });
 
@@ -127,7 +128,7 @@ describe('human node: pause, then resume from the checkpoint', () => {
     const { p: p2, out } = await restart(doc, afterA, undefined, ['B again']);
     expect(out).toMatchObject({ status: 'succeeded', output: 'B again' });
     expect(p2.of('node.started').map((e) => e.node)).toEqual(['b']);
-    expect(p2.model.requests[0].messages.map((m) => m.content)).toEqual(['x', 'A']);
+    expect(p2.model.requests[0].messages.map((m) => m.content)).toEqual(['x', '[a] A']);
     expect(p2.of('run.resumed')[0].data).toMatchObject({ from_step: 1, next: ['b'] });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Checkpoints in and out: everything the scheduler needs to continue a run exactly where it
  * stopped lives in `Checkpoint` (step, state, next, interrupt) and its `extra` (join waits,
- * the output channel, results of a paused step's finished nodes, the run span, token usage).
+ * results of a paused step's finished nodes, the run span, token usage).
  */
 import { z } from 'zod';
 import { AppError } from '../errors';
@@ -20,6 +20,7 @@ const ExtraSchema = z.object({
   run_span: z.string().optional(),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
   waiting: z.array(z.string()).optional(),
+  /** Written by older versions (the run's answer is now computed from the state); ignored. */
   output_channel: z.string().optional(),
   pending: z.record(z.string(), StepResultSchema).optional(),
   interrupt_span: z.string().optional(),
@@ -63,7 +64,6 @@ export function readExtra(from: Checkpoint | undefined) {
         state: structuredClone(cp.state),
         next: [...cp.next],
         waiting: x.waiting ?? [],
-        outputChannel: x.output_channel,
         pending: structuredClone(x.pending ?? {}),
         interruptSpan: x.interrupt_span,
       };
@@ -73,7 +73,6 @@ export function readExtra(from: Checkpoint | undefined) {
 
 export function toCheckpoint(pos: Position, interrupt: Interrupt | undefined, run: { runSpan: string; usage: Usage }): Checkpoint {
   const extra: Record<string, unknown> = { run_span: run.runSpan, usage: { ...run.usage }, waiting: pos.waiting };
-  if (pos.outputChannel !== undefined) extra.output_channel = pos.outputChannel;
   if (Object.keys(pos.pending).length) extra.pending = pos.pending;
   if (pos.interruptSpan) extra.interrupt_span = pos.interruptSpan;
   return { step: pos.step, state: pos.state, next: pos.next, ...(interrupt ? { interrupt } : {}), extra };

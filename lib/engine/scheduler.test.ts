@@ -35,7 +35,8 @@ describe('scheduler: supersteps, edges and state', () => {
   it('runs a writer/reviewer loop that takes its conditional edge twice, then ends', async () => {
     const p = fakePorts({ model: scriptedModel(['draft 1', 'revise', 'draft 2', 'revise', 'draft 3', 'ok']) });
     const out = await run(writerReviewer(), p, 'Write a haiku');
-    expect(out).toMatchObject({ status: 'succeeded', output: 'ok' });
+    // The reviewer writes its verdict to `verdict`, so the answer is the writer's approved draft.
+    expect(out).toMatchObject({ status: 'succeeded', output: 'draft 3' });
     expect(ran(p)).toEqual(['1:writer', '2:reviewer', '3:writer', '4:reviewer', '5:writer', '6:reviewer']);
     const back = p.of('edge.taken').filter((e) => e.data.from === 'reviewer');
     expect(back.map((e) => e.data)).toEqual([
@@ -43,9 +44,13 @@ describe('scheduler: supersteps, edges and state', () => {
       { from: 'reviewer', to: 'writer', condition: 'state.verdict == "revise"', value: true, branch_index: 0 },
       { from: 'reviewer', to: 'END', condition: 'else', value: true, branch_index: 1, reason: 'else' },
     ]);
-    // Each node sees the conversation so far: the third writer call got every earlier message.
+    // Each node sees the conversation so far: the third writer call got every earlier message, its own
+    // drafts as assistant turns, the reviewer's as user messages naming it.
     const third = p.model.requests[4].messages;
-    expect(third.map((m) => m.content)).toEqual(['Write.', 'Write a haiku', 'draft 1', 'revise', 'draft 2', 'revise']);
+    expect(third.map((m) => `${m.role}:${m.content}`)).toEqual([
+      'system:Write.', 'user:Write a haiku', 'assistant:draft 1', 'user:[reviewer] revise', 'assistant:draft 2', 'user:[reviewer] revise',
+    ]);
+    expect(third[3]).toMatchObject({ role: 'user', name: 'reviewer' });
     // One checkpoint after START and one per step, each with the next frontier.
     expect(p.checkpoints.map((c) => [c.step, c.next])).toEqual([
       [0, ['writer']], [1, ['reviewer']], [2, ['writer']], [3, ['reviewer']], [4, ['writer']], [5, ['reviewer']], [6, []],
@@ -126,11 +131,11 @@ describe('scheduler: supersteps, edges and state', () => {
     const out = await run(doc, p);
     expect(out).toMatchObject({ status: 'succeeded', output: 'J' });
     expect(ran(p)).toEqual(['1:a', '2:b', '2:c', '3:c2', '4:j']);
-    // Both b and c saw the state at the start of step 2 (only a's answer), not each other's.
-    expect(p.model.requests[1].messages.map((m) => m.content)).toEqual(['hi', 'A']);
-    expect(p.model.requests[2].messages.map((m) => m.content)).toEqual(['hi', 'A']);
+    // Both b and c saw the state at the start of step 2 (only a's answer, as a user message naming a), not each other's.
+    expect(p.model.requests[1].messages.map((m) => m.content)).toEqual(['hi', '[a] A']);
+    expect(p.model.requests[2].messages.map((m) => m.content)).toEqual(['hi', '[a] A']);
     // j saw everything, applied in node order.
-    expect(p.model.requests[4].messages.map((m) => m.content)).toEqual(['hi', 'A', 'B', 'C', 'C2']);
+    expect(p.model.requests[4].messages.map((m) => m.content)).toEqual(['hi', '[a] A', '[b] B', '[c] C', '[c2] C2']);
     expect(p.checkpoints.find((c) => c.step === 2)).toMatchObject({ next: ['c2'], extra: { waiting: ['j'] } });
   });
 
@@ -172,7 +177,7 @@ describe('scheduler: supersteps, edges and state', () => {
     const doc = graph(
       { t1: { role: 'tool', tool: 'echo', args: { v: '"a"' }, output: 'items' }, t2: { role: 'tool', tool: 'echo', args: { v: '"b"' }, output: 'items' } },
       [{ from: 'START', to: 't1' }, { from: 't1', to: 't2' }, { from: 't2', to: 'END' }],
-      { tools: { echo: { type: 'http', url: 'http://x' } }, state: { items: { type: 'list', default: ['z'] } } },
+      { tools: { echo: { type: 'http', url: 'http://x' } }, state: { items: { type: 'list', default: ['z'] } }, output: 'items' },
     );
     const { fakeTools } = await import('./testing/fake-ports');
     const p = fakePorts({ tools: fakeTools({ echo: (a) => String(a.v) }) });
@@ -226,16 +231,30 @@ describe('scheduler: supersteps, edges and state', () => {
     expect(p.model.remaining()).toBe(1);
   });
 
-  it('returns the most recent answer: the output channel of the last node that wrote one, unless a later node answered in messages', async () => {
+  it('answers with the last message of a node whose output goes to messages; a node with an output channel is not the answer', async () => {
     const tools = { echo: { type: 'http' as const, url: 'http://x' } };
     const { fakeTools } = await import('./testing/fake-ports');
-    const withTool = graph({ a: agent({ output: 'first' }), t: { role: 'tool', tool: 'echo' } }, chain('a', 't'), { tools, state: { first: { type: 'string' } } });
+    const state = { first: { type: 'string' as const } };
+    // b writes to `first`: a's message stays the answer.
+    const plain = graph({ a: agent(), b: agent({ output: 'first' }) }, chain('a', 'b'), { state });
+    expect(await run(plain, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'A', state: { first: 'B' } });
+    const later = graph({ a: agent({ output: 'first' }), b: agent() }, chain('a', 'b'), { state });
+    expect(await run(later, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B' });
+    // When no node answers in messages, the last message a node wrote; a tool node writes none.
+    const withTool = graph({ a: agent({ output: 'first' }), t: { role: 'tool', tool: 'echo' } }, chain('a', 't'), { tools, state });
     const p1 = fakePorts({ model: scriptedModel(['A']), tools: fakeTools({ echo: () => 'echoed' }) });
     expect(await run(withTool, p1)).toMatchObject({ output: 'A' });
-    const doc = graph({ a: agent({ output: 'first' }), b: agent() }, chain('a', 'b'), { state: { first: { type: 'string' } } });
-    expect(await run(doc, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B' });
-    const plain = graph({ a: agent(), b: agent({ output: 'first' }) }, chain('a', 'b'), { state: { first: { type: 'string' } } });
-    expect(await run(plain, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B', state: { first: 'B' } });
+    // The graph's `output`: a channel name, or a CEL expression over state.
+    expect(await run({ ...plain, output: 'first' }, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B' });
+    const cel = { ...plain, output: 'state.first + "!"' };
+    expect(await run(cel, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ output: 'B!' });
+    const broken = { ...plain, output: 'state.nope.deeper' };
+    expect(await run(broken, fakePorts({ model: scriptedModel(['A', 'B']) }))).toMatchObject({ status: 'failed', error: { code: 'cel_error', message: expect.stringContaining('Graph output') } });
+    // Assistant messages no node of this graph wrote (an earlier turn's answers) are never the answer.
+    const empty = graph({ t: { role: 'tool', tool: 'echo' } }, chain('t'), { tools });
+    const history = [{ role: 'user', content: 'q1' }, { role: 'assistant', content: 'old answer' }, { role: 'user', content: 'q2' }];
+    const p2 = fakePorts({ tools: fakeTools({ echo: () => 'x' }) });
+    expect(await run(empty, p2, 'q2', { inputs: { messages: history } })).toMatchObject({ status: 'succeeded', output: null });
   });
 
   it('fails the run with the model error code when a model call fails', async () => {

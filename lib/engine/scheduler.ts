@@ -17,7 +17,7 @@ import { EXECUTORS } from './executors/registry';
 import { stepAbort } from './step-abort';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
 import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
-import { applyWrite, lastAssistantText, lastContent, type State, type Write } from './state';
+import { applyWrite, lastContent, runAnswer, type State, type Write } from './state';
 
 /** One node's finished work inside a step. */
 export interface StepResult {
@@ -36,8 +36,6 @@ export interface Position {
   next: string[];
   /** Triggered nodes held back by the join rule, with their triggers. */
   waiting: string[];
-  /** Output channel of the last node that wrote one (cleared by a later node answering in messages only). */
-  outputChannel?: string;
   /** Results of nodes of `next` that finished before the step paused. */
   pending: Record<string, StepResult>;
   /** Span of the node that paused (reused when it resumes). */
@@ -98,7 +96,7 @@ export class GraphRunner {
     const limit = this.doc.limits?.recursion_limit ?? DEFAULTS.recursion_limit;
 
     for (;;) {
-      if (!pos.next.length) return { kind: 'done', output: this.finalOutput(pos), state: pos.state };
+      if (!pos.next.length) return { kind: 'done', output: runAnswer(this.doc, pos.state), state: pos.state };
       if (pos.step >= limit) {
         throw new EngineError(
           'recursion_limit',
@@ -178,7 +176,6 @@ export class GraphRunner {
   /** Applies the step's writes in node order, fires edges, picks the next frontier. */
   private advance(pos: Position, step: number, results: Map<string, StepResult>): Position {
     let state = pos.state;
-    let outputChannel = pos.outputChannel;
     for (const id of pos.next) {
       const r = results.get(id)!;
       for (const w of r.writes) {
@@ -190,11 +187,6 @@ export class GraphRunner {
           this.scope.emit('state.updated', { before: pick(before), after: pick(state), changed: applied.changed }, { node: id, span: r.span, parent: this.hooks.runSpan });
         }
       }
-      const node = this.doc.nodes[id];
-      const channel = 'output' in node ? node.output : undefined;
-      // The run's output follows the most recent answer: an output channel written, or else an assistant message.
-      if (channel && r.writes.some((w) => Object.hasOwn(w.update, channel) || Object.hasOwn(w.overwrite ?? {}, channel))) outputChannel = channel;
-      else if (r.writes.some((w) => appendsAssistant(w.update.messages))) outputChannel = undefined;
     }
     const triggered = new Set(pos.waiting);
     for (const id of pos.next) {
@@ -202,7 +194,7 @@ export class GraphRunner {
       for (const t of this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan)) triggered.add(t);
     }
     const { run, wait } = selectFrontier(this.idx, this.order, triggered);
-    return { step, state, next: run, waiting: wait, outputChannel, pending: {} };
+    return { step, state, next: run, waiting: wait, pending: {} };
   }
 
   private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined): string[] {
@@ -220,11 +212,6 @@ export class GraphRunner {
       this.scope.emit('edge.taken', { from, to: END, implicit: true }, { node: from, span, parent });
     }
     return out;
-  }
-
-  private finalOutput(pos: Position): unknown {
-    if (pos.outputChannel !== undefined) return pos.state[pos.outputChannel] ?? null;
-    return lastAssistantText(pos.state) ?? null;
   }
 
   private async execNode(
@@ -255,11 +242,6 @@ export class GraphRunner {
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
   }
-}
-
-function appendsAssistant(value: unknown): boolean {
-  const list = Array.isArray(value) ? value : [value];
-  return list.some((m) => typeof m === 'object' && m !== null && (m as { role?: unknown }).role === 'assistant');
 }
 
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */

@@ -6,8 +6,9 @@
  * Implicit channels `input` and `messages` exist in every run. Writes to an undeclared channel are
  * accepted as last-value (validation warns about them).
  */
+import { evaluateCel } from '../graph/cel';
 import { defaultReducer, IMPLICIT_CHANNELS } from '../graph/defaults';
-import type { GraphDocument, StateChannel } from '../graph/schema';
+import { Identifier, type GraphDocument, type StateChannel } from '../graph/schema';
 import { EngineError, excerpt } from './errors';
 import type { ChatMessage } from './ports';
 
@@ -117,14 +118,33 @@ export function lastContent(state: State): string {
   return typeof last.content === 'string' ? last.content : '';
 }
 
-/** Content of the last assistant message with text, or undefined. */
-export function lastAssistantText(state: State): string | undefined {
-  const msgs = messagesOf(state);
-  for (let i = msgs.length - 1; i >= 0; i--) {
-    const m = msgs[i];
-    if (m.role === 'assistant' && typeof m.content === 'string' && m.content) return m.content;
+/** Does node `id` of `doc` answer in `messages` (it has no `output` channel of its own)? */
+function answersInMessages(doc: GraphDocument, id: string | undefined): boolean {
+  const node = doc.nodes[id!];
+  return !('output' in node) || node.output === undefined || node.output === 'messages';
+}
+
+/**
+ * The run's answer. The graph's `output`: a channel name (its value) or a CEL expression over
+ * `state`. Without it: the text of the last message written by a node whose output goes to
+ * `messages` (a reviewer writing its verdict to `verdict` is not the answer); when no such node
+ * wrote one, the last message any node wrote; else null.
+ */
+export function runAnswer(doc: GraphDocument, state: State): unknown {
+  const expr = doc.output;
+  if (expr !== undefined) {
+    if (Identifier.safeParse(expr).success) return state[expr] ?? null;
+    try {
+      return evaluateCel(expr, { state }) ?? null;
+    } catch (err) {
+      throw new EngineError('cel_error', `Graph output: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
-  return undefined;
+  const written = messagesOf(state).filter(
+    (m): m is Extract<ChatMessage, { role: 'assistant' }> => m.role === 'assistant' && m.name !== undefined && Object.hasOwn(doc.nodes, m.name),
+  );
+  const last = written.findLast((m) => answersInMessages(doc, m.name)) ?? written.at(-1);
+  return last?.content ?? null;
 }
 
 /** The task text of a node without an explicit input: the last user message, else `state.input`. */

@@ -2,6 +2,7 @@
  * Tools as a node sees them: the graph's tools (run through ports.tools) and `agent` tools (another
  * node of the graph, run by the engine as a child). Every run emits tool.call / tool.result.
  */
+import { argsJsonSchema } from '../graph/args-schema';
 import type { ToolSpec } from '../graph/schema';
 import { EngineError, errorInfo } from './errors';
 import type { ToolDefinition } from './ports';
@@ -84,6 +85,11 @@ export function outputText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The spec the tool port gets: an OPEA shorthand `args_schema` becomes JSON Schema (lib/graph/args-schema.ts). */
+function portSpec(spec: ToolSpec): ToolSpec {
+  return spec.type === 'http' && spec.args_schema ? { ...spec, args_schema: argsJsonSchema(spec.args_schema) } : spec;
+}
+
 /** The bindings of a node's `tools` list (unknown ids are an error naming the node). */
 export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding[] {
   const tools = ctx.scope.doc.tools ?? {};
@@ -91,7 +97,7 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     if (!Object.hasOwn(tools, id)) {
       throw new EngineError('unknown_tool', `Node "${ctx.nodeId}" lists tool "${id}", which is not defined under tools`);
     }
-    const spec = tools[id];
+    const spec = portSpec(tools[id]);
     if (spec.type === 'agent') return agentTool(ctx, id, spec);
     const definition = ctx.scope.ports.tools.definition(id, spec);
     return {
@@ -141,9 +147,17 @@ export async function runTool(
   }
 }
 
+/** Text for a parameter of JSON Schema type `type`: a number or boolean when it reads as one, else the text. */
+function typed(text: string, type: unknown): unknown {
+  if ((type === 'integer' || type === 'number') && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (type === 'boolean' && /^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  return text;
+}
+
 /**
  * Arguments for a tool from plain text (react's `Action Input`): a JSON object is used as is;
- * otherwise the text goes into the tool's single (or first) string parameter.
+ * otherwise the text fills the tool's single parameter, whatever its name (else its single required
+ * one, else its first string one, else `input`).
  */
 export function argsFromText(binding: ToolBinding, text: string): Record<string, unknown> {
   const t = text.trim();
@@ -157,8 +171,9 @@ export function argsFromText(binding: ToolBinding, text: string): Record<string,
   }
   const params = binding.definition.function.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
   const props = params?.properties ?? {};
+  const names = Object.keys(props);
   const required = Array.isArray(params?.required) ? (params.required as string[]) : [];
-  const stringKeys = Object.keys(props).filter((k) => props[k]?.type === 'string' || props[k]?.type === undefined);
-  const key = (required.length === 1 ? required[0] : undefined) ?? stringKeys[0] ?? Object.keys(props)[0] ?? 'input';
-  return { [key]: t };
+  const stringKeys = names.filter((k) => props[k]?.type === 'string' || props[k]?.type === undefined);
+  const key = (names.length === 1 ? names[0] : undefined) ?? (required.length === 1 ? required[0] : undefined) ?? stringKeys[0] ?? names[0] ?? 'input';
+  return { [key]: typed(t, props[key]?.type) };
 }

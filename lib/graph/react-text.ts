@@ -3,7 +3,12 @@
  * template and the stop word. Pure facts, shared by the engine (which sends and parses them),
  * the docs and the tests.
  */
-/** seed 004's zero-shot-react template; {transcript} grows by one Thought/Action/Observation per step. */
+/**
+ * seed 004's zero-shot-react template; {transcript} grows by one Thought/Action/Observation per step.
+ * {history} is the conversation before the question (after the node's `history` and memory), as a
+ * "Previous conversation:" block ending in a blank line; it is empty in a one-turn run, so the
+ * prompt is then exactly seed 004's.
+ */
 export const ZERO_SHOT_REACT = `Answer the following questions as best as you can. You have access to the following tools:
 
 {tool_names_with_descriptions}
@@ -20,8 +25,11 @@ Thought: I now know the final answer
 Final Answer: the final answer to the original input question
 
 Begin!
-Question: {query}
+{history}Question: {query}
 Thought: {transcript}`;
+
+/** The heading of the {history} block. */
+export const HISTORY_HEADING = 'Previous conversation:';
 
 /** Where the model must stop: the line the engine writes itself (the tool's result). Written only here. */
 export const REACT_STOP_WORD = 'Observation:';

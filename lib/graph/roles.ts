@@ -1,7 +1,8 @@
 /**
  * The one home of per-role facts: label, one-line description, glyph, colour token, the fields the
  * inspector shows (in order), the spec a freshly dropped node starts with, whether a node calls a
- * model, which other nodes it calls, and what its canvas card says.
+ * model, whether it reads the conversation (`history`), which other nodes it calls, and what its
+ * canvas card says.
  * `Record<NodeRole, RoleMeta>`: adding a role to the schema without an entry here is a compile error.
  * The validator, preflight, editor store, canvas and docs ask this file. Pure: no React, no DOM.
  */
@@ -31,6 +32,8 @@ export interface RoleMeta<R extends NodeRole = NodeRole> {
   create(ctx: { tools: string[]; nodes: string[] }): NodeOf<R>;
   /** Does a node with this spec call a model when it runs? */
   callsModel(spec: NodeOf<R>): boolean;
+  /** Does its prompt carry the conversation (and so its `history` setting apply)? */
+  takesHistory(spec: NodeOf<R>): boolean;
   /** Ids of the nodes this node calls as sub-agents (they return to it), given the graph's tools. */
   callees(spec: NodeOf<R>, tools: ToolTable): string[];
   /** The detail line and chips of its canvas card. */
@@ -60,9 +63,10 @@ export const ROLES: Registry = {
     glyph: 'A',
     colorVar: '--role-agent',
     fallbackColor: '#6366f1',
-    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
+    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'history', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
     create: () => ({ role: 'agent', strategy: 'tool_calling' }),
     callsModel: always,
+    takesHistory: always,
     callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
     card: (spec) => ({ detail: (spec.strategy ?? DEFAULTS.strategy).replace('_', ' '), chips: spec.tools ?? [] }),
   },
@@ -73,9 +77,10 @@ export const ROLES: Registry = {
     glyph: 'P',
     colorVar: '--role-planner',
     fallbackColor: '#0ea5e9',
-    fields: ['label', 'description', 'model', 'system_prompt', 'input', 'output'],
+    fields: ['label', 'description', 'model', 'system_prompt', 'input', 'history', 'output'],
     create: () => ({ role: 'planner' }),
     callsModel: always,
+    takesHistory: always,
     callees: none,
     card: () => ({ detail: 'writes a plan', chips: [] }),
   },
@@ -86,9 +91,10 @@ export const ROLES: Registry = {
     glyph: 'E',
     colorVar: '--role-executor',
     fallbackColor: '#14b8a6',
-    fields: ['label', 'description', 'model', 'system_prompt', 'tools', 'max_steps', 'max_revisions', 'output'],
+    fields: ['label', 'description', 'model', 'system_prompt', 'tools', 'max_steps', 'max_revisions', 'history', 'output'],
     create: () => ({ role: 'executor' }),
     callsModel: always,
+    takesHistory: always,
     callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
     card: (spec) => ({ detail: 'plan steps', chips: spec.tools ?? [] }),
   },
@@ -99,9 +105,10 @@ export const ROLES: Registry = {
     glyph: 'S',
     colorVar: '--role-supervisor',
     fallbackColor: '#a855f7',
-    fields: ['label', 'description', 'model', 'system_prompt', 'workers', 'max_steps', 'input', 'output'],
+    fields: ['label', 'description', 'model', 'system_prompt', 'workers', 'max_steps', 'input', 'history', 'output'],
     create: ({ nodes }) => ({ role: 'supervisor', workers: nodes.length ? [nodes[0]] : [] }),
     callsModel: always,
+    takesHistory: always,
     callees: (spec) => spec.workers,
     card: (spec) => ({ detail: plural(spec.workers.length, 'worker'), chips: spec.workers }),
   },
@@ -115,6 +122,7 @@ export const ROLES: Registry = {
     fields: ['label', 'description', 'tool', 'args', 'output'],
     create: ({ tools }) => ({ role: 'tool', tool: tools[0] ?? '' }),
     callsModel: never,
+    takesHistory: never,
     callees: (spec, tools) => agentToolNodes([spec.tool], tools),
     card: (spec) => ({ detail: spec.tool ? `calls ${spec.tool}` : 'no tool chosen', chips: Object.keys(spec.args ?? {}) }),
   },
@@ -125,10 +133,12 @@ export const ROLES: Registry = {
     glyph: 'R',
     colorVar: '--role-router',
     fallbackColor: '#ec4899',
-    fields: ['label', 'description', 'mode', 'model', 'prompt', 'output'],
+    fields: ['label', 'description', 'mode', 'model', 'prompt', 'history', 'output'],
     create: () => ({ role: 'router', mode: 'cel' }),
     /** Only the LLM classifier calls a model; a CEL router lets its branches decide. */
     callsModel: (spec) => spec.mode === 'llm',
+    /** Only the LLM classifier reads the conversation. */
+    takesHistory: (spec) => spec.mode === 'llm',
     callees: none,
     card: (spec) => ({ detail: spec.mode === 'llm' ? 'LLM classifier' : 'CEL branches', chips: [] }),
   },
@@ -142,6 +152,7 @@ export const ROLES: Registry = {
     fields: ['label', 'description', 'kind', 'prompt', 'show', 'output'],
     create: () => ({ role: 'human', kind: 'approval', prompt: 'Approve to continue?' }),
     callsModel: never,
+    takesHistory: never,
     callees: none,
     card: (spec) => ({ detail: spec.kind === 'input' ? 'asks for input' : 'asks for approval', chips: [] }),
   },
@@ -156,6 +167,7 @@ export const ROLES: Registry = {
     create: () => ({ role: 'subgraph', graph: '' }),
     /** The other graph's nodes call models; this node does not. */
     callsModel: never,
+    takesHistory: never,
     /** It runs another graph, not a node of this one. */
     callees: none,
     card: (spec) => ({ detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] }),
@@ -163,11 +175,16 @@ export const ROLES: Registry = {
 };
 
 /** The registry entry of a node's role, typed for any node (each entry only ever sees its own role). */
-const metaOf = (node: NodeSpec) => ROLES[node.role] as unknown as Pick<RoleMeta<NodeRole>, 'callsModel' | 'callees' | 'card'>;
+const metaOf = (node: NodeSpec) => ROLES[node.role] as unknown as Pick<RoleMeta<NodeRole>, 'callsModel' | 'takesHistory' | 'callees' | 'card'>;
 
 /** Does this node call a model when it runs (and so need one: its `model` or `models.default`)? */
 export function callsModel(node: NodeSpec): boolean {
   return metaOf(node).callsModel(node);
+}
+
+/** Does this node's prompt carry the conversation, so that its `history` setting applies? */
+export function takesHistory(node: NodeSpec): boolean {
+  return metaOf(node).takesHistory(node);
 }
 
 /** Ids of the nodes this node calls (supervisor workers, nodes behind `agent` tools), in order, repeats kept. */

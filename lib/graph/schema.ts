@@ -119,6 +119,15 @@ const common = {
   description: Text.optional(),
 };
 
+/**
+ * What of the shared conversation (`messages`) a node sees in its prompt: `all` (default), `own`
+ * (the user's messages and its own replies), `last` (only the latest message), `none` (only its task).
+ * Other nodes' messages reach it as `user` messages naming their author. Roles that take it: roles.ts.
+ */
+export const HISTORY_MODES = ['all', 'own', 'last', 'none'] as const;
+export type HistoryMode = (typeof HISTORY_MODES)[number];
+const History = z.enum(HISTORY_MODES);
+
 /** How a tool-calling agent decides it is done (seed 002). */
 export const ExitCondition = z.union([
   z.literal('text'),
@@ -138,7 +147,8 @@ const AgentNode = z.strictObject({
   tools: z.array(Identifier).max(100).optional(),
   max_steps: z.number().int().min(1).max(100).optional(),
   exit: ExitCondition.optional(),
-  /** react: the prompt template ({tool_names}, {tool_names_with_descriptions}, {query}, {transcript}). */
+  history: History.optional(),
+  /** react: the prompt template ({tool_names}, {tool_names_with_descriptions}, {history}, {query}, {transcript}). */
   prompt_template: Text.optional(),
   /** react: regex with one group capturing the final answer. */
   final_answer_pattern: z.string().max(1000).optional(),
@@ -153,6 +163,7 @@ const PlannerNode = z.strictObject({
   ...common,
   model: Identifier.optional(),
   system_prompt: Text.optional(),
+  history: History.optional(),
   input: CelExpression.optional(),
   output: Identifier.optional(),
 });
@@ -162,6 +173,7 @@ const ExecutorNode = z.strictObject({
   ...common,
   model: Identifier.optional(),
   system_prompt: Text.optional(),
+  history: History.optional(),
   tools: z.array(Identifier).max(100).optional(),
   max_steps: z.number().int().min(1).max(100).optional(),
   /** How many times the plan may be revised after a failed step. */
@@ -174,6 +186,7 @@ const SupervisorNode = z.strictObject({
   ...common,
   model: Identifier.optional(),
   system_prompt: Text.optional(),
+  history: History.optional(),
   input: CelExpression.optional(),
   /** Worker nodes offered to the supervisor as tools. */
   workers: z.array(Identifier).min(1).max(50),
@@ -197,6 +210,8 @@ const RouterNode = z.strictObject({
   mode: z.enum(['cel', 'llm']).optional(),
   model: Identifier.optional(),
   prompt: Text.optional(),
+  /** mode llm only: what of the conversation the classifier sees besides its input. */
+  history: History.optional(),
   output: Identifier.optional(),
 });
 
@@ -314,6 +329,11 @@ export const GraphDocument = z.strictObject({
   state: z.record(Identifier, StateChannel).optional(),
   nodes: z.record(Identifier, NodeSpec),
   edges: z.array(EdgeSpec).max(10_000),
+  /**
+   * The run's answer: a state channel name, or a CEL expression over `state`. Without it, the answer
+   * is the last message written by a node whose output goes to `messages` (a node without `output`).
+   */
+  output: CelExpression.optional(),
   limits: Limits.optional(),
   layout: Layout.optional(),
 });
@@ -329,6 +349,7 @@ export const DOCUMENT_KEY_ORDER = [
   'state',
   'nodes',
   'edges',
+  'output',
   'limits',
   'layout',
 ] as const satisfies readonly (keyof GraphDocument)[];

@@ -5,10 +5,12 @@
 import { checkCel } from './cel';
 import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
 import type { Problem } from './problems';
-import { callsModel } from './roles';
+import { shorthandProblems } from './args-schema';
+import { callsModel, takesHistory } from './roles';
 import {
   END,
   GraphName,
+  Identifier,
   LIMIT_RANGES,
   START,
   isConditional,
@@ -81,6 +83,9 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
   }
 
   if ('input' in node) cel(out, at('input'), node.input);
+  if ('history' in node && node.history !== undefined && !takesHistory(node)) {
+    out.push(problem('warning', 'history_unused', at('history'), `history has no effect here: a ${node.role}${node.role === 'router' ? ' in mode cel' : ''} does not read the conversation`));
+  }
   if ('output' in node && node.output !== undefined) {
     if (!has(channels, node.output) && !has(IMPLICIT_CHANNELS, node.output)) {
       out.push(
@@ -197,6 +202,9 @@ function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
       out.push(problem('error', 'unknown_node', ['tools', id, 'node'], `unknown node "${tool.node}"`));
     }
     if (tool.type === 'http') {
+      for (const p of shorthandProblems(tool.args_schema ?? {})) {
+        out.push(problem('error', 'bad_args_schema', ['tools', id, 'args_schema', ...p.path], p.message));
+      }
       for (const [name, value] of Object.entries(tool.headers ?? {})) {
         if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
           out.push(
@@ -221,8 +229,27 @@ function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
   }
 }
 
+/**
+ * The graph's `output`: a name is a state channel (declared, implicit, or some node's output), anything
+ * else a CEL expression over `state`.
+ */
+function checkOutput(doc: GraphDocument, out: Problem[]): void {
+  const expr = doc.output;
+  if (expr === undefined) return;
+  if (!Identifier.safeParse(expr).success) {
+    cel(out, ['output'], expr);
+    return;
+  }
+  const written = Object.values(doc.nodes ?? {}).flatMap((n) => ('output' in n && n.output ? [n.output] : []));
+  if (!has(doc.state, expr) && !has(IMPLICIT_CHANNELS, expr) && !written.includes(expr)) {
+    const known = [...Object.keys(IMPLICIT_CHANNELS), ...Object.keys(doc.state ?? {})];
+    out.push(problem('error', 'unknown_channel', ['output'], `unknown state channel "${expr}" (channels: ${known.join(', ')}); write a channel name or a CEL expression such as state.${known.at(-1)}`));
+  }
+}
+
 export function validateGraph(doc: GraphDocument): ValidationResult {
   const all: Problem[] = [];
+  checkOutput(doc, all);
   checkIds(doc, all);
   for (const [id, node] of Object.entries(doc.nodes ?? {})) checkNode(doc, id, node, all);
   checkEdges(doc, all);

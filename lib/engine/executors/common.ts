@@ -3,7 +3,8 @@ import { evaluateCel } from '../../graph/cel';
 import { EngineError } from '../errors';
 import type { ChatMessage } from '../ports';
 import type { ExecContext, NodeResult } from '../scope';
-import { lastContent, lastUserText, messagesOf } from '../state';
+import { historyFor, historyMode } from '../history';
+import { lastContent, lastUserText } from '../state';
 import { outputText } from '../tool-runner';
 
 /** Variables CEL expressions of a node see. */
@@ -32,20 +33,26 @@ export function taskText(ctx: ExecContext): string {
 
 /**
  * The conversation a chat node sends: just the task when it runs as a worker; otherwise the
- * messages in state, plus the node's `input` as a user message when it has one.
+ * conversation as this node sees it (history.ts: authors, its `history` setting), plus the node's
+ * `input` as a user message when it has one (with `history: none` and no `input`, its task).
  */
 export function conversation(ctx: ExecContext, systemPrompt: string | undefined): ChatMessage[] {
   const out: ChatMessage[] = systemPrompt ? [{ role: 'system', content: systemPrompt }] : [];
   if (ctx.task !== undefined) return [...out, { role: 'user', content: ctx.task }];
-  out.push(...messagesOf(ctx.state).map((m) => ({ ...m })));
+  out.push(...historyFor(ctx));
   const expr = 'input' in ctx.node ? ctx.node.input : undefined;
   if (expr) out.push({ role: 'user', content: outputText(evalNodeCel(ctx, 'input', expr)) });
+  else if (historyMode(ctx) === 'none') out.push({ role: 'user', content: lastUserText(ctx.state) });
   return out;
 }
 
-/** A final answer: appended to messages as an assistant message, and written to `output` if set. */
+/**
+ * A final answer: appended to messages as an assistant message signed with the node id (`name`),
+ * and written to `output` if set (then it is not the run's answer; see scheduler.ts).
+ */
 export function answer(ctx: ExecContext, text: string, output: unknown = text, more: Record<string, unknown> = {}): NodeResult {
-  const update: Record<string, unknown> = { ...more, messages: [{ role: 'assistant', content: text }] };
+  const message: ChatMessage = { role: 'assistant', name: ctx.nodeId, content: text };
+  const update: Record<string, unknown> = { ...more, messages: [message] };
   const channel = 'output' in ctx.node ? ctx.node.output : undefined;
   if (channel) update[channel] = output;
   return { update, output };

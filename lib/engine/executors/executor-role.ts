@@ -9,6 +9,7 @@ import type { NodeOf } from '../../graph/schema';
 import { EngineError, errorInfo } from '../errors';
 import { chat } from '../llm';
 import type { ExecContext, NodeResult } from '../scope';
+import { historyBlock } from '../history';
 import { bindTools, type ToolBinding } from '../tool-runner';
 import { answer, taskText } from './common';
 import { EXECUTOR_SYSTEM, numbered, planOrFail, saysCannot, SYNTHESIS_SYSTEM } from './plan-text';
@@ -22,6 +23,8 @@ export interface PastStep {
 
 export interface PlanRun {
   task: string;
+  /** The conversation before the task (history.ts historyBlock), put before "Task:" in every prompt. */
+  history: string;
   plan: string[];
   tools: ToolBinding[];
   system?: string;
@@ -36,7 +39,7 @@ const pastText = (past: PastStep[]) =>
   past.length ? past.map((p) => `- ${p.step}${p.failed ? ' (FAILED)' : ''}: ${p.result}`).join('\n') : '(none yet)';
 
 async function runStep(ctx: ExecContext, run: PlanRun, plan: string[], past: PastStep[], step: string): Promise<{ ok: boolean; text: string }> {
-  const prompt = `Task: ${run.task}\n\nPlan:\n${numbered(plan)}\n\nResults so far:\n${pastText(past)}\n\nNow do this step: ${step}`;
+  const prompt = `${run.history}Task: ${run.task}\n\nPlan:\n${numbered(plan)}\n\nResults so far:\n${pastText(past)}\n\nNow do this step: ${step}`;
   try {
     const r = await toolCallingLoop(ctx, {
       messages: [{ role: 'system', content: run.system ?? EXECUTOR_SYSTEM }, { role: 'user', content: prompt }],
@@ -57,7 +60,7 @@ async function revise(ctx: ExecContext, run: PlanRun, past: PastStep[], failed: 
       {
         role: 'user',
         content:
-          `Task: ${run.task}\n\nResults so far:\n${pastText(past)}\n\nThe step "${failed.step}" failed: ${failed.result}\n\n` +
+          `${run.history}Task: ${run.task}\n\nResults so far:\n${pastText(past)}\n\nThe step "${failed.step}" failed: ${failed.result}\n\n` +
           `The remaining plan was:\n${numbered(remaining)}\n\nWrite a revised plan for the rest of the task as a numbered list only.`,
       },
     ],
@@ -92,7 +95,7 @@ export async function executePlan(ctx: ExecContext, run: PlanRun): Promise<{ ans
   const res = await chat(ctx, {
     messages: [
       { role: 'system', content: SYNTHESIS_SYSTEM },
-      { role: 'user', content: `Task: ${run.task}\n\nResults of the steps:\n${pastText(done)}` },
+      { role: 'user', content: `${run.history}Task: ${run.task}\n\nResults of the steps:\n${pastText(done)}` },
     ],
   });
   return { answer: res.message.content ?? '', plan, past, revisions };
@@ -117,8 +120,10 @@ export function planWrites(ctx: ExecContext, channel: string, plan: string[], pa
 
 export async function runExecutor(node: NodeOf<'executor'>, ctx: ExecContext): Promise<NodeResult> {
   const { channel, plan } = findPlan(ctx);
+  const task = taskText(ctx);
   const out = await executePlan(ctx, {
-    task: taskText(ctx),
+    task,
+    history: historyBlock(ctx, task),
     plan,
     tools: bindTools(ctx, node.tools ?? []),
     system: node.system_prompt,

@@ -2,6 +2,7 @@
 import { DEFAULTS } from '../../graph/defaults';
 import type { NodeOf } from '../../graph/schema';
 import type { ExecContext, NodeResult } from '../scope';
+import { historyBlock } from '../history';
 import { bindTools } from '../tool-runner';
 import { answer, taskText } from './common';
 import { executePlan, planWrites } from './executor-role';
@@ -13,6 +14,7 @@ export async function runPlanExecuteAgent(node: NodeOf<'agent'>, ctx: ExecContex
   const plan = await makePlan(ctx, task, undefined, tools.map((t) => t.name));
   const out = await executePlan(ctx, {
     task,
+    history: historyBlock(ctx, task),
     plan,
     tools,
     system: node.system_prompt,

@@ -1,6 +1,10 @@
-/** The planner role: asks the model for a numbered plan and writes it (string[]) to state[output || 'plan']. */
+/**
+ * The planner role: asks the model for a numbered plan and writes it (string[]) to state[output || 'plan'].
+ * The conversation before the task (its `history` view) goes in the prompt as "Previous conversation:".
+ */
 import type { NodeOf } from '../../graph/schema';
 import { chat } from '../llm';
+import { historyBlock } from '../history';
 import type { ExecContext, NodeResult } from '../scope';
 import { taskText } from './common';
 import { PLANNER_SYSTEM, planOrFail } from './plan-text';
@@ -10,7 +14,7 @@ export async function makePlan(ctx: ExecContext, task: string, system: string | 
   const res = await chat(ctx, {
     messages: [
       { role: 'system', content: system ?? PLANNER_SYSTEM },
-      { role: 'user', content: `Task: ${task}${tools}\n\nWrite the plan as a numbered list.` },
+      { role: 'user', content: `${historyBlock(ctx, task)}Task: ${task}${tools}\n\nWrite the plan as a numbered list.` },
     ],
   });
   return planOrFail(ctx.nodeId, res.message.content ?? '', 'plan');

@@ -10,13 +10,15 @@ import type { AnswerMarker } from '../llm';
 export interface PromptParams {
   tool_names: string;
   tool_names_with_descriptions: string;
+  /** The conversation before the question (history.ts historyBlock), '' in a one-turn run. */
+  history: string;
   query: string;
   transcript: string;
 }
 
 /** Fills the placeholders in one pass (values are never re-scanned for placeholders). */
 export function fillTemplate(template: string, params: PromptParams): string {
-  return template.replace(/\{(tool_names_with_descriptions|tool_names|query|transcript)\}/g, (_, key: keyof PromptParams) => params[key]);
+  return template.replace(/\{(tool_names_with_descriptions|tool_names|history|query|transcript)\}/g, (_, key: keyof PromptParams) => params[key]);
 }
 
 export interface ParsedStep {

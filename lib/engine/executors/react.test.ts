@@ -96,7 +96,7 @@ describe('react agent (seed 000 MRKL walk-through)', () => {
     expect(p.of('llm.request').map((e) => (e.data.messages as { content: string }[])[0].content)).toEqual(model.requests.map((r) => r.messages[0].content));
     expect(out.status === 'succeeded' && out.state.messages).toEqual([
       { role: 'user', content: QUESTION },
-      { role: 'assistant', content: FINAL },
+      { role: 'assistant', name: 'agent', content: FINAL },
     ]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * The MRKL / ReAct agent of seeds 000 and 004: one user message built from the prompt template,
+ * The MRKL / ReAct agent of seeds 000 and 004: one user message built from the prompt template
+ * (the conversation so far goes in its {history}, seed 004's conversational agent),
  * stop at `Observation:`, parse Final Answer / Action + Action Input, run the tool, append
  * "<model output>\nObservation: <result>\nThought:" to the transcript, repeat up to max_steps.
  * Text that does not parse and unknown tools become the Observation, so the model can correct itself.
@@ -9,6 +10,7 @@ import { REACT_STOP, ZERO_SHOT_REACT } from '../../graph/react-text';
 import type { NodeOf } from '../../graph/schema';
 import { chat } from '../llm';
 import type { ExecContext, NodeResult } from '../scope';
+import { historyBlock } from '../history';
 import { argsFromText, bindTools, runTool } from '../tool-runner';
 import { answer, maxStepsError, taskText } from './common';
 import {
@@ -27,10 +29,12 @@ export async function runReactAgent(node: NodeOf<'agent'>, ctx: ExecContext): Pr
   const names = tools.map((t) => t.name);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const template = node.prompt_template ?? ZERO_SHOT_REACT;
+  const query = taskText(ctx);
   const base = {
     tool_names: names.join(', '),
     tool_names_with_descriptions: tools.map((t) => `${t.name}: ${t.description}`).join('\n'),
-    query: taskText(ctx),
+    history: historyBlock(ctx, query),
+    query,
   };
   const maxSteps = node.max_steps ?? DEFAULTS.max_steps;
   let transcript = '';

@@ -64,6 +64,7 @@ describe('tool node', () => {
     const doc = graph({ calc: { role: 'tool', tool: 'c', args: { expression: 'string(state.n) + "*7"' }, output: 'result' } }, chain('calc'), {
       tools: { c: { type: 'calculator' } },
       state: { n: { type: 'number' }, result: { type: 'string' } },
+      output: 'result',
     });
     const p = fakePorts({ tools: fakeTools({ c: (a) => (a.expression === '6*7' ? '42' : 'bad') }) });
     const out = await runGraph({ runId: 'r', doc, input: '', inputs: { n: 6 }, ports: p });
@@ -78,7 +79,7 @@ describe('subgraph', () => {
   const inner = (): GraphDocument => ({ ...graph({ summarize: agent({ system_prompt: 'Summarize.', output: 'summary' }) }, chain('summarize'), { state: { summary: { type: 'string' } } }), name: 'summarizer' });
 
   it('runs another saved graph nested under the subgraph node span, its output to the output channel', async () => {
-    const outer = graph({ write: agent(), sum: { role: 'subgraph', graph: 'summarizer', output: 'short' } }, chain('write', 'sum'), { state: { short: { type: 'string' } } });
+    const outer = graph({ write: agent(), sum: { role: 'subgraph', graph: 'summarizer', output: 'short' } }, chain('write', 'sum'), { state: { short: { type: 'string' } }, output: 'short' });
     const p = fakePorts({ model: scriptedModel(['a long text about rails', 'rails.']), graphs: { summarizer: inner() } });
     const out = await runGraph({ runId: 'r', doc: outer, input: 'write', ports: p });
     expect(out).toMatchObject({ status: 'succeeded', output: 'rails.', state: { short: 'rails.' } });

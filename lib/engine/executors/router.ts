@@ -7,6 +7,7 @@ import type { NodeOf } from '../../graph/schema';
 import { isConditional } from '../../graph/schema';
 import { branchLabels } from '../edges';
 import { EngineError } from '../errors';
+import { historyBlock } from '../history';
 import { chat } from '../llm';
 import type { ChatMessage } from '../ports';
 import type { ExecContext, NodeResult } from '../scope';
@@ -28,13 +29,14 @@ export async function runRouter(node: NodeOf<'router'>, ctx: ExecContext): Promi
   const edge = ctx.scope.doc.edges.find((e) => e.from === ctx.nodeId && isConditional(e));
   if (!edge || !isConditional(edge)) throw new EngineError('no_branch', `Router "${ctx.nodeId}" (mode llm) has no conditional edge whose branches it could choose from`);
   const labels = branchLabels(edge);
+  const task = taskText(ctx);
   const messages: ChatMessage[] = [
     { role: 'system', content: node.prompt ?? ROUTER_SYSTEM },
     {
       role: 'user',
       content:
         `Choose exactly one of these labels: ${labels.join(', ')}.\nAnswer in two lines:\nLabel: <one of the labels>\nReason: <one line saying why>\n\n` +
-        `Input:\n${taskText(ctx)}`,
+        `${historyBlock(ctx, task)}Input:\n${task}`,
     },
   ];
   const tried: string[] = [];

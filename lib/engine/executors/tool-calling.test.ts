@@ -47,7 +47,7 @@ describe('tool_calling agent (seed 002)', () => {
     // Only the final answer joins the conversation in state.
     expect(out.status === 'succeeded' && out.state.messages).toEqual([
       { role: 'user', content: 'What is 6*7?' },
-      { role: 'assistant', content: 'It is 42.' },
+      { role: 'assistant', name: 'a', content: 'It is 42.' },
     ]);
   });
 

@@ -4,7 +4,7 @@ import type { EdgeSpec, GraphDocument, NodeSpec, StateChannel, ToolSpec } from '
 export function graph(
   nodes: Record<string, NodeSpec>,
   edges: EdgeSpec[],
-  more: { tools?: Record<string, ToolSpec>; state?: Record<string, StateChannel>; limits?: GraphDocument['limits']; name?: string } = {},
+  more: { tools?: Record<string, ToolSpec>; state?: Record<string, StateChannel>; limits?: GraphDocument['limits']; name?: string; output?: string } = {},
 ): GraphDocument {
   return {
     switchyard: 1,
@@ -14,6 +14,7 @@ export function graph(
     ...(more.state ? { state: more.state } : {}),
     nodes,
     edges,
+    ...(more.output ? { output: more.output } : {}),
     ...(more.limits ? { limits: more.limits } : {}),
   };
 }

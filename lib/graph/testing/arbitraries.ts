@@ -4,7 +4,7 @@
  * booleans or null, `: ` and ` #`, leading/trailing spaces, indicators.
  */
 import fc from 'fast-check';
-import { CHANNEL_TYPES, END, START, type Branch, type EdgeSpec, type GraphDocument, type NodeSpec, type ToolSpec } from '../schema';
+import { CHANNEL_TYPES, END, HISTORY_MODES, START, type Branch, type EdgeSpec, type GraphDocument, type NodeSpec, type ToolSpec } from '../schema';
 
 /** Strings a YAML writer must quote or block-format correctly. */
 export const TRICKY_STRINGS = [
@@ -84,6 +84,13 @@ const skeletonArb: fc.Arbitrary<Skeleton> = fc
     }),
   );
 
+/** JSON Schema, or OPEA's shorthand (`query: { type: str, description }`). */
+const argsSchemaArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  fc.dictionary(safeKey, fc.record({ type: fc.constantFrom('string', 'integer'), description: opt(text) }).map(clean), { maxKeys: 3 })
+    .map((properties) => ({ type: 'object', properties, required: Object.keys(properties) })),
+  fc.dictionary(safeKey, fc.record({ type: fc.constantFrom('str', 'int', 'float', 'bool', 'list', 'dict'), description: opt(text) }).map(clean), { minKeys: 1, maxKeys: 3 }),
+);
+
 function toolArb(sk: Skeleton): fc.Arbitrary<ToolSpec> {
   return fc.oneof(
     fc.record({ type: fc.constant('calculator' as const), description: opt(text) }).map(clean),
@@ -94,7 +101,7 @@ function toolArb(sk: Skeleton): fc.Arbitrary<ToolSpec> {
         method: opt(pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)),
         url: fc.constantFrom('https://search.example.com/search?q={query}', 'https://api.example.org/v1/items/{id}'),
         headers: opt(fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), text, { maxKeys: 2 })),
-        args_schema: opt(fc.dictionary(safeKey, jsonArb, { maxKeys: 3 })),
+        args_schema: opt(argsSchemaArb),
         return_output: opt(fc.constantFrom('data.items', 'result')),
         timeout_s: opt(fc.double({ min: 0.1, max: 120, noNaN: true })),
       })
@@ -118,6 +125,7 @@ function nodeArb(sk: Skeleton, id: string, index: number, tools: Record<string, 
   const usable = sk.toolIds.filter((t) => !(tools[t].type === 'agent' && (tools[t] as { node: string }).node === id));
   const model = opt(pick(sk.modelIds));
   const output = opt(pick([...sk.channels, 'messages', 'input']));
+  const history = opt(pick(HISTORY_MODES));
   const common = { label: opt(text.map((s) => s.slice(0, 200))), description: opt(text) };
   const others = sk.nodeIds.filter((n) => n !== id);
   const roles: fc.Arbitrary<NodeSpec>[] = [
@@ -127,12 +135,12 @@ function nodeArb(sk: Skeleton, id: string, index: number, tools: Record<string, 
       input: opt(celArb), tools: opt(subset(usable)), max_steps: opt(fc.integer({ min: 1, max: 100 })),
       exit: opt(fc.oneof(fc.constant('text' as const), fc.record({ when: celArb }), fc.record({ tool: pick(sk.toolIds) }))),
       prompt_template: opt(text), final_answer_pattern: opt(fc.constant('Final Answer:\\s*(.*)')),
-      action_pattern: opt(fc.constant('Action: (\\w+)\\nAction Input: (.*)')), output,
+      action_pattern: opt(fc.constant('Action: (\\w+)\\nAction Input: (.*)')), history, output,
     }).map(clean),
-    fc.record({ role: fc.constant('planner' as const), ...common, model, system_prompt: opt(text), input: opt(celArb), output }).map(clean),
+    fc.record({ role: fc.constant('planner' as const), ...common, model, system_prompt: opt(text), input: opt(celArb), history, output }).map(clean),
     fc.record({
       role: fc.constant('executor' as const), ...common, model, system_prompt: opt(text), tools: opt(subset(usable)),
-      max_steps: opt(fc.integer({ min: 1, max: 100 })), max_revisions: opt(fc.integer({ min: 0, max: 20 })), output,
+      max_steps: opt(fc.integer({ min: 1, max: 100 })), max_revisions: opt(fc.integer({ min: 0, max: 20 })), history, output,
     }).map(clean),
     fc.record({ role: fc.constant('tool' as const), ...common, tool: pick(usable.length ? usable : ['t_calc']),
       args: opt(fc.dictionary(safeKey, celArb, { maxKeys: 3 })), output }).map(clean),
@@ -145,7 +153,7 @@ function nodeArb(sk: Skeleton, id: string, index: number, tools: Record<string, 
   if (others.length) {
     roles.push(
       fc.record({ role: fc.constant('supervisor' as const), ...common, model, system_prompt: opt(text), input: opt(celArb),
-        workers: fc.subarray(others, { minLength: 1 }), max_steps: opt(fc.integer({ min: 1, max: 100 })), output }).map(clean),
+        workers: fc.subarray(others, { minLength: 1 }), max_steps: opt(fc.integer({ min: 1, max: 100 })), history, output }).map(clean),
     );
   }
   return fc.oneof(...roles);
@@ -195,6 +203,7 @@ export const graphArb: fc.Arbitrary<GraphDocument> = skeletonArb.chain((sk) =>
             default: opt(jsonArb), description: opt(text) }).map(clean))),
         nodes: fc.tuple(...sk.nodeIds.map((id, i) => nodeArb(sk, id, i, tools))),
         edges: edgesArb(sk.nodeIds),
+        output: opt(pick([...sk.channels, 'messages', 'input', 'state.input + "!"'])),
         limits: opt(fc.record({ recursion_limit: opt(fc.integer({ min: 1, max: 1000 })), timeout_s: opt(fc.integer({ min: 1, max: 86_400 })) }).map(clean)),
         layout: opt(fc.subarray([...sk.nodeIds, START, END]).chain((ids) => fc.tuple(...ids.map(() => positionArb)).map((ps) =>
           Object.fromEntries(ids.map((id, i) => [id, ps[i]]))))),
@@ -208,6 +217,7 @@ export const graphArb: fc.Arbitrary<GraphDocument> = skeletonArb.chain((sk) =>
           state: sk.channels.length ? Object.fromEntries(sk.channels.map((c, i) => [c, r.state[i]])) : undefined,
           nodes: Object.fromEntries(sk.nodeIds.map((n, i) => [n, r.nodes[i]])),
           edges: r.edges,
+          output: r.output,
           limits: r.limits,
           layout: r.layout,
         }) as GraphDocument,
