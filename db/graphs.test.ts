@@ -122,6 +122,15 @@ describe('graph queries', () => {
     expect(count('graphs')).toBe(1);
   });
 
+  it('import as a copy takes the next free name and leaves the original alone', () => {
+    const first = q.importGraph(doc('alpha'));
+    const copy = q.importGraph(doc('alpha', { description: 'copy' }), { asCopy: true });
+    expect(copy).toMatchObject({ created: true, graph: { name: 'alpha-2', version: 1, description: 'copy' } });
+    expect(copy.graph.document.name).toBe('alpha-2');
+    expect(q.getGraph(first.graph.id)).toMatchObject({ name: 'alpha', version: 1 });
+    expect(q.importGraph(doc('fresh'), { asCopy: true }).graph.name).toBe('fresh');
+  });
+
   it('uniqueGraphName adds -2, -3 ... and stays within 80 characters', () => {
     expect(q.uniqueGraphName('alpha')).toBe('alpha');
     q.createGraph(doc('alpha'));

@@ -139,9 +139,13 @@ export interface ImportResult {
   created: boolean;
 }
 
-/** Saves an imported document: new graph, or with `overwrite` a new version of the graph of that name. */
-export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean } = {}): ImportResult {
+/**
+ * Saves an imported document: new graph, or with `overwrite` a new version of the graph of that name,
+ * or with `asCopy` a new graph under the next free name (`name-2`, …) when the name is taken.
+ */
+export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean; asCopy?: boolean } = {}): ImportResult {
   return write((tx) => {
+    if (opts.asCopy) doc = { ...doc, name: uniqueGraphName(doc.name, tx) };
     const existing = getGraphByName(doc.name, tx);
     if (!existing) return { graph: insertGraph(tx, doc, new Date()), created: true };
     if (!opts.overwrite) {

@@ -1,4 +1,4 @@
-/** The split between the canvas and the run panel: drag to resize, remembered, double-click resets. */
+/** The split between the canvas and the run panel: drag to resize, remembered (and the panel's open state), double-click resets. */
 import { expect, test } from '@playwright/test';
 import { importYaml, loopYaml, openEditor, uniqueName } from './editor-helpers';
 
@@ -31,7 +31,8 @@ test('the run panel is resized with its handle, keeps its height across a reload
 
   await page.reload();
   await expect(page.getByTestId('node-START')).toBeVisible();
-  await page.getByTestId('toggle-panel').click();
+  // The panel was left open: it is open again after the reload.
+  await expect(page.getByTestId('debug-panel')).toHaveAttribute('data-open', 'true');
   await expect.poll(panelHeight).toBeGreaterThan(dragged);
 
   await page.getByTestId('dock-resize').dblclick();

@@ -7,6 +7,7 @@ import {
   Background,
   BackgroundVariant,
   ConnectionLineType,
+  ControlButton,
   Controls,
   MiniMap,
   ReactFlow,
@@ -15,13 +16,15 @@ import {
   type EdgeTypes,
   type NodeTypes,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { minimapShown } from '@/components/editor/persisted-flags';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { freeSpot, GRID, ROLE_NODE_SIZE, TERMINAL_NODE_SIZE } from '@/components/editor/state/layout';
 import type { EditorEdge, EditorNode } from '@/components/editor/state/types';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 import { CallEdgeComponent, callEdges, callPairs } from './call-edge';
+import { fitOptions } from './fit';
 import { FlowEdgeComponent } from './flow-edge';
 import { RoleNodeComponent } from './role-node';
 import { TerminalNodeComponent } from './terminal-node';
@@ -36,7 +39,6 @@ const edgeTypes: EdgeTypes = { flow: FlowEdgeComponent, call: CallEdgeComponent 
 const defaultEdgeOptions = { type: 'flow' as const };
 const SNAP: [number, number] = [GRID, GRID];
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
-const FIT_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
 /** Above this many nodes, cards drop their shadows (cheaper to paint while panning). */
 const LARGE_GRAPH = 300;
 
@@ -58,6 +60,11 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
   const onNodesChange = useEditor((s) => s.onNodesChange);
   const empty = useEditor((s) => s.nodes.every((n) => n.type === 'terminal'));
   const onEdgesChange = useEditor((s) => s.onEdgesChange);
+  const [minimap, setMinimap] = minimapShown.useFlag();
+  // The first fit, before the canvas is measured: the window is a fair guess of its room.
+  const [initialFit] = useState(() =>
+    fitOptions(typeof window === 'undefined' ? null : { width: window.innerWidth - 600, height: window.innerHeight - 200 }, minimapShown.get()),
+  );
   const { screenToFlowPosition } = useReactFlow();
   const altDown = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -106,7 +113,16 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
   );
 
   return (
- <div className={`sy-canvas ${nodes.length > LARGE_GRAPH ? 'is-large' : ''}`} data-testid="canvas" ref={wrapper} onDragOver={onDragOver} onDrop={onDrop}>
+    <div
+      className={`sy-canvas ${nodes.length > LARGE_GRAPH ? 'is-large' : ''}`}
+      id="canvas"
+      tabIndex={-1}
+      aria-label="Canvas"
+      data-testid="canvas"
+      ref={wrapper}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -124,7 +140,7 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
         snapToGrid
         snapGrid={SNAP}
         fitView
-        fitViewOptions={FIT_OPTIONS}
+        fitViewOptions={initialFit}
         minZoom={0.05}
         maxZoom={2}
         deleteKeyCode={null}
@@ -134,8 +150,18 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
         colorMode={colorMode}
       >
         <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
-        <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={2} ariaLabel="Minimap" />
-        <Controls showInteractive={false} />
+        {minimap && <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={2} ariaLabel="Minimap" />}
+        <Controls showInteractive={false} fitViewOptions={initialFit}>
+          <ControlButton
+            onClick={() => setMinimap((v) => !v)}
+            aria-label={minimap ? 'Hide the minimap' : 'Show the minimap'}
+            title={minimap ? 'Hide the minimap' : 'Show the minimap'}
+            aria-pressed={minimap}
+            data-testid="toggle-minimap"
+          >
+            <span aria-hidden className="sy-minimap-glyph">▣</span>
+          </ControlButton>
+        </Controls>
       </ReactFlow>
       {empty && (
         <div className="sy-canvas-empty" data-testid="canvas-empty">

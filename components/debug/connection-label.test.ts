@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { connectionLabel, hostOf } from './connection-label';
 
 describe('connection shown in the panel', () => {
-  it('a loopback base URL is the scripted mock', () => {
+  it('the test mock server (loopback, port 3901) and the demo connection are MOCK', () => {
     expect(connectionLabel({ name: 'default', base_url: 'http://127.0.0.1:3901/v1' })).toEqual({ name: 'default', host: '127.0.0.1:3901', kind: 'mock', scripted: true });
-    expect(connectionLabel({ name: 'x', base_url: 'http://localhost:11434/v1' }).kind).toBe('mock');
+    expect(connectionLabel({ name: 'demo', base_url: 'http://example.invalid' }).kind).toBe('mock');
+  });
+  it('a local model server is LOCAL, not MOCK', () => {
+    expect(connectionLabel({ name: 'ollama', base_url: 'http://localhost:11434/v1' })).toEqual({ name: 'ollama', host: 'localhost:11434', kind: 'local', scripted: false });
+    expect(connectionLabel({ name: 'lan', base_url: 'http://192.168.1.20:8000/v1' }).kind).toBe('local');
   });
   it('a public host is the real model', () => {
     expect(connectionLabel({ name: 'openai', base_url: 'https://api.openai.com/v1' })).toEqual({ name: 'openai', host: 'api.openai.com', kind: 'real', scripted: false });

@@ -12,7 +12,10 @@
  *   </RunStoreProvider>
  *
  *   Props: graphId (required), runId? (open this run on mount, e.g. from ?run=…),
- *   defaultOpen? (true), onRunChange?(runId) (e.g. to put the run in the URL). The panel uses the app's QueryClient when present, else its own.
+ *   defaultOpen? (true) or open + onOpenChange (controlled; the panel asks to open itself on a run,
+ *   a pause or an error), runRequest? (a counter: each new value starts a run with the box's input,
+ *   or `defaultInput` when the box is empty), focus + onFocusChange (the run focus layout toggle),
+ *   onRunChange?(runId) (e.g. to put the run in the URL). The panel uses the app's QueryClient when present, else its own.
  *
  * CANVAS WIRING (one line each, in components/canvas; the hooks are inert outside a provider):
  *
@@ -47,6 +50,8 @@ import { BreakpointsList } from './breakpoints-list';
 import { RunHistory } from './run-history';
 import { TraceDownload } from './trace-download';
 import { ConnectionBadge, RunControls } from './run-controls';
+import { FALLBACK_RUN_INPUT } from './default-input';
+import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import s from './debug.module.css';
 
@@ -59,6 +64,16 @@ export interface DebugPanelProps {
   onRunChange?(runId: string | null): void;
   /** A caveat shown under the run input, e.g. that unsaved edits are not part of a run. */
   runNotice?: string;
+  /** Controlled open state (with onOpenChange); else the panel keeps its own, starting at defaultOpen. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+  /** Each new value starts a run (the Run button of the editor's header, Ctrl/Cmd+Enter). */
+  runRequest?: number;
+  /** What an empty input box runs with. */
+  defaultInput?: string;
+  /** The run focus layout (trace large): shows a toggle in the header when onFocusChange is given. */
+  focus?: boolean;
+  onFocusChange?(focus: boolean): void;
 }
 
 export function DebugPanel(props: DebugPanelProps) {
@@ -71,7 +86,19 @@ export function DebugPanel(props: DebugPanelProps) {
 
 type Tab = 'trace' | 'history' | 'breakpoints';
 
-function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, runNotice }: DebugPanelProps) {
+function Panel({
+  graphId,
+  runId: initialRunId,
+  defaultOpen = true,
+  onRunChange,
+  runNotice,
+  open: openProp,
+  onOpenChange,
+  runRequest = 0,
+  defaultInput = FALLBACK_RUN_INPUT,
+  focus,
+  onFocusChange,
+}: DebugPanelProps) {
   const session = useRunSession(graphId, initialRunId);
   const changed = useRef(onRunChange);
   useEffect(() => {
@@ -86,7 +113,16 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, 
   const runError = useRunStore((st) => st.error);
   const breakpoints = useRunStore((st) => st.breakpoints);
   const graph = useGraphNodes(graphId);
-  const [open, setOpen] = useState(defaultOpen);
+  const [ownOpen, setOwnOpen] = useState(defaultOpen);
+  const open = openProp ?? ownOpen;
+  const openChange = useRef(onOpenChange);
+  useEffect(() => {
+    openChange.current = onOpenChange;
+  });
+  const setOpen = useCallback((v: boolean) => {
+    setOwnOpen(v);
+    openChange.current?.(v);
+  }, []);
   const [tab, setTab] = useState<Tab>('trace');
   const [selected, setSelected] = useState<string | null>(null);
   const onSelect = useCallback((id: string) => setSelected(id), []);
@@ -118,13 +154,55 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, 
 
   const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
 
+  // The input box: prefilled with the input of a run opened from the history or the URL, unless the user typed there.
+  const [text, setText] = useState('');
+  const prefilled = useRef<string | null>(null);
+  useEffect(() => {
+    const opened = session.opened;
+    if (!opened) return;
+    const before = prefilled.current;
+    prefilled.current = opened.input;
+    setText((box) => prefillRunInput(box, before, opened.input));
+  }, [session.opened]);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const startRun = useRef<() => void>(() => {});
+  startRun.current = () => {
+    if (live || session.starting) return;
+    const used = text.trim() ? text : defaultInput;
+    const p = parseRunInput(used);
+    setOpen(true);
+    if (!p.ok) return setInputError(p.error);
+    setInputError(null);
+    if (used !== text) setText(used);
+    setSelected(null);
+    setTab('trace');
+    session.run(p.body);
+  };
+  const submit = useCallback(() => startRun.current(), []);
+  const handledRequest = useRef(runRequest);
+  useEffect(() => {
+    if (runRequest === handledRequest.current) return;
+    handledRequest.current = runRequest;
+    startRun.current();
+  }, [runRequest]);
+
+  // A run that starts, pauses or fails opens the panel (it may have been started elsewhere).
+  const failure = session.error ?? session.stream.error ?? runError?.message ?? null;
+  useEffect(() => {
+    if (session.status === 'running' || session.status === 'paused' || interrupt || failure) setOpen(true);
+  }, [session.status, interrupt, failure, setOpen]);
+
   return (
     <section className={s.panel} data-testid="debug-panel" data-open={open} aria-label="Run and debug">
       <header className={s.head}>
         <button type="button" className={s.caret} onClick={() => setOpen(!open)} aria-expanded={open} aria-label={open ? 'Close the debug panel' : 'Open the debug panel'} data-testid="toggle-panel">
           {open ? '▾' : '▸'}
         </button>
-        <h2 className={s.title}>Run</h2>
+        <h2 className={s.title}>
+          <button type="button" className={s.titleButton} onClick={() => setOpen(!open)} aria-expanded={open} data-testid="panel-title" title={open ? 'Fold the run panel' : 'Open the run panel'}>
+            Run
+          </button>
+        </h2>
         <span className={s.status} data-status={session.status} data-testid="run-status">
           {session.status === 'idle' ? 'no run' : session.status}
         </span>
@@ -142,22 +220,32 @@ function Panel({ graphId, runId: initialRunId, defaultOpen = true, onRunChange, 
         <span className={s.spacer} />
         <ConnectionBadge names={connections} />
         <TraceDownload runId={session.runId} events={events} />
+        {onFocusChange && open && (
+          <button
+            type="button"
+            className={s.smallButton}
+            aria-pressed={!!focus}
+            onClick={() => onFocusChange(!focus)}
+            data-testid="toggle-run-focus"
+            title={focus ? 'Back to the normal layout' : 'Run focus: the trace large, the canvas a strip above it'}
+          >
+            {focus ? 'Normal layout' : 'Focus trace'}
+          </button>
+        )}
       </header>
       {open && (
         <>
           <RunControls
+            text={text}
+            onText={setText}
+            defaultInput={defaultInput}
             running={live}
             canRun={!!graphId}
             starting={session.starting}
             stopping={session.stopping}
-            error={session.error ?? session.stream.error}
-            onRun={(body) => {
-              setSelected(null);
-              setTab('trace');
-              session.run(body);
-            }}
+            error={inputError ?? session.error ?? session.stream.error}
+            onSubmit={submit}
             onStop={session.stop}
-            prefill={session.opened}
           />
           {runNotice && (
             <p className={s.notice} role="note" data-testid="run-notice">

@@ -1,9 +1,7 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
 import { useConnections } from '@/components/settings/use-connections';
 import { connectionLabel } from './connection-label';
-import { parseRunInput, prefillRunInput } from './run-input';
 import s from './debug.module.css';
 
 /** The connection(s) a run uses, as GET /api/connections describes them. */
@@ -40,65 +38,52 @@ export function ConnectionBadge({ names }: { names: string[] }) {
   );
 }
 
-/** The run input (a question, or a JSON object of inputs) with Run and Stop. */
+/** The run input (a question, or a JSON object of inputs) with Run and Stop. The text lives in the panel. */
 export function RunControls({
+  text,
+  onText,
+  defaultInput,
   running,
   canRun,
   starting,
   stopping,
   error,
-  onRun,
+  onSubmit,
   onStop,
-  prefill,
 }: {
+  text: string;
+  onText(text: string): void;
+  /** What an empty box runs with (shown as the placeholder). */
+  defaultInput: string;
   running: boolean;
   canRun: boolean;
   starting: boolean;
   stopping: boolean;
   error: string | null;
-  onRun(body: { input: string; inputs?: Record<string, unknown> }): void;
+  onSubmit(): void;
   onStop(): void;
-  /** The input of a run just opened (a new object per opening): put in the box unless the user typed there. */
-  prefill?: { input: string } | null;
 }) {
-  const [text, setText] = useState('');
-  const prefilled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!prefill) return;
-    const before = prefilled.current;
-    prefilled.current = prefill.input;
-    setText((box) => prefillRunInput(box, before, prefill.input));
-  }, [prefill]);
-  const [inputError, setInputError] = useState<string | null>(null);
-  const submit = () => {
-    const p = parseRunInput(text);
-    if (!p.ok) {
-      setInputError(p.error);
-      return;
-    }
-    setInputError(null);
-    onRun(p.body);
-  };
   return (
     <form
       className={s.controls}
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        onSubmit();
       }}
     >
       <textarea
         className={s.input}
         rows={2}
-        placeholder='A question, or a JSON object of inputs like {"topic": "rails"}'
+        placeholder={`Empty runs with "${defaultInput}". Type a question, or a JSON object of inputs like {"topic": "rails"}`}
         aria-label="Run input"
         data-testid="run-input"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
             e.preventDefault();
-            submit();
+            e.stopPropagation();
+            onSubmit();
           }
         }}
       />
@@ -110,9 +95,9 @@ export function RunControls({
           {stopping ? 'Stopping…' : 'Stop'}
         </button>
       </div>
-      {(inputError ?? error) && (
+      {error && (
         <p className={s.errorText} role="alert" data-testid="run-error">
-          {inputError ?? error}
+          {error}
         </p>
       )}
     </form>

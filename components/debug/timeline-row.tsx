@@ -88,7 +88,7 @@ function RowView({ row, depth, hasChildren, collapsed, selected, t0, onSelect, o
         <span className={s.kind} data-kind={row.kind}>
           {KIND_LABEL[row.kind]}
         </span>
-        <span className={s.label} data-testid="row-label">
+        <span className={s.label} data-testid="row-label" title={row.label}>
           {row.label}
         </span>
         {row.role && row.kind === 'node' && <span className={s.role}>{[row.role, row.strategy].filter(Boolean).join(' · ')}</span>}

@@ -1,10 +1,8 @@
 'use client';
-/** The editor's header: graph name (rename), save state, history, layout, YAML, export, import, help, theme. */
+/** The editor's header: graph name (rename), save state, Run, history, layout, YAML, export, import, help, theme. */
 import Link from 'next/link';
-import { useReactFlow } from '@xyflow/react';
 import { VersionHistoryButton } from '@/components/versions/version-history-button';
 import { GraphName } from '@/lib/graph/schema';
-import { stringifyGraph } from '@/lib/graph/yaml';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { downloadText } from './download';
@@ -54,6 +52,9 @@ export interface HeaderProps {
   onToggleYaml(): void;
   onImport(): void;
   onHelp(): void;
+  /** Opens the run panel and starts a run with its input (or the default question). */
+  onRun(): void;
+  onFit(): void;
   theme: Theme;
   onTheme(t: Theme): void;
   problemsOpen: boolean;
@@ -67,11 +68,12 @@ export function EditorHeader(p: HeaderProps) {
   const canRedo = useEditor((s) => s.future.length > 0);
   const errors = useEditor((s) => s.problems.errorCount);
   const warnings = useEditor((s) => s.problems.warningCount);
-  const { fitView } = useReactFlow();
   const nameOk = GraphName.safeParse(name).success;
 
-  const exportYaml = () => {
+  const exportYaml = async () => {
     const doc = editorToDocument(store.getState()).doc;
+    // The YAML codec loads on first use, not with the editor.
+    const { stringifyGraph } = await import('@/lib/graph/yaml');
     downloadText(`${doc.name || 'graph'}.yaml`, stringifyGraph(doc));
   };
 
@@ -90,6 +92,9 @@ export function EditorHeader(p: HeaderProps) {
         onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}
       />
       <Autosave graphId={p.graphId} base={p.base} />
+      <button type="button" className="sy-btn is-primary sy-run-btn" data-testid="header-run" title="Run the graph (Ctrl/⌘ Enter): opens the run panel" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={p.onRun}>
+        <span aria-hidden>▶</span> Run
+      </button>
       <div className="sy-header-spacer" />
       <div className="sy-toolbar" role="toolbar" aria-label="Editor">
         <button type="button" className="sy-btn" title="Undo (Ctrl+Z)" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
@@ -102,7 +107,7 @@ export function EditorHeader(p: HeaderProps) {
         <button type="button" className="sy-btn" title="Auto-layout (L)" data-testid="auto-layout" onClick={() => store.getState().autoLayout()}>
           Auto-layout
         </button>
-        <button type="button" className="sy-btn" title="Fit view (F)" data-testid="fit-view" onClick={() => void fitView({ duration: 300, padding: 0.2, maxZoom: 1.1 })}>
+        <button type="button" className="sy-btn" title="Fit view (F)" data-testid="fit-view" onClick={() => p.onFit()}>
           Fit
         </button>
         <span className="sy-sep" />
@@ -120,7 +125,7 @@ export function EditorHeader(p: HeaderProps) {
         <button type="button" className={`sy-btn ${p.yamlOpen ? 'is-active' : ''}`} data-testid="toggle-yaml" aria-pressed={p.yamlOpen} onClick={p.onToggleYaml}>
           YAML
         </button>
-        <button type="button" className="sy-btn" data-testid="export-yaml" onClick={exportYaml}>
+        <button type="button" className="sy-btn" data-testid="export-yaml" onClick={() => void exportYaml()}>
           Export
         </button>
         <button type="button" className="sy-btn" data-testid="import-open" onClick={p.onImport}>

@@ -4,28 +4,43 @@
  * header, palette, canvas (+ YAML split), inspector and problems.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Canvas } from '@/components/canvas/canvas';
-import { DebugPanel } from '@/components/debug/debug-panel';
+import { ConnectCommand } from '@/components/canvas/connect-command';
+import { useFit } from '@/components/canvas/fit';
+import { DebugPanel, type DebugPanelProps } from '@/components/debug/debug-panel';
+import { defaultRunInput } from '@/components/debug/default-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { RunStoreProvider } from '@/components/debug/run-store';
 import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
-import { YamlPane } from '@/components/yaml/yaml-pane';
 import { fetchGraph, type GraphRecord } from './api';
 import { EditorProvider, useEditor, useEditorStore } from './state/context';
 import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
-import { HelpOverlay, ImportDialog } from './dialogs';
+import { HelpOverlay } from './dialogs';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
+import { inspectorOpen, paletteOpen, runFocus, runPanelOpen } from './persisted-flags';
 import { useTheme } from './theme';
 import { useShortcuts } from './use-shortcuts';
 import { useLiveValidation } from './use-validation';
 import './editor.css';
+
+// Loaded when first opened: CodeMirror and the YAML codec stay out of the editor's first load.
+const YamlPane = dynamic(() => import('@/components/yaml/yaml-pane').then((m) => m.YamlPane), {
+  ssr: false,
+  loading: () => (
+    <section className="sy-yaml" data-testid="yaml-loading" aria-busy="true">
+      <div className="sy-yaml-head">Loading the YAML editor…</div>
+    </section>
+  ),
+});
+const ImportDialog = dynamic(() => import('./import-dialog').then((m) => m.ImportDialog), { ssr: false });
 
 export function EditorShell({ graphId }: { graphId: string }) {
   return (
@@ -84,10 +99,19 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
   const [yamlOpen, setYamlOpen] = useState(false);
   const [problemsOpen, setProblemsOpen] = useState(true);
   const [help, setHelp] = useState(false);
+  const [connecting, setConnecting] = useState(false);
   const [importText, setImportText] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  const [panelOpen, setPanelOpen] = runPanelOpen.useFlag();
+  const [focus, setFocus] = runFocus.useFlag();
+  const [palette, setPalette] = paletteOpen.useFlag();
+  const [inspector, setInspector] = inspectorOpen.useFlag();
+  const [runRequest, setRunRequest] = useState(0);
   // ?run=<id> opens that run in the debug panel.
   const [runParam] = useState(() => (typeof window === 'undefined' ? undefined : (new URLSearchParams(window.location.search).get('run') ?? undefined)));
+  useEffect(() => {
+    if (runParam) setPanelOpen(true);
+  }, [runParam, setPanelOpen]);
 
   useEffect(() => {
     const draft = takeDraft(graphId, base);
@@ -97,34 +121,49 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
     }
   }, [graphId, base, store]);
 
-  // The canvas changes width when the YAML view opens or closes: fit the graph into it again.
-  const { fitView } = useReactFlow();
+  // The canvas changes size when a side panel or the YAML view opens or closes: fit the graph into it again.
+  const fit = useFit();
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) return void (firstRender.current = false);
-    const raf = requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
+    const raf = requestAnimationFrame(() => fit(200));
     return () => cancelAnimationFrame(raf);
-  }, [yamlOpen, fitView]);
+  }, [yamlOpen, palette, inspector, focus, fit]);
   // ...and when it changes height (the run panel opened, closed or was resized).
   const center = useRef<HTMLDivElement>(null);
   const dock = useRef<HTMLDivElement>(null);
   const dockHeight = useDockHeight();
-  const runNotice = useRunNotice();
-  useFitOnDockChange(dock, () => void fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
+  useFitOnDockChange(dock, () => fit(200));
 
   const closeAll = useCallback(() => {
     setHelp(false);
     setImportText(null);
+    setConnecting(false);
   }, []);
   const openHelp = useCallback(() => setHelp(true), []);
-  useShortcuts({ onHelp: openHelp, onEscape: closeAll });
+  const requestRun = useCallback(() => {
+    setPanelOpen(true);
+    setRunRequest((n) => n + 1);
+  }, [setPanelOpen]);
+  const openConnect = useCallback(() => setConnecting(true), []);
+  useShortcuts({ onHelp: openHelp, onEscape: closeAll, onRun: requestRun, onConnect: openConnect, onFit: fit });
 
   const onFileDrop = useCallback((file: File) => {
     void file.text().then((t) => setImportText(t));
   }, []);
 
+  const skipToCanvas = (e: React.MouseEvent) => {
+    e.preventDefault();
+    const first = document.querySelector<HTMLElement>('[data-testid="canvas"] .react-flow__node');
+    (first ?? document.getElementById('canvas'))?.focus();
+  };
+
+  const cls = ['sy-editor', yamlOpen && 'has-yaml', !palette && 'no-palette', !inspector && 'no-inspector', focus && panelOpen && 'is-run-focus'].filter(Boolean).join(' ');
   return (
-    <div className={`sy-editor ${yamlOpen ? 'has-yaml' : ''}`} data-testid="editor" data-theme-mode={theme}>
+    <div className={cls} data-testid="editor" data-theme-mode={theme}>
+      <a href="#canvas" className="sy-skip-link" data-testid="skip-to-canvas" onClick={skipToCanvas}>
+        Skip to canvas
+      </a>
       <EditorHeader
         graphId={graphId}
         base={base}
@@ -132,6 +171,8 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
         onToggleYaml={() => setYamlOpen((v) => !v)}
         onImport={() => setImportText('')}
         onHelp={openHelp}
+        onRun={requestRun}
+        onFit={fit}
         theme={theme}
         onTheme={setTheme}
         problemsOpen={problemsOpen}
@@ -146,15 +187,26 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
         </div>
       )}
       <div className="sy-body">
-        <Palette />
+        <Palette collapsed={!palette} onToggle={() => setPalette((v) => !v)} />
         <div className="sy-center" ref={center}>
           <div className="sy-work">
-            <Canvas colorMode={theme} onFileDrop={onFileDrop} />
+            <div className="sy-canvas-slot">
+              <Canvas colorMode={theme} onFileDrop={onFileDrop} />
+              {connecting && <ConnectCommand onClose={() => setConnecting(false)} />}
+            </div>
             {yamlOpen && <YamlPane theme={theme} />}
           </div>
           <DockResizer container={center} dock={dock} onResize={dockHeight.setHeight} />
           <div className="sy-debug-dock" ref={dock} style={dockHeight.style}>
-            <DebugPanel graphId={graphId} runId={runParam} defaultOpen={!!runParam} runNotice={runNotice} />
+            <EditorDebugPanel
+              graphId={graphId}
+              runId={runParam}
+              open={panelOpen}
+              onOpenChange={setPanelOpen}
+              runRequest={runRequest}
+              focus={focus}
+              onFocusChange={setFocus}
+            />
           </div>
           {problemsOpen && (
             <div className="sy-problems-panel" aria-label="Problems">
@@ -162,13 +214,20 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
             </div>
           )}
         </div>
-        <Inspector />
+        <Inspector collapsed={!inspector} onToggle={() => setInspector((v) => !v)} />
       </div>
       <LiveValidation />
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
   );
+}
+
+/** The run panel with what it needs from the editor's document (kept here so the shell does not re-render on edits). */
+function EditorDebugPanel(props: DebugPanelProps) {
+  const description = useEditor((s) => s.graph.description);
+  const runNotice = useRunNotice();
+  return <DebugPanel {...props} defaultInput={defaultRunInput(description)} runNotice={runNotice} />;
 }
 
 /** Runs use the saved graph: while errors keep edits from being saved, say so next to the Run button. */

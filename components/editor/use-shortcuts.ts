@@ -1,10 +1,10 @@
 'use client';
-/** Editor keyboard shortcuts; ignored while typing in a field or in the YAML editor. */
-import { useReactFlow } from '@xyflow/react';
+/** Editor keyboard shortcuts; ignored while typing in a field or in the YAML editor (except Ctrl/⌘ Enter: run). */
 import { useEffect } from 'react';
 import { useEditorStore } from './state/context';
 
 export const SHORTCUTS: { keys: string; what: string }[] = [
+  { keys: 'Ctrl/⌘ Enter', what: 'Run the graph (opens the run panel; an empty input runs the default question)' },
   { keys: 'Ctrl/⌘ Z', what: 'Undo' },
   { keys: 'Ctrl/⌘ Shift Z · Ctrl Y', what: 'Redo' },
   { keys: 'Delete · Backspace', what: 'Delete the selection' },
@@ -13,6 +13,8 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Ctrl/⌘ A', what: 'Select everything' },
   { keys: 'Shift click · Shift drag', what: 'Add to the selection · select with a box' },
   { keys: 'Alt while connecting', what: 'Create a conditional branch' },
+  { keys: 'C', what: 'Connect the selected node to another: type its name, Enter' },
+  { keys: 'Tab · Enter', what: 'Move between nodes · select the focused node (the “Skip to canvas” link jumps there)' },
   { keys: 'L', what: 'Auto-layout' },
   { keys: 'F', what: 'Fit the view' },
   { keys: 'Escape', what: 'Clear the selection · close dialogs' },
@@ -25,14 +27,32 @@ function typing(target: EventTarget | null): boolean {
   return !!el.closest('input, textarea, select, [contenteditable="true"], .cm-editor, [role="dialog"]');
 }
 
-export function useShortcuts({ onHelp, onEscape }: { onHelp(): void; onEscape(): void }) {
+function inDialog(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el?.closest?.('[role="dialog"], .cm-editor');
+}
+
+export interface ShortcutActions {
+  onHelp(): void;
+  onEscape(): void;
+  onRun(): void;
+  /** The connect command (C). */
+  onConnect(): void;
+  onFit(): void;
+}
+
+export function useShortcuts({ onHelp, onEscape, onRun, onConnect, onFit }: ShortcutActions) {
   const store = useEditorStore();
-  const { fitView } = useReactFlow();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onEscape();
-      if (typing(e.target)) return;
       const mod = e.ctrlKey || e.metaKey;
+      // Run works from anywhere but dialogs and the YAML editor (the run box handles its own).
+      if (mod && e.key === 'Enter' && !e.defaultPrevented && !inDialog(e.target)) {
+        e.preventDefault();
+        return onRun();
+      }
+      if (typing(e.target)) return;
       const k = e.key.toLowerCase();
       const s = store.getState();
       const act = (fn: () => void) => {
@@ -48,11 +68,12 @@ export function useShortcuts({ onHelp, onEscape }: { onHelp(): void; onEscape():
       if (mod || e.altKey) return;
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => s.deleteSelection());
       if (e.key === '?') return act(onHelp);
+      if (k === 'c') return act(onConnect);
       if (k === 'l') return act(() => s.autoLayout());
-      if (k === 'f') return act(() => void fitView({ duration: 300, padding: 0.2, maxZoom: 1.1 }));
+      if (k === 'f') return act(() => onFit());
       if (e.key === 'Escape') s.select({});
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store, fitView, onHelp, onEscape]);
+  }, [store, onHelp, onEscape, onRun, onConnect, onFit]);
 }

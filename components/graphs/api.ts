@@ -27,9 +27,9 @@ export const fetchTemplates = (signal?: AbortSignal) => request('/api/graphs/tem
 
 export const createGraph = (body: CreateGraphRequest) => request('/api/graphs', jsonBody('POST', body), SavedGraphResponse);
 
-export const importGraphYaml = (yaml: string, opts: { overwrite?: boolean } = {}) =>
+export const importGraphYaml = (yaml: string, opts: { overwrite?: boolean; asCopy?: boolean } = {}) =>
   request(
-    `/api/graphs/import${opts.overwrite ? '?overwrite=true' : ''}`,
+    `/api/graphs/import${opts.overwrite ? '?overwrite=true' : opts.asCopy ? '?as_copy=true' : ''}`,
     { method: 'POST', headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: yaml },
     ImportGraphResponse,
   );

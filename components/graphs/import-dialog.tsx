@@ -1,8 +1,9 @@
 'use client';
 /**
  * Import a graph from YAML: pick a file or paste the text. Problems are listed with line and column
- * (clicking one selects that line of the pasted text); a name that exists offers "Replace"
- * (a new version of that graph, its history kept).
+ * (clicking one selects that line of the pasted text), every problem of the pass that failed at
+ * once, with a note when that pass stopped the later ones. A name that exists offers "Import as
+ * copy" (saved as name-2, …) and "Replace" (a new version of that graph, its history kept).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import type { ImportGraphResponse } from '@/lib/contracts/graphs';
 import { ApiError, conflictingId } from './api';
 import { lineRange } from './format';
 import { ProblemList } from './problem-list';
+import { importStage, stageNote } from './import-stage';
 import { useImportGraph } from './use-graphs';
 import s from './graphs.module.css';
 
@@ -58,10 +60,10 @@ export function ImportDialog({ open, initial, initialError, onClose, onImported,
   const source = tab === 'file' && initial.kind === 'file' ? initial.text : text;
   const info = describe(error);
 
-  const submit = (overwrite = false) => {
+  const submit = (mode: 'new' | 'overwrite' | 'copy' = 'new') => {
     setError(null);
     importer.mutate(
-      { yaml: source, overwrite },
+      { yaml: source, overwrite: mode === 'overwrite', asCopy: mode === 'copy' },
       { onSuccess: (res) => onImported(res), onError: (err) => setError(err) },
     );
   };
@@ -79,19 +81,20 @@ export function ImportDialog({ open, initial, initialError, onClose, onImported,
         Cancel
       </Button>
       {info.conflict ? (
-        <Button variant="danger" busy={importer.isPending} onClick={() => submit(true)} data-testid="import-overwrite">
-          Replace existing graph
-        </Button>
+        <>
+          <Button variant="danger" busy={importer.isPending} onClick={() => submit('overwrite')} data-testid="import-overwrite">
+            Replace existing graph
+          </Button>
+          <Button variant="primary" busy={importer.isPending} onClick={() => submit('copy')} data-testid="import-as-copy">
+            Import as copy
+          </Button>
+        </>
       ) : null}
-      <Button
-        variant="primary"
-        busy={importer.isPending}
-        disabled={!source.trim() || info.conflict}
-        onClick={() => submit(false)}
-        data-testid="import-submit"
-      >
-        <IconUpload /> Import
-      </Button>
+      {info.conflict ? null : (
+        <Button variant="primary" busy={importer.isPending} disabled={!source.trim()} onClick={() => submit()} data-testid="import-submit">
+          <IconUpload /> Import
+        </Button>
+      )}
     </>
   );
 
@@ -162,11 +165,16 @@ export function ImportDialog({ open, initial, initialError, onClose, onImported,
           <IconAlert />
           <span>
             {info.message}
-            {info.conflict ? '. Replace it with this file? Its history is kept as versions.' : null}
+            {info.conflict ? '. Import this file as a copy under the next free name, or replace that graph (its history is kept as versions)?' : null}
           </span>
         </div>
       ) : null}
       <ProblemList problems={info.problems} onPick={tab === 'paste' ? pick : undefined} />
+      {info.problems.length > 0 && stageNote(importStage(info.problems)) ? (
+        <p className={s.stageNote} data-testid="import-stage-note">
+          {stageNote(importStage(info.problems))}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -32,7 +32,7 @@ export function useCreateGraph() {
 export function useImportGraph() {
   const invalidate = useInvalidateGraphs();
   return useMutation({
-    mutationFn: (v: { yaml: string; overwrite?: boolean }) => importGraphYaml(v.yaml, { overwrite: v.overwrite }),
+    mutationFn: (v: { yaml: string; overwrite?: boolean; asCopy?: boolean }) => importGraphYaml(v.yaml, { overwrite: v.overwrite, asCopy: v.asCopy }),
     onSuccess: invalidate,
   });
 }

@@ -7,7 +7,36 @@ import { EdgeForm } from './edge-form';
 import { GraphForm } from './graph-form';
 import { NodeForm } from './node-form';
 
-export function Inspector() {
+export function Inspector({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
+  const toggle = (
+    <button
+      type="button"
+      className="sy-icon-btn sy-fold-btn"
+      aria-label={collapsed ? 'Show the inspector' : 'Hide the inspector'}
+      aria-expanded={!collapsed}
+      title={collapsed ? 'Show the inspector' : 'Hide the inspector'}
+      data-testid="toggle-inspector"
+      onClick={onToggle}
+    >
+      {collapsed ? '«' : '»'}
+    </button>
+  );
+  if (collapsed)
+    return (
+      <aside className="sy-inspector is-collapsed" data-testid="inspector" data-collapsed="true" aria-label="Inspector">
+        {toggle}
+      </aside>
+    );
+  return (
+    <aside className="sy-inspector" data-testid="inspector" data-collapsed="false" aria-label="Inspector">
+      <div className="sy-inspector-fold">{toggle}</div>
+      <InspectorBody />
+    </aside>
+  );
+}
+
+/** What the inspector shows for the current selection. */
+function InspectorBody() {
   const store = useEditorStore();
   // Ids only: a node being dragged changes its object every frame, not its selection.
   const selNodes = useEditor(useShallow((s) => s.nodes.filter((n) => n.selected).map((n) => n.id)));
@@ -34,11 +63,7 @@ export function Inspector() {
     );
   else if (selNodes.length === 1) body = <NodeById key={selNodes[0]} id={selNodes[0]} />;
   else body = <EdgeById key={selEdges[0]} id={selEdges[0]} />;
-  return (
-    <aside className="sy-inspector" data-testid="inspector" aria-label="Inspector">
-      {body}
-    </aside>
-  );
+  return body;
 }
 
 function NodeById({ id }: { id: string }) {

@@ -1,5 +1,8 @@
 'use client';
-/** The roles (plus START and END): drag one onto the canvas, or click to add it in the middle of the view. */
+/**
+ * The roles (plus START and END): drag one onto the canvas, or click to add it in the middle of the
+ * view. Folds to a thin rail with one button (the choice is remembered by the editor).
+ */
 import { useReactFlow } from '@xyflow/react';
 import type { CSSProperties, DragEvent } from 'react';
 import { ROLE_MIME } from '@/components/canvas/canvas';
@@ -8,7 +11,7 @@ import { freeSpot } from '@/components/editor/state/layout';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 
-export function Palette() {
+export function Palette({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
   const store = useEditorStore();
   const { screenToFlowPosition, fitView } = useReactFlow();
 
@@ -25,9 +28,33 @@ export function Palette() {
     store.getState().addNode(role, freeSpot(store.getState().nodes, { x: p.x - 120, y: p.y - 48 }));
   };
 
+  const toggle = (
+    <button
+      type="button"
+      className="sy-icon-btn sy-fold-btn"
+      aria-label={collapsed ? 'Show the palette' : 'Hide the palette'}
+      aria-expanded={!collapsed}
+      aria-controls="sy-palette"
+      title={collapsed ? 'Show the palette' : 'Hide the palette'}
+      data-testid="toggle-palette"
+      onClick={onToggle}
+    >
+      {collapsed ? '»' : '«'}
+    </button>
+  );
+  if (collapsed)
+    return (
+      <nav className="sy-palette is-collapsed" id="sy-palette" aria-label="Palette" data-testid="palette" data-collapsed="true">
+        {toggle}
+      </nav>
+    );
+
   return (
-    <nav className="sy-palette" aria-label="Palette" data-testid="palette">
-      <div className="sy-palette-title">Roles</div>
+    <nav className="sy-palette" id="sy-palette" aria-label="Palette" data-testid="palette" data-collapsed="false">
+      <div className="sy-panel-head">
+        <div className="sy-palette-title">Roles</div>
+        {toggle}
+      </div>
       <p className="sy-palette-hint">Drag onto the canvas, or click to add.</p>
       {NODE_ROLES.map((role) => {
         const meta = ROLES[role];

@@ -3,7 +3,8 @@
  * The split view's YAML editor (CodeMirror + lang-yaml), in sync both ways:
  * canvas edits rewrite the text (unless the user holds an unapplied edit); text edits update the canvas
  * when parseGraphYaml accepts them, otherwise errors are marked at their line and the canvas keeps the
- * last valid graph.
+ * last valid graph. Canvas changes (logic or layout) are written to the text once they pause
+ * (CANVAS_SYNC_DELAY_MS): a drag does not re-stringify the graph per frame. Loaded on demand.
  */
 import { yaml } from '@codemirror/lang-yaml';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -15,6 +16,7 @@ import type { Problem } from '@/lib/graph/problems';
 import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 
 const YAML_APPLY_DELAY_MS = 300;
+const CANVAS_SYNC_DELAY_MS = 250;
 
 function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
   const doc = view.state.doc;
@@ -27,7 +29,8 @@ function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
 
 export function YamlPane({ theme }: { theme: 'light' | 'dark' }) {
   const store = useEditorStore();
-  const revision = useEditor((s) => s.revision);
+  // Both counters only grow: their sum changes whenever either does.
+  const change = useEditor((s) => s.revision + s.layoutRevision);
   const canvasText = useCallback(() => stringifyGraph(editorToDocument(store.getState()).doc), [store]);
   const [text, setText] = useState(canvasText);
   const [errors, setErrors] = useState<Problem[]>([]);
@@ -36,16 +39,22 @@ export function YamlPane({ theme }: { theme: 'light' | 'dark' }) {
   const userEdit = useRef(false);
   const focused = useRef(false);
 
-  // Canvas -> text.
+  // Canvas -> text, once the canvas pauses.
+  const hasErrors = useRef(false);
+  hasErrors.current = errors.length > 0;
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) return void (mounted.current = true);
     if (store.getState().origin === 'yaml') return;
-    if (userEdit.current && errors.length) return setStale(true);
-    if (userEdit.current && focused.current) return;
-    userEdit.current = false;
-    setStale(false);
-    setText(canvasText());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revision]);
+    const t = setTimeout(() => {
+      if (userEdit.current && hasErrors.current) return setStale(true);
+      if (userEdit.current && focused.current) return;
+      userEdit.current = false;
+      setStale(false);
+      setText(canvasText());
+    }, CANVAS_SYNC_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [change, store, canvasText]);
 
   // Text -> canvas (debounced), errors -> lint markers.
   useEffect(() => {

@@ -91,7 +91,8 @@ const BooleanParam = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
 
-export const ImportGraphQuery = z.object({ overwrite: BooleanParam.optional().default(false) });
+/** `overwrite`: a name that exists gets a new version; `as_copy`: the graph is saved under the next free name (`name-2`, …). */
+export const ImportGraphQuery = z.object({ overwrite: BooleanParam.optional().default(false), as_copy: BooleanParam.optional().default(false) });
 export type ImportGraphQuery = z.infer<typeof ImportGraphQuery>;
 
 /** Media types accepted by POST /api/graphs/import (the raw YAML text is the body). */

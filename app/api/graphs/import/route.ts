@@ -9,10 +9,11 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Imports a graph from the raw YAML body. 201 with the new id; 422 with every problem (line, col,
- * path) and nothing written; 409 when the name exists, unless `?overwrite=true` (200, a version appended).
+ * path) and nothing written; 409 when the name exists, unless `?overwrite=true` (200, a version appended)
+ * or `?as_copy=true` (201, saved under the next free name: `name-2`, `name-3`, …).
  */
 export const POST = route(async (req) => {
-  const { overwrite } = readQuery(req, ImportGraphQuery);
+  const { overwrite, as_copy: asCopy } = readQuery(req, ImportGraphQuery);
   requireMediaType(req, YAML_MEDIA_TYPES);
   const text = decodeUtf8(await readBytes(req));
   if (text === null) {
@@ -20,7 +21,7 @@ export const POST = route(async (req) => {
   }
   const parsed = parseGraphYaml(text);
   if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
-  const { graph, created } = importGraph(parsed.doc, { overwrite });
+  const { graph, created } = importGraph(parsed.doc, { overwrite, asCopy });
   const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: parsed.warnings };
   return json(body, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
 });
