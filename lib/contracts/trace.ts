@@ -139,7 +139,12 @@ export const TRACE_DATA = {
     'gen_ai.system': z.string().optional(),
     'gen_ai.request.model': z.string(),
     connection: z.string(),
+    /**
+     * With `messages_from: k`, `messages` holds only the messages from index k on: the first k are
+     * those of the previous llm.request of the same node span (see lib/contracts/llm-prompt.ts).
+     */
     messages: z.array(MessageData),
+    messages_from: z.number().int().optional(),
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
     temperature: z.number().optional(),
@@ -155,6 +160,8 @@ export const TRACE_DATA = {
     'gen_ai.usage.output_tokens': z.number().optional(),
     latency_ms: z.number().optional(),
     parsed: ReactParsedData.optional(),
+    /** The result was recorded by an earlier attempt of the node and replayed, not requested again. */
+    replayed: z.boolean().optional(),
   }),
   'llm.retry': z.looseObject({ attempt: z.number(), wait_ms: z.number(), reason: z.string() }),
   /** `type` is the tool's kind (http, calculator, agent, worker, unknown...). */
@@ -172,6 +179,8 @@ export const TRACE_DATA = {
     truncated: z.boolean().optional(),
     original_bytes: z.number().optional(),
     latency_ms: z.number().optional(),
+    /** The result was recorded by an earlier attempt of the node and replayed; the tool was not called again. */
+    replayed: z.boolean().optional(),
   }),
   'edge.taken': z.looseObject({
     from: z.string(),

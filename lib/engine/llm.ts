@@ -6,6 +6,7 @@
  */
 import { DEFAULTS } from '../graph/defaults';
 import type { ModelSpec } from '../graph/schema';
+import { isChatResult, nextActivityKey, recordActivity, recordedActivity } from './activities';
 import { EngineError } from './errors';
 import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
@@ -71,7 +72,11 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     },
     span,
   );
-  const result = await scope.ports.model.chat({
+  // A call recorded by an earlier attempt of this node is replayed, not made again (activities.ts).
+  const key = nextActivityKey(ctx);
+  const recorded = await recordedActivity(scope.ports.activities, key, 'llm', isChatResult);
+  if (recorded?.message.content) emitDelta(ctx, span, call.answer, recorded.message.content);
+  const result = recorded ?? await scope.ports.model.chat({
     connection: model.connection,
     model: model.model,
     messages,
@@ -84,6 +89,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     onDelta: (text) => emitDelta(ctx, span, call.answer, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
+  if (!recorded) await recordActivity(scope.ports.activities, key, 'llm', result);
   scope.usage.input_tokens += result.usage.prompt_tokens;
   scope.usage.output_tokens += result.usage.completion_tokens;
   emitFrom(
@@ -98,6 +104,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       'gen_ai.usage.output_tokens': result.usage.completion_tokens,
       latency_ms: result.latency_ms,
       ...(call.describe ? call.describe(result) : {}),
+      ...(recorded ? { replayed: true } : {}),
     },
     span,
   );

@@ -75,7 +75,20 @@ export interface ToolResult {
 /** Runs the I/O tools (calculator, http, web_search). `agent` tools are run by the engine itself. */
 export interface ToolPort {
   definition(name: string, spec: ToolSpec): ToolDefinition;
-  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal }): Promise<ToolResult>;
+  /** `activity` is the call's deterministic activity key (lib/engine/activities.ts), the same on every retry. */
+  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string }): Promise<ToolResult>;
+}
+
+// ------------------------------------------------------------ activity port
+
+/**
+ * The recorded results of the model and tool calls made inside nodes, by deterministic key. A node
+ * that runs again (after a crash, a restart or a pause) replays what is recorded instead of calling
+ * again. Absent: every call is made (nothing is recorded).
+ */
+export interface ActivityPort {
+  get(key: string): Promise<{ kind: string; result: unknown } | undefined>;
+  put(key: string, kind: 'llm' | 'tool', result: unknown): Promise<void>;
 }
 
 // ------------------------------------------------------------ graph loader, clock, persistence
@@ -97,6 +110,8 @@ export interface RunPorts {
   /** Every trace event, in order; the sink assigns `seq` and persists/broadcasts. */
   emit(event: TraceEventInput): void;
   checkpoint(cp: Checkpoint): void;
+  /** Recorded model and tool call results; absent: nothing is recorded or replayed. */
+  activities?: ActivityPort;
   signal: AbortSignal;
   newId(): string;
 }

@@ -4,6 +4,7 @@
  */
 import { argsJsonSchema } from '../graph/args-schema';
 import type { ToolSpec } from '../graph/schema';
+import { isToolActivity, nextActivityKey, recordActivity, recordedActivity, registerActivitySpan } from './activities';
 import { EngineError, errorInfo } from './errors';
 import type { ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
@@ -21,8 +22,11 @@ export interface ToolBinding {
   type: string;
   description: string;
   definition: ToolDefinition;
-  /** Runs the tool; throws on failure. `span` is the tool.call span (children nest under it). */
-  invoke(args: unknown, span: string): Promise<ToolOutcome>;
+  /**
+   * Runs the tool; throws on failure. `span` is the tool.call span (children nest under it);
+   * `activity` the call's deterministic key (the HTTP tool's Idempotency-Key).
+   */
+  invoke(args: unknown, span: string, activity: string): Promise<ToolOutcome>;
 }
 
 /** Errors that end the run instead of being reported back to the model. */
@@ -105,7 +109,7 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
       type: spec.type,
       description: spec.description ?? definition.function.description ?? '',
       definition,
-      invoke: (args) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal }),
+      invoke: (args, _span, activity) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity }),
     };
   });
 }
@@ -124,8 +128,20 @@ export async function runTool(
   const span = ctx.scope.ports.newId();
   const started = ctx.scope.ports.clock.now();
   emitFrom(ctx, 'tool.call', { tool: binding.name, type: binding.type, args, ...extra }, span);
+  // Child nodes (agent, worker) record their own calls; other tools are activities (activities.ts).
+  const key = nextActivityKey(ctx);
+  const child = binding.type === 'agent' || binding.type === 'worker';
+  const port = child ? undefined : ctx.scope.ports.activities;
+  if (child) registerActivitySpan(ctx, span, key);
+  const recorded = await recordedActivity(port, key, 'tool', isToolActivity);
+  if (recorded) {
+    const { error, ...out } = recorded;
+    emitFrom(ctx, 'tool.result', { tool: binding.name, ...recorded, replayed: true, latency_ms: 0 }, span);
+    return error === undefined ? out : { output: '', error };
+  }
   try {
-    const out = await binding.invoke(args, span);
+    const out = await binding.invoke(args, span, key);
+    await recordActivity(port, key, 'tool', out);
     emitFrom(
       ctx,
       'tool.result',
@@ -139,10 +155,10 @@ export async function runTool(
     );
     return out;
   } catch (err) {
-    const child = binding.type === 'agent' || binding.type === 'worker';
     const { message } = errorInfo(err);
     emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: ctx.scope.ports.clock.now() - started }, span);
     if (isFatal(ctx, err, child)) throw err;
+    await recordActivity(port, key, 'tool', { output: '', error: message });
     return { output: '', error: message };
   }
 }
