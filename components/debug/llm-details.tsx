@@ -67,7 +67,14 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
             <li key={i} data-role={m.role}>
               <div className={s.msgRole}>
                 {m.role}
-                {m.name ? ` · ${m.name}` : ''}
+                {m.name ? (
+                  <>
+                    {' '}
+                    <span className={s.chip} data-testid="msg-author" title={`Written by node ${m.name}`}>
+                      {m.name}
+                    </span>
+                  </>
+                ) : null}
                 {m.tool_call_id ? ` · ${m.tool_call_id}` : ''}
               </div>
               <FoldText text={asText(m.content ?? '')} testId="llm-message" maxChars={12_000} maxLines={120} />

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { evaluateCondition } from './cel';
 import { parseGraphYaml, stringifyGraph } from './yaml';
 
 const dir = path.resolve(__dirname, '../../examples');
@@ -40,12 +41,13 @@ describe('example graphs', () => {
     expect(r.doc.tools?.search).toMatchObject({ type: 'http', url: 'https://search.example.com/search?q={query}' });
   });
 
-  it('writer-reviewer loops back to the writer when the verdict is "revise"', () => {
+  it('writer-reviewer loops back to the writer when the verdict starts with "revise" (then come its notes)', () => {
     const r = parseGraphYaml(readFileSync(path.join(dir, 'writer-reviewer.yaml'), 'utf8'));
     if (!r.ok) throw new Error('does not parse');
-    expect(r.doc.edges).toContainEqual({
-      from: 'reviewer',
-      branches: [{ when: 'state.verdict == "revise"', to: 'writer', label: 'revise' }, { else: 'END' }],
-    });
+    const when = 'state.verdict.lowerAscii().startsWith("revise")';
+    expect(r.doc.edges).toContainEqual({ from: 'reviewer', branches: [{ when, to: 'writer', label: 'revise' }, { else: 'END' }] });
+    for (const [verdict, loops] of [['revise', true], ['Revise\nAdd a title.', true], ['approve', false]] as const) {
+      expect(evaluateCondition(when, { state: { verdict } })).toBe(loops);
+    }
   });
 });

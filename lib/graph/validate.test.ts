@@ -307,4 +307,27 @@ describe('validateGraph', () => {
     expectError((d) => void (node(d, 'writer').tools = ['toString']), 'unknown_tool', 'nodes.writer.tools[0]');
     expectError((d) => void (node(d, 'writer').model = 'hasOwnProperty'), 'unknown_model', 'nodes.writer.model');
   });
+
+  describe('the run answer, history and the OPEA args shorthand (issue 9)', () => {
+    it('output: a known channel or a compiling CEL expression; otherwise an error at `output`', () => {
+      for (const ok of ['verdict', 'messages', 'input', 'state.verdict + "!"']) expect(problemsAfter((d) => void (d.output = ok)).errors).toEqual([]);
+      expectError((d) => void (d.output = 'verdikt'), 'unknown_channel', 'output');
+      expectError((d) => void (d.output = 'state.verdict ==' ), 'cel_syntax', 'output');
+    });
+
+    it('history applies to agent-like nodes only (a CEL router does not read the conversation)', () => {
+      expect(problemsAfter((d) => void (node(d, 'writer').history = 'own'))).toEqual({ errors: [], warnings: [] });
+      expectWarning((d) => void (d.nodes.r = { role: 'router', mode: 'cel', history: 'last' }), 'history_unused', 'nodes.r.history');
+      const llm = problemsAfter((d) => void (d.nodes.r = { role: 'router', mode: 'llm', history: 'last' }));
+      expect(codes(llm.warnings)).not.toContain('history_unused @ nodes.r.history');
+    });
+
+    it('checks the types of an args_schema shorthand, naming the argument', () => {
+      const tool = (args_schema: Record<string, unknown>) => (d: GraphDocument) => void (d.tools = { ...d.tools, find: { type: 'http', url: 'https://x.example/{q}', args_schema } });
+      expect(problemsAfter(tool({ q: { type: 'str', description: 'query' }, n: { type: 'int' } })).errors).toEqual([]);
+      expect(problemsAfter(tool({ type: 'object', properties: { q: { type: 'string' } } })).errors).toEqual([]);
+      expectError(tool({ q: { type: 'text' } }), 'bad_args_schema', 'tools.find.args_schema.q.type');
+      expectError(tool({ q: 'str' }), 'bad_args_schema', 'tools.find.args_schema.q');
+    });
+  });
 });

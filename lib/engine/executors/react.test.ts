@@ -195,3 +195,41 @@ describe('react answer marking (llm.delta answer: true)', () => {
     expect(deltas.map((e) => e.data.text).join('')).toBe(`I now know the final answer\nFinal Answer: ${FINAL}`);
   });
 });
+
+describe('react agent with a conversation (seed 004 conversational agent)', () => {
+  const turnOne: Record<string, unknown>[] = [
+    { role: 'user', content: 'My name is Zorblax' },
+    { role: 'assistant', content: 'Nice to meet you, Zorblax.' },
+  ];
+
+  it("renders the conversation before the question in {history}; a one-turn prompt stays seed 004's", async () => {
+    const model = scriptedModel(['I now know the final answer\nFinal Answer: Your name is Zorblax.']);
+    const p = fakePorts({ model, tools: mrklTools() });
+    const messages = [...turnOne, { role: 'user', content: 'What is my name?' }];
+    const out = await runGraph({ runId: 'r', doc: mrklGraph(), input: 'What is my name?', inputs: { messages }, ports: p });
+    expect(out).toMatchObject({ status: 'succeeded', output: 'Your name is Zorblax.' });
+    const prompt = p.model.requests[0].messages[0].content as string;
+    expect(prompt).toContain('Begin!\nPrevious conversation:\nUser: My name is Zorblax\nAssistant: Nice to meet you, Zorblax.\n\nQuestion: What is my name?\nThought: ');
+  });
+
+  it('history: none leaves the conversation out; a custom template without {history} never shows it', async () => {
+    const messages = [...turnOne, { role: 'user', content: 'What is my name?' }];
+    const none = fakePorts({ model: scriptedModel(['Final Answer: no idea']), tools: mrklTools() });
+    await runGraph({ runId: 'r', doc: mrklGraph({ history: 'none' }), input: 'What is my name?', inputs: { messages }, ports: none });
+    expect(none.model.requests[0].messages[0].content).not.toContain('Zorblax');
+    const custom = fakePorts({ model: scriptedModel(['Final Answer: hm']), tools: mrklTools() });
+    await runGraph({ runId: 'r', doc: mrklGraph({ prompt_template: 'Q: {query}\n{history}T: {transcript}' }), input: 'What is my name?', inputs: { messages }, ports: custom });
+    expect(custom.model.requests[0].messages[0].content).toBe('Q: What is my name?\nPrevious conversation:\nUser: My name is Zorblax\nAssistant: Nice to meet you, Zorblax.\n\nT: ');
+  });
+
+  it("fills an OPEA shorthand tool's single argument with the Action Input, whatever its name", async () => {
+    const doc = graph({ agent: { role: 'agent', strategy: 'react', tools: ['lookup'] } }, chain('agent'), {
+      tools: { lookup: { type: 'http', url: 'https://api.example.org/find', args_schema: { term: { type: 'str', description: 'What to find.' } } } },
+    });
+    const tools = fakeTools({ lookup: (a) => `found ${String(a.term)}` });
+    const model = scriptedModel(['Action: lookup\nAction Input: rail yards', 'Final Answer: done']);
+    const p = fakePorts({ model, tools });
+    await runGraph({ runId: 'r', doc, input: 'find rail yards', ports: p });
+    expect(tools.calls).toEqual([{ name: 'lookup', args: { term: 'rail yards' } }]);
+  });
+});

@@ -123,3 +123,18 @@ describe('tool_calling agent (seed 002)', () => {
     expect(p.of('tool.result')[0].data.output).toBe('Rails are tracks.');
   });
 });
+
+describe('OPEA args_schema shorthand (seed 003)', () => {
+  it('reaches the model as JSON Schema with every argument required', async () => {
+    const doc = graph({ a: { role: 'agent', strategy: 'tool_calling', tools: ['find'] } }, chain('a'), {
+      tools: { find: { type: 'http', url: 'https://api.example.org/find', args_schema: { query: { type: 'str', description: 'What to find.' }, limit: { type: 'int' } } } },
+    });
+    const p = fakePorts({ model: scriptedModel(['nothing to find']), tools: fakeTools({}) });
+    await runGraph({ runId: 'r', doc, input: 'x', ports: p });
+    expect(p.model.requests[0].tools?.[0].function.parameters).toEqual({
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What to find.' }, limit: { type: 'integer' } },
+      required: ['query', 'limit'],
+    });
+  });
+});
