@@ -15,6 +15,7 @@
  */
 import type { HistoryMode } from '../graph/schema';
 import { HISTORY_HEADING } from '../graph/react-text';
+import { applyMemory } from './memory/apply';
 import type { ChatMessage } from './ports';
 import type { ExecContext } from './scope';
 import { messagesOf } from './state';
@@ -80,9 +81,9 @@ export function historyMode(ctx: ExecContext): HistoryMode {
   return ('history' in ctx.node && ctx.node.history) || 'all';
 }
 
-/** The conversation in node `ctx.nodeId`'s prompt: the state's messages through its `history` view. */
+/** The conversation in node `ctx.nodeId`'s prompt: the state's messages through its `history` view, then its `memory`. */
 export function historyFor(ctx: ExecContext): ChatMessage[] {
-  return viewOf(messagesOf(ctx.state), ctx.nodeId, historyMode(ctx));
+  return applyMemory(ctx, viewOf(messagesOf(ctx.state), ctx.nodeId, historyMode(ctx)));
 }
 
 function lineOf(m: ChatMessage): string {

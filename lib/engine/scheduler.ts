@@ -14,6 +14,7 @@ import { END, START, type GraphDocument } from '../graph/schema';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
+import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
 import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
@@ -245,7 +246,8 @@ export class GraphRunner {
 }
 
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
-export function runNode(ctx: ExecContext): Promise<NodeResult> {
+export async function runNode(ctx: ExecContext): Promise<NodeResult> {
   const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
+  await prepareMemory(ctx); // the node's `memory` (memory/prepare.ts), before its prompt is built
   return exec(ctx.node, ctx);
 }

@@ -34,6 +34,8 @@ export interface RoleMeta<R extends NodeRole = NodeRole> {
   callsModel(spec: NodeOf<R>): boolean;
   /** Does its prompt carry the conversation (and so its `history` setting apply)? */
   takesHistory(spec: NodeOf<R>): boolean;
+  /** Does it keep conversation memory (its schema has `memory:`: window, summary, entities)? */
+  takesMemory: boolean;
   /** Ids of the nodes this node calls as sub-agents (they return to it), given the graph's tools. */
   callees(spec: NodeOf<R>, tools: ToolTable): string[];
   /** The detail line and chips of its canvas card. */
@@ -63,10 +65,11 @@ export const ROLES: Registry = {
     glyph: 'A',
     colorVar: '--role-agent',
     fallbackColor: '#6366f1',
-    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'history', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
+    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'history', 'memory', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
     create: () => ({ role: 'agent', strategy: 'tool_calling' }),
     callsModel: always,
     takesHistory: always,
+    takesMemory: true,
     callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
     card: (spec) => ({ detail: (spec.strategy ?? DEFAULTS.strategy).replace('_', ' '), chips: spec.tools ?? [] }),
   },
@@ -81,6 +84,7 @@ export const ROLES: Registry = {
     create: () => ({ role: 'planner' }),
     callsModel: always,
     takesHistory: always,
+    takesMemory: false,
     callees: none,
     card: () => ({ detail: 'writes a plan', chips: [] }),
   },
@@ -95,6 +99,7 @@ export const ROLES: Registry = {
     create: () => ({ role: 'executor' }),
     callsModel: always,
     takesHistory: always,
+    takesMemory: false,
     callees: (spec, tools) => agentToolNodes(spec.tools ?? [], tools),
     card: (spec) => ({ detail: 'plan steps', chips: spec.tools ?? [] }),
   },
@@ -105,10 +110,11 @@ export const ROLES: Registry = {
     glyph: 'S',
     colorVar: '--role-supervisor',
     fallbackColor: '#a855f7',
-    fields: ['label', 'description', 'model', 'system_prompt', 'workers', 'max_steps', 'input', 'history', 'output'],
+    fields: ['label', 'description', 'model', 'system_prompt', 'workers', 'max_steps', 'input', 'history', 'memory', 'output'],
     create: ({ nodes }) => ({ role: 'supervisor', workers: nodes.length ? [nodes[0]] : [] }),
     callsModel: always,
     takesHistory: always,
+    takesMemory: true,
     callees: (spec) => spec.workers,
     card: (spec) => ({ detail: plural(spec.workers.length, 'worker'), chips: spec.workers }),
   },
@@ -123,6 +129,7 @@ export const ROLES: Registry = {
     create: ({ tools }) => ({ role: 'tool', tool: tools[0] ?? '' }),
     callsModel: never,
     takesHistory: never,
+    takesMemory: false,
     callees: (spec, tools) => agentToolNodes([spec.tool], tools),
     card: (spec) => ({ detail: spec.tool ? `calls ${spec.tool}` : 'no tool chosen', chips: Object.keys(spec.args ?? {}) }),
   },
@@ -139,6 +146,7 @@ export const ROLES: Registry = {
     callsModel: (spec) => spec.mode === 'llm',
     /** Only the LLM classifier reads the conversation. */
     takesHistory: (spec) => spec.mode === 'llm',
+    takesMemory: false,
     callees: none,
     card: (spec) => ({ detail: spec.mode === 'llm' ? 'LLM classifier' : 'CEL branches', chips: [] }),
   },
@@ -153,6 +161,7 @@ export const ROLES: Registry = {
     create: () => ({ role: 'human', kind: 'approval', prompt: 'Approve to continue?' }),
     callsModel: never,
     takesHistory: never,
+    takesMemory: false,
     callees: none,
     card: (spec) => ({ detail: spec.kind === 'input' ? 'asks for input' : 'asks for approval', chips: [] }),
   },
@@ -168,6 +177,7 @@ export const ROLES: Registry = {
     /** The other graph's nodes call models; this node does not. */
     callsModel: never,
     takesHistory: never,
+    takesMemory: false,
     /** It runs another graph, not a node of this one. */
     callees: none,
     card: (spec) => ({ detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] }),
@@ -185,6 +195,11 @@ export function callsModel(node: NodeSpec): boolean {
 /** Does this node's prompt carry the conversation, so that its `history` setting applies? */
 export function takesHistory(node: NodeSpec): boolean {
   return metaOf(node).takesHistory(node);
+}
+
+/** Does this node keep conversation memory, so that its `memory` setting applies? */
+export function takesMemory(node: NodeSpec): boolean {
+  return ROLES[node.role].takesMemory;
 }
 
 /** Ids of the nodes this node calls (supervisor workers, nodes behind `agent` tools), in order, repeats kept. */

@@ -128,6 +128,24 @@ export const HISTORY_MODES = ['all', 'own', 'last', 'none'] as const;
 export type HistoryMode = (typeof HISTORY_MODES)[number];
 const History = z.enum(HISTORY_MODES);
 
+/**
+ * Conversation memory of a node, kept per conversation (issue 9; seeds 001 and 004). `window`: only
+ * the last N turns go into the prompt. `summary`: once the conversation has more than `after` turns,
+ * the turns older than the window (`window`, else `after`) are summarized by a model call and given as
+ * a system note. `entities`: every N turns a model call extracts the conversation's entities, given as
+ * a "Known entities" note. `model` names an entry of `models` (default: the node's model).
+ * Roles that take it: roles.ts.
+ */
+const TurnCount = z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000');
+export const MemorySpec = z
+  .strictObject({
+    window: TurnCount.optional(),
+    summary: z.strictObject({ after: TurnCount, model: Identifier.optional() }).optional(),
+    entities: z.strictObject({ every: TurnCount, model: Identifier.optional() }).optional(),
+  })
+  .refine((m) => m.window !== undefined || m.summary !== undefined || m.entities !== undefined, 'must set window, summary or entities');
+export type MemorySpec = z.infer<typeof MemorySpec>;
+
 /** How a tool-calling agent decides it is done (seed 002). */
 export const ExitCondition = z.union([
   z.literal('text'),
@@ -148,6 +166,7 @@ const AgentNode = z.strictObject({
   max_steps: z.number().int().min(1).max(100).optional(),
   exit: ExitCondition.optional(),
   history: History.optional(),
+  memory: MemorySpec.optional(),
   /** react: the prompt template ({tool_names}, {tool_names_with_descriptions}, {history}, {query}, {transcript}). */
   prompt_template: Text.optional(),
   /** react: regex with one group capturing the final answer. */
@@ -187,6 +206,7 @@ const SupervisorNode = z.strictObject({
   model: Identifier.optional(),
   system_prompt: Text.optional(),
   history: History.optional(),
+  memory: MemorySpec.optional(),
   input: CelExpression.optional(),
   /** Worker nodes offered to the supervisor as tools. */
   workers: z.array(Identifier).min(1).max(50),
