@@ -1,3 +1,17 @@
+import { hostname, networkInterfaces } from 'node:os';
+
+/**
+ * Hosts the dev server accepts page and HMR requests from besides `localhost`: without them a page
+ * opened at http://127.0.0.1:3000 (or at this machine's name or LAN address) never hydrates.
+ * More (comma-separated, wildcards allowed): SWITCHYARD_DEV_ORIGINS.
+ */
+function devOrigins() {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', hostname(), `${hostname()}.local`]);
+  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4') names.add(a.address);
+  for (const extra of (process.env.SWITCHYARD_DEV_ORIGINS ?? '').split(',')) if (extra.trim()) names.add(extra.trim());
+  return [...names];
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // SSE must not be held back by gzip buffering under `next start`.
@@ -6,5 +20,6 @@ const nextConfig = {
   serverExternalPackages: ['better-sqlite3'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
+  allowedDevOrigins: devOrigins(),
 };
 export default nextConfig;

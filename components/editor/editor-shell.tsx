@@ -19,7 +19,8 @@ import { RunStoreProvider } from '@/components/debug/run-store';
 import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
-import { fetchGraph, type GraphRecord } from './api';
+import { NotFoundView } from '@/components/ui/not-found-view';
+import { ApiError, fetchGraph, type GraphRecord } from './api';
 import { EditorProvider, useEditor, useEditorStore } from './state/context';
 import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
 import { HelpOverlay } from './dialogs';
@@ -56,7 +57,7 @@ function Loader({ graphId }: { graphId: string }) {
     queryFn: ({ signal }) => fetchGraph(graphId, signal),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    retry: 1,
+    retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status === 404),
   });
   // The editor owns the graph once loaded: later refetches must not reset it.
   const [record, setRecord] = useState<GraphRecord | null>(null);
@@ -64,6 +65,14 @@ function Loader({ graphId }: { graphId: string }) {
     if (q.data && !record) setRecord(q.data);
   }, [q.data, record]);
 
+  if (q.isError && !record && q.error instanceof ApiError && q.error.status === 404) {
+    return (
+      <NotFoundView title="No such graph" testId="graph-not-found">
+        There is no graph <code>{graphId}</code>: the link may be mistyped, or the graph was deleted. Open one from the list,
+        or create a new one there.
+      </NotFoundView>
+    );
+  }
   if (q.isError && !record) {
     return (
       <div className="sy-editor-message" data-testid="editor-error">

@@ -5,12 +5,21 @@ import { DebugPanel } from '@/components/debug/debug-panel';
 import { RunStoreProvider, useRunStore } from '@/components/debug/run-store';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { fetchRun, runKeys } from '@/components/debug/run-api';
+import { NotFoundView } from '@/components/ui/not-found-view';
+import { ApiError } from '@/lib/contracts/client';
 import s from './run-page.module.css';
 
 function RunPageBody({ runId }: { runId: string }) {
   // Only the run's graph id is needed here; the panel loads and follows the events itself.
   const q = useQuery({ queryKey: runKeys.run(runId), queryFn: () => fetchRun(runId), staleTime: Infinity, retry: false });
   if (q.isPending) return <p className={s.note}>Loading run {runId}…</p>;
+  if (q.isError && q.error instanceof ApiError && q.error.status === 404)
+    return (
+      <NotFoundView title="No such run" testId="run-not-found">
+        There is no run <code>{runId}</code>: the link may be mistyped, or the run was deleted with its graph. Runs of a
+        graph are listed in its editor, under Run → History.
+      </NotFoundView>
+    );
   if (q.isError)
     return (
       <p className={s.error} role="alert" data-testid="run-page-error">
