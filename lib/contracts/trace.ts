@@ -12,6 +12,8 @@ import { z } from 'zod';
 export const TRACE_EVENT_TYPES = [
   'run.started',
   'node.started',
+  'memory.read',
+  'memory.write',
   'llm.request',
   'llm.delta',
   'llm.response',
@@ -131,6 +133,9 @@ export const MessageData = z.looseObject({
 /** One tool offered to the model (the OpenAI function-tool shape). */
 export const ToolOfferData = z.looseObject({ function: z.looseObject({ name: z.string() }) });
 
+/** One entity of entity memory. */
+export const MemoryEntityData = z.looseObject({ name: z.string(), kind: z.string(), summary: z.string() });
+
 export const TRACE_DATA = {
   'run.started': z.looseObject({ input: z.string(), graph: z.string().optional(), inputs: AnyRecord.optional() }),
   /** `task` and `caller` when the node runs as a worker / agent tool of another node. */
@@ -148,6 +153,33 @@ export const TRACE_DATA = {
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
     temperature: z.number().optional(),
+  }),
+  /**
+   * On the node's span, before its first model call: what its `memory` put into the prompt. `turns`
+   * in the conversation, `kept_turns` verbatim, the summary (of the oldest `summarized_turns`) and
+   * entities given as system notes; `stored` when the run belongs to a conversation (memory kept).
+   */
+  'memory.read': z.looseObject({
+    turns: z.number(),
+    kept_turns: z.number(),
+    stored: z.boolean(),
+    summary: z.string().optional(),
+    summarized_turns: z.number().optional(),
+    entities: z.array(MemoryEntityData).optional(),
+  }),
+  /**
+   * On a memory span (child of the node's span; its llm.request/llm.response hang under it): a
+   * summary or entity update over turns [from, to). `error` when the model call or its reply failed:
+   * the node then goes on with the memory it had (nothing is written).
+   */
+  'memory.write': z.looseObject({
+    kind: z.enum(['summary', 'entities']),
+    from: z.number(),
+    to: z.number(),
+    stored: z.boolean(),
+    summary: z.string().optional(),
+    entities: z.array(MemoryEntityData).optional(),
+    error: z.string().optional(),
   }),
   /** `answer: true` marks text that is (part of) the node's answer, as the executor judged it. */
   'llm.delta': z.looseObject({ text: z.string(), answer: z.literal(true).optional() }),

@@ -91,6 +91,37 @@ export interface ActivityPort {
   put(key: string, kind: 'llm' | 'tool', result: unknown): Promise<void>;
 }
 
+// ------------------------------------------------------------ memory port
+
+/** One entity of entity memory (seed 001): a name, its kind and what is known about it. */
+export interface MemoryEntity {
+  name: string;
+  /** person, place, organization, product, event, other... */
+  kind: string;
+  summary: string;
+}
+
+/** What a node's `memory` keeps per conversation between runs. */
+export interface MemoryRecord {
+  /** The running summary of the conversation's oldest `summarized_turns` turns. */
+  summary?: string;
+  summarized_turns: number;
+  entities: MemoryEntity[];
+  /** Turn count at the last entity extraction. */
+  entities_at_turn: number;
+  /** Turns in the conversation when the record was last written. */
+  turns: number;
+}
+
+/**
+ * The memory of the run's conversation (an assistants thread, a `conversation_id`), per node.
+ * Absent when the run belongs to no conversation: memory is then computed but not kept.
+ */
+export interface MemoryPort {
+  load(node: string): Promise<MemoryRecord | undefined>;
+  save(node: string, record: MemoryRecord): Promise<void>;
+}
+
 // ------------------------------------------------------------ graph loader, clock, persistence
 
 export interface GraphLoader {
@@ -110,6 +141,8 @@ export interface RunPorts {
   /** Every trace event, in order; the sink assigns `seq` and persists/broadcasts. */
   emit(event: TraceEventInput): void;
   checkpoint(cp: Checkpoint): void;
+  /** Conversation memory; absent for a run without a conversation. */
+  memory?: MemoryPort;
   /** Recorded model and tool call results; absent: nothing is recorded or replayed. */
   activities?: ActivityPort;
   signal: AbortSignal;
