@@ -5,12 +5,13 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { RunPorts } from '@/lib/engine/ports';
+import type { RunPorts, ToolPort } from '@/lib/engine/ports';
 import { createModelPort } from '@/lib/llm';
 import { createToolPort } from '@/lib/tools';
 import { notFound } from '@/lib/errors';
 import { getGraphByName } from '@/db/graphs';
 import { saveCheckpoint } from '@/db/runs';
+import { getActivity, putActivity } from '@/db/activities';
 import { resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
@@ -19,7 +20,13 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
   const config = runtimeConfig();
   return {
     model: createModelPort({ resolveConnection, ...config.model }),
-    tools: createToolPort({ allowedHosts: config.allowedHosts }),
+    tools: withRunIdempotency(runId, createToolPort({ allowedHosts: config.allowedHosts })),
+    activities: {
+      get: async (key) => getActivity(runId, key),
+      put: async (key, kind, result) => {
+        if (recorder.alive()) putActivity(runId, key, kind, result);
+      },
+    },
     graphs: {
       async load(name) {
         const row = getGraphByName(name);
@@ -36,5 +43,13 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     },
     signal,
     newId: () => randomUUID(),
+  };
+}
+
+/** Tool calls carry `<run>-<activity key>` as their idempotency key (the HTTP tool's Idempotency-Key header). */
+function withRunIdempotency(runId: string, tools: ToolPort): ToolPort {
+  return {
+    definition: (name, spec) => tools.definition(name, spec),
+    run: (name, spec, args, ctx) => tools.run(name, spec, args, { ...ctx, activity: ctx.activity && `${runId}-${ctx.activity}` }),
   };
 }

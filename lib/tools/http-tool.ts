@@ -104,6 +104,8 @@ export interface HttpRunContext {
   signal: AbortSignal;
   allowedHosts?: string[];
   maxBytes?: number;
+  /** Sent as `Idempotency-Key` (unless the spec sets that header): the same on every retry of the call. */
+  idempotencyKey?: string;
 }
 
 export async function runHttpTool(spec: HttpToolSpec, rawArgs: unknown, ctx: HttpRunContext): Promise<string> {
@@ -113,6 +115,7 @@ export async function runHttpTool(spec: HttpToolSpec, rawArgs: unknown, ctx: Htt
   const method = spec.method ?? 'GET';
   const { url, rest } = fillUrl(spec.url, args);
   const headers = resolveHeaders(spec.headers);
+  if (ctx.idempotencyKey && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key')) headers['Idempotency-Key'] = ctx.idempotencyKey;
   let finalUrl = url;
   let body: string | undefined;
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {

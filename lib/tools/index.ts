@@ -45,11 +45,11 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
       const impl = toolImpl(spec.type) as { definition(n: string, s: ToolSpec): ToolDefinition };
       return impl.definition(name, spec);
     },
-    async run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal }): Promise<ToolResult> {
+    async run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string }): Promise<ToolResult> {
       assertIoTool(name, spec);
       const impl = toolImpl(spec.type) as { run(s: ToolSpec, a: unknown, c: object): Promise<string> };
       try {
-        const out = await impl.run(spec, args, { signal: ctx.signal, allowedHosts: opts.allowedHosts, maxResponseBytes: opts.maxResponseBytes });
+        const out = await impl.run(spec, args, { signal: ctx.signal, allowedHosts: opts.allowedHosts, maxResponseBytes: opts.maxResponseBytes, idempotencyKey: ctx.activity });
         return capOutput(out, maxOutput);
       } catch (err) {
         if (ctx.signal.aborted) throw new AppError('cancelled', `Tool "${name}" was cancelled.`, 499);

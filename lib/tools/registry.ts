@@ -16,6 +16,8 @@ export interface ToolRunContext {
   allowedHosts?: string[];
   /** Response read cap for HTTP tools (bytes). */
   maxResponseBytes?: number;
+  /** The call's Idempotency-Key (`<run>-<activity key>`; the same on every retry of the call). */
+  idempotencyKey?: string;
 }
 
 export interface ToolImpl<T extends IoToolType> {
@@ -37,7 +39,7 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
   },
   http: {
     definition: httpDefinition,
-    run: (spec, args, ctx) => runHttpTool(spec, args, { signal: ctx.signal, allowedHosts: ctx.allowedHosts, maxBytes: ctx.maxResponseBytes }),
+    run: (spec, args, ctx) => runHttpTool(spec, args, { signal: ctx.signal, allowedHosts: ctx.allowedHosts, maxBytes: ctx.maxResponseBytes, idempotencyKey: ctx.idempotencyKey }),
   },
   web_search: {
     definition: webSearchDefinition,

@@ -1,0 +1,111 @@
+/**
+ * Exactly-once side effects across a crash: a spawned server process runs an agent that POSTs to a
+ * counting HTTP server, then hangs in the next model call; the process is killed with SIGKILL. A
+ * new server process on the same database resumes the run: the finished tool call is replayed from
+ * the activities table (zero repeated hits) and its Idempotency-Key was the deterministic one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { spawnApiServer, type SpawnedApi } from './testing/spawned-api';
+
+let mock: MockOpenAI;
+let target: Server;
+let targetUrl = '';
+const hits: { method: string; key: string | undefined }[] = [];
+let dir = '';
+const servers: SpawnedApi[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'switchyard-crash-'));
+  mock = await startMockOpenAI();
+  target = createServer((req, res) => {
+    hits.push({ method: req.method ?? '', key: req.headers['idempotency-key'] as string | undefined });
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(`accepted #${hits.length}`);
+  });
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const s of servers) await s.kill();
+  await mock?.close();
+  await new Promise<void>((r) => target?.close(() => r()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function doc(): GraphDocument {
+  return {
+    switchyard: 1,
+    name: 'post-then-think',
+    models: { default: { connection: 'default', model: 'gpt-test' } },
+    tools: { hook: { type: 'http', method: 'POST', url: `${targetUrl}/hook`, description: 'Posts a notification.' } },
+    nodes: { a: { role: 'agent', strategy: 'tool_calling', tools: ['hook'], system_prompt: 'Notify, then answer.' } },
+    edges: [
+      { from: 'START', to: 'a' },
+      { from: 'a', to: 'END' },
+    ],
+  };
+}
+
+async function waitForStatus(api: SpawnedApi, runId: string, statuses: string[]): Promise<{ run: { status: string }; events: { type: string; data: Record<string, unknown> }[] }> {
+  for (let i = 0; ; i++) {
+    const r = await api.call('GET', `/api/runs/${runId}`);
+    if (statuses.includes(r.body.run.status)) return r.body;
+    if (i > 750) throw new Error(`run ${runId} is ${r.body.run.status}, expected ${statuses.join('|')}`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+describe('kill -9 after a finished tool call', () => {
+  it('the resumed run replays the tool call: zero repeated hits', async () => {
+    let hung: () => void = () => {};
+    const hanging = new Promise<void>((r) => (hung = r));
+    mock.script([
+      { name: 'call', match: { turn: 1 }, reply: { tool_calls: [{ name: 'hook', arguments: {} }] } },
+      {
+        name: 'hang',
+        match: { turn: 2 },
+        times: 1,
+        reply: () => {
+          hung();
+          return { hang: true };
+        },
+      },
+      { name: 'answer', match: { turn: 2 }, reply: { content: 'Notified.' } },
+    ]);
+    const env = { SWITCHYARD_DB: path.join(dir, 'crash.db'), OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test', SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1', SWITCHYARD_AUTH: 'off' };
+
+    const first = await spawnApiServer(env);
+    servers.push(first);
+    const created = await first.call('POST', '/api/graphs', { document: doc() });
+    expect(created.status).toBe(201);
+    const started = await first.call('POST', `/api/graphs/${created.body.id}/runs`, { input: 'go' });
+    expect(started.status).toBe(201);
+    const runId = started.body.run_id as string;
+    await hanging; // the tool call finished; the next model call is in flight
+    expect(hits).toHaveLength(1);
+    await first.kill();
+
+    const second = await spawnApiServer(env);
+    servers.push(second);
+    const interrupted = await waitForStatus(second, runId, ['interrupted']);
+    expect(interrupted.run.status).toBe('interrupted');
+    const resumed = await second.call('POST', `/api/runs/${runId}/resume`, { value: { action: 'continue' } });
+    expect(resumed.status).toBe(202);
+    const done = await waitForStatus(second, runId, ['succeeded', 'failed']);
+    expect(done.run.status).toBe('succeeded');
+
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toEqual({ method: 'POST', key: `${runId}-s1.g0/a.0#1` });
+    expect(mock.count('call')).toBe(1);
+    const results = done.events.filter((e) => e.type === 'tool.result');
+    expect(results.at(-1)?.data).toMatchObject({ tool: 'hook', output: 'accepted #1', replayed: true });
+  });
+});
