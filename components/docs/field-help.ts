@@ -12,7 +12,8 @@ const FIELD_HELP: Record<string, string> = {
   model: 'Key of an entry under `models:`. Without it the node uses `models.default`, which must then exist.',
   system_prompt: 'System message sent before the conversation.',
   input: 'CEL giving the task text (variables state, last, node). Without it: the last user message, else state.input.',
-  output: 'State channel the node’s result is written to (besides the messages it appends).',
+  output: 'State channel the node’s result is written to (besides the messages it appends). A node with an output channel is not the run’s answer unless the graph’s `output` names it.',
+  history: 'What of the conversation the node sees: `all` (default), `own` (the user’s messages and its own), `last` (only the latest message) or `none` (only its task). Other nodes’ messages arrive as user messages naming their author.',
   tools: 'Keys of entries under `tools:` the node may call.',
   max_steps: 'Upper bound on model turns (tool-calling rounds or ReAct Thought/Action steps). Default 8.',
   max_revisions: 'How many times the plan may be revised after a failed step. Default 2.',
@@ -23,7 +24,7 @@ const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {
   agent: {
     strategy: '`react` (text Thought/Action loop), `tool_calling` (native function calling, the default) or `plan_execute`.',
     exit: 'tool_calling: when the loop ends. `text` (a reply without tool calls, the default), `{ tool: name }` (right after that tool succeeds; its result is the answer) or `{ when: CEL }`.',
-    prompt_template: 'react: the prompt template. Placeholders {tool_names}, {tool_names_with_descriptions}, {query}, {transcript}. Default: the zero-shot ReAct template below.',
+    prompt_template: 'react: the prompt template. Placeholders {tool_names}, {tool_names_with_descriptions}, {history}, {query}, {transcript}. Default: the zero-shot ReAct template below.',
     final_answer_pattern: 'react: regular expression with one group capturing the final answer.',
     action_pattern: 'react: regular expression with two groups capturing the tool name and its input.',
     output: 'State channel the final answer is written to (it is also appended to messages).',
@@ -47,6 +48,7 @@ const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {
     model: 'llm mode: the model that classifies.',
     prompt: 'llm mode: system prompt of the classifier (default: “You are a router…”).',
     output: 'llm mode: channel receiving `{ label, reason }`.',
+    history: 'llm mode: what of the conversation the classifier sees before its input (`all`, `own`, `last`, `none`).',
   },
   human: {
     prompt: 'The question shown to the person (required).',

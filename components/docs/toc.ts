@@ -54,7 +54,14 @@ export const TOC: TocEntry[] = [
       { id: 'tool-agent', title: 'agent' },
     ],
   },
-  { id: 'state', title: 'State channels' },
+  {
+    id: 'state',
+    title: 'State channels',
+    children: [
+      { id: 'who-said-what', title: 'Who said what' },
+      { id: 'run-answer', title: 'The run’s answer' },
+    ],
+  },
   { id: 'yaml', title: 'The YAML format' },
   { id: 'traces', title: 'Traces' },
   { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },

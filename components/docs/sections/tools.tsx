@@ -57,7 +57,11 @@ export function Tools() {
           </li>
           <li>
             <C>args_schema</C>: the JSON Schema of the arguments, which the model sees and which checks what it sends. Without it, every placeholder is a
-            required string parameter.
+            required string parameter. OPEA’s shorthand (seed 003) works too, one entry per argument:{' '}
+            <C>{'args_schema: { query: { type: str, description: The search query. } }'}</C>. Its types <C>str</C>, <C>int</C>, <C>float</C>,{' '}
+            <C>bool</C>, <C>list</C>, <C>dict</C> become <C>string</C>, <C>integer</C>, <C>number</C>, <C>boolean</C>, <C>array</C>, <C>object</C>, and
+            every argument is required. The document keeps the shorthand as written (export gives the same text); the model gets the JSON Schema.
+            An unknown type is a validation error naming the argument.
           </li>
           <li>
             <C>return_output</C>: keep only a dotted path of a JSON response (<C>data.items.0.title</C>).

@@ -12,6 +12,7 @@ const KEY_NOTES: Record<string, string> = {
   state: 'Declared state channels with type, reducer, default and description (input and messages always exist).',
   nodes: 'The nodes by id, each with a role and that role’s fields (see Roles).',
   edges: 'Plain edges and conditional edges with branches tried in order (see Edges).',
+  output: 'The run’s answer: a state channel name or a CEL expression over `state`. Without it, the last message of a node that answers in `messages` (see State channels).',
   limits: 'recursion_limit (supersteps, default 25), timeout_s (default 300), max_tokens (none by default).',
   layout: 'Canvas positions only; logic never depends on it.',
 };
