@@ -1,11 +1,31 @@
 /**
  * Request body readers with a size cap (413), a content-type check (415) and clear 400s for
- * unreadable JSON. The body is read as a stream and abandoned as soon as it passes the cap.
+ * unreadable JSON and for JSON nested deeper than MAX_JSON_DEPTH (deeper values overflowed the
+ * stack later, in the JSON.stringify of a database write, as a 500). The body is read as a stream
+ * and abandoned as soon as it passes the cap.
  */
 import type { z } from 'zod';
 import { AppError, badRequest } from '@/lib/errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Objects and arrays nested deeper than this are refused (400). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Where `value` first nests deeper than `max` (a JSON path, shortened), or null. Iterative: no recursion. */
+export function tooDeepAt(value: unknown, max = MAX_JSON_DEPTH): string | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (path.length >= max) {
+      const shown = path.length > 12 ? [...path.slice(0, 6), '…', ...path.slice(-3)] : path;
+      return '$' + shown.map((k) => (typeof k === 'number' ? `[${k}]` : k === '…' ? '…' : `.${k}`)).join('');
+    }
+    const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
+    for (const [k, x] of entries) if (x !== null && typeof x === 'object') stack.push({ v: x, path: [...path, k] });
+  }
+  return null;
+}
 
 interface MediaType {
   type: string;
@@ -94,6 +114,8 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   } catch (err) {
     throw badRequest(`request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const deep = tooDeepAt(value);
+  if (deep) throw badRequest(`request body nests objects/arrays more than ${MAX_JSON_DEPTH} levels deep (at ${deep})`, { path: deep, max_depth: MAX_JSON_DEPTH });
   return schema.parse(value);
 }
 
