@@ -9,11 +9,17 @@
  * the canvas while recording requestAnimationFrame deltas; it does the same on a bare React Flow page
  * with default nodes (/bench/bare-flow?n=…) in the same run, and prints p50 / p95 / max per case.
  * Also prints the time until the graph is on screen. Frame budget at 60 Hz is 16.7 ms.
+ * First, it prints the editor's first-load JS: every script the page's HTML loads (script tags and
+ * script preloads; not the nomodule polyfills), gzipped here (the server sends them uncompressed) — Next 16's Turbopack build
+ * no longer prints First Load JS. Chunks loaded on demand (YAML pane, validation, CEL) are not in it.
+ *
+ *   npx tsx bench/editor-frames.ts [baseUrl] --first-load   # only the first-load JS
  */
+import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { launchOptions } from '../e2e/browser';
 
-const BASE = process.argv[2] ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
+const BASE = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const SIZES = [100, 500, 1000];
 const STEPS = 60;
 const ROLES = ['agent', 'tool', 'router', 'human'] as const;
@@ -110,9 +116,44 @@ async function measure(page: Page, url: string, n: number) {
 
 const fmt = (v: number) => v.toFixed(1).padStart(6);
 
+/** The scripts a page's HTML loads and their gzipped size (bytes), largest first. */
+export async function firstLoadJs(url: string): Promise<{ total: number; scripts: { src: string; gzip: number }[] }> {
+  const html = await (await fetch(url)).text();
+  const srcs = new Set<string>();
+  // Not the nomodule polyfills: modern browsers never load them.
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) if (!/\snomodule/i.test(m[0])) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="(?:preload|modulepreload)"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(m[0])?.[1];
+    if (href && (/as="script"/.test(m[0]) || /modulepreload/.test(m[0]) || href.endsWith('.js'))) srcs.add(href);
+  }
+  const scripts = await Promise.all(
+    [...srcs].map(async (src) => {
+      const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, '&'), url))).arrayBuffer());
+      return { src, gzip: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+  scripts.sort((a, b) => b.gzip - a.gzip);
+  return { total: scripts.reduce((t, x) => t + x.gzip, 0), scripts };
+}
+
+async function printFirstLoad(): Promise<void> {
+  const id = await importGraph(10);
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} kB`;
+  for (const [name, url] of [
+    ['editor /graphs/:id', `${BASE}/graphs/${id}`],
+    ['bare React Flow', `${BASE}/bench/bare-flow?n=10`],
+  ] as const) {
+    const r = await firstLoadJs(url);
+    console.log(`first-load JS, ${name}: ${kb(r.total)} gzip in ${r.scripts.length} scripts (largest: ${r.scripts.slice(0, 4).map((x) => kb(x.gzip)).join(', ')})`);
+  }
+  console.log('');
+}
+
 async function main() {
   const health = await fetch(`${BASE}/api/health`).catch(() => null);
   if (!health?.ok) throw new Error(`no server at ${BASE} (start one: npm run build && npx next start)`);
+  await printFirstLoad();
+  if (process.argv.includes('--first-load')) return;
   const browser = await chromium.launch({ ...launchOptions(), headless: true });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   console.log(`editor frame times against ${BASE} (ms; rAF deltas while dragging a node / panning, ${STEPS} steps each)\n`);

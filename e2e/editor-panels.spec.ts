@@ -1,0 +1,45 @@
+/** Small screens: palette, inspector and minimap fold away, and stay as left after a reload. */
+import { expect, test } from '@playwright/test';
+import { importYaml, loopYaml, uniqueName } from './editor-helpers';
+import { EditorPage } from './pages/editor-page';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test('folding the palette and the inspector gives the canvas room and survives a reload', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('fold')));
+  const ed = new EditorPage(page);
+  await ed.open(id);
+  const wide = (await ed.canvas.boundingBox())!.width;
+
+  await page.getByTestId('toggle-palette').click();
+  await page.getByTestId('toggle-inspector').click();
+  await expect(ed.palette).toHaveAttribute('data-collapsed', 'true');
+  await expect(ed.inspector).toHaveAttribute('data-collapsed', 'true');
+  await expect(page.getByTestId('palette-agent')).toBeHidden();
+  await expect(page.getByTestId('toggle-palette')).toHaveAttribute('aria-label', 'Show the palette');
+  await expect.poll(async () => (await ed.canvas.boundingBox())!.width).toBeGreaterThan(wide + 400);
+
+  await page.getByTestId('toggle-minimap').click();
+  await expect(page.locator('.react-flow__minimap')).toHaveCount(0);
+
+  await page.reload();
+  await expect(ed.node('START')).toBeVisible();
+  await expect(ed.palette).toHaveAttribute('data-collapsed', 'true');
+  await expect(ed.inspector).toHaveAttribute('data-collapsed', 'true');
+  await expect(page.locator('.react-flow__minimap')).toHaveCount(0);
+
+  await page.getByTestId('toggle-palette').click();
+  await page.getByTestId('toggle-minimap').click();
+  await expect(page.getByTestId('palette-agent')).toBeVisible();
+  await expect(page.locator('.react-flow__minimap')).toHaveCount(1);
+});
+
+test('the YAML view leaves the palette readable', async ({ page, request }) => {
+  const id = await importYaml(request, loopYaml(uniqueName('yaml-width')));
+  const ed = new EditorPage(page);
+  await ed.open(id);
+  await page.getByTestId('toggle-yaml').click();
+  await expect(page.getByTestId('yaml-editor')).toContainText('switchyard: 1');
+  await expect(page.getByTestId('palette-agent')).toContainText('Agent');
+  expect((await ed.palette.boundingBox())!.width).toBeGreaterThan(180);
+});
