@@ -20,6 +20,7 @@ export interface NewRun {
   inputs?: Record<string, unknown> | null;
   breakpoints?: string[] | null;
   source: RunSourceColumn;
+  conversationId?: string | null;
 }
 
 export function insertRun(r: NewRun): RunRow {
@@ -35,6 +36,7 @@ export function insertRun(r: NewRun): RunRow {
       inputs: r.inputs ?? null,
       breakpoints: r.breakpoints ?? null,
       source: r.source,
+      conversationId: r.conversationId ?? null,
       createdAt: new Date(),
     })
     .returning()

@@ -11,12 +11,20 @@ export const MAX_RUN_INPUT_CHARS = 200_000;
 export const RUN_SOURCES = ['ui', 'api', 'openai'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
 
+/** A conversation id (an assistants thread id, or any id a caller picks): printable, at most 200 characters. */
+export const ConversationId = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces');
+
 export const StartRunBody = z.strictObject({
   input: z.string().max(MAX_RUN_INPUT_CHARS, `input must be at most ${MAX_RUN_INPUT_CHARS} characters`),
   /** Initial values for state channels, by channel name. */
   inputs: z.record(z.string().max(64), z.unknown()).optional(),
   /** Node ids to pause before. */
   breakpoints: z.array(z.string().min(1).max(64)).max(200).optional(),
+  /**
+   * The conversation this run continues: its earlier turns (runs of the same graph and
+   * conversation) are the run's history unless `inputs.messages` is given, and node `memory` is kept per conversation.
+   */
+  conversation_id: ConversationId.optional(),
 });
 export type StartRunBody = z.infer<typeof StartRunBody>;
 

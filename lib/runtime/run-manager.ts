@@ -17,6 +17,7 @@ import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRo
 import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
 import { runtimeState } from './globals';
 import { missingConnections } from './preflight';
+import { conversationInputs } from './conversation';
 import { createRunPorts } from './run-ports';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
 
@@ -25,6 +26,8 @@ export interface StartRunOptions {
   inputs?: Record<string, unknown>;
   breakpoints?: string[];
   source: RunSource;
+  /** The conversation the run continues (an assistants thread id or the caller's `conversation_id`): node memory is kept per conversation. */
+  conversationId?: string;
 }
 
 const RUN_SPAN = 'run';
@@ -59,6 +62,7 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
     inputs: opts.inputs ?? null,
     breakpoints: opts.breakpoints?.length ? opts.breakpoints : null,
     source: opts.source,
+    conversationId: opts.conversationId ?? null,
   });
   const missing = missingConnections(doc);
   if (missing.length) {
@@ -87,7 +91,10 @@ function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
   const state = runtimeState();
   const controller = new AbortController();
   const recorder = createEventRecorder({ runId: run.id, afterSeq: lastSeq(run.id) });
-  const ports = createRunPorts(run.id, recorder, controller.signal);
+  const conversation = run.conversationId ? { conversationId: run.conversationId, graphId: run.graphId } : undefined;
+  const ports = createRunPorts(run.id, recorder, controller.signal, conversation);
+  // A run of a conversation given only its new input starts from the conversation's earlier turns.
+  if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   const done = (async () => {
     try {

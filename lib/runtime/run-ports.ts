@@ -1,7 +1,7 @@
 /**
  * Wires the engine's ports for one run: the model port over lib/llm with the connection resolver,
  * the tool port with the operator's allow-list, saved graphs by name, the event recorder and the
- * checkpoint store.
+ * checkpoint store, and the conversation's memory.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -15,8 +15,10 @@ import { getActivity, putActivity } from '@/db/activities';
 import { resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
+import { createMemoryPort, type RunConversation } from './conversation';
 
-export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal): RunPorts {
+/** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
+export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation): RunPorts {
   const config = runtimeConfig();
   return {
     model: createModelPort({ resolveConnection, ...config.model }),
@@ -41,6 +43,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
       recorder.flush();
       if (recorder.alive()) saveCheckpoint(runId, cp);
     },
+    ...(conversation ? { memory: createMemoryPort(conversation) } : {}),
     signal,
     newId: () => randomUUID(),
   };

@@ -151,7 +151,7 @@ export function createThreadRun(threadId: string, body: CreateThreadRunBody) {
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai' });
+  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId });
   insertThreadRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return readThreadRun(threadId, run.id);
 }

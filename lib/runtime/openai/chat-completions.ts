@@ -10,11 +10,12 @@ import 'server-only';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
+import { ConversationId } from '@/lib/contracts/runs';
 import { subscribe } from '../event-bus';
 import { startRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
 import { AnswerStream, ending } from './answer-stream';
-import { openaiErrorBody } from './errors';
+import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
 import { runInputFromMessages } from './messages';
 import { runReply, type RunReply } from './run-reply';
@@ -59,12 +60,29 @@ export function splitText(text: string, size = CONTENT_CHUNK_CHARS): string[] {
   return out;
 }
 
-export async function chatCompletion(body: ChatCompletionRequest): Promise<Response> {
+/**
+ * The conversation a chat completion belongs to: the `X-Conversation-Id` header (refused when
+ * malformed), else the request's `user` when it fits a conversation id. Without one the request is
+ * stateless: its messages are the whole history and node memory is not kept.
+ */
+function conversationOf(body: ChatCompletionRequest, headers: Headers | undefined): string | undefined {
+  const header = headers?.get('x-conversation-id');
+  if (header != null) {
+    if (!ConversationId.safeParse(header).success) {
+      throw new OpenAIApiError(400, 'X-Conversation-Id must be 1 to 200 printable characters without spaces.', 'invalid_request_error', 'invalid_conversation_id');
+    }
+    return header;
+  }
+  return ConversationId.safeParse(body.user).success ? (body.user as string) : undefined;
+}
+
+export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers): Promise<Response> {
   const graph = graphForModel(body.model);
   const { input, history } = runInputFromMessages(body.messages);
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const messages = [...history, { role: 'user' as const, content: input }];
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai' });
+  const conversationId = conversationOf(body, requestHeaders);
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId });
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 

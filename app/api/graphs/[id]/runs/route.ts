@@ -16,7 +16,7 @@ export const POST = route(async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
   ensureRecovered();
-  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, source: 'ui' });
+  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, source: 'ui' });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
 });

@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute(async (req) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
   ensureRecovered();
-  return chatCompletion(body);
+  return chatCompletion(body, req.headers);
 });
