@@ -66,10 +66,10 @@ describe('graph queries', () => {
     expect(q.getGraphByName('alpha')!.document).toEqual(doc('alpha', { description: 'first' }));
   });
 
-  it('a taken name is a 409 and nothing is written', () => {
+  it('a taken name is a conflict and nothing is written', () => {
     q.createGraph(doc('alpha'));
     const before = [count('graphs'), count('graph_versions')];
-    expect(() => q.createGraph(doc('alpha'))).toThrow(expect.objectContaining({ status: 409, code: 'conflict' }));
+    expect(() => q.createGraph(doc('alpha'))).toThrow(expect.objectContaining({ code: 'conflict' }));
     expect([count('graphs'), count('graph_versions')]).toEqual(before);
   });
 
@@ -100,8 +100,8 @@ describe('graph queries', () => {
     expect(q.findGraph(a.id)!.name).toBe('gamma');
   });
 
-  it('updating an unknown graph is a 404', () => {
-    expect(() => q.updateGraph('nope', doc('x'))).toThrow(expect.objectContaining({ status: 404 }));
+  it('updating an unknown graph is not_found', () => {
+    expect(() => q.updateGraph('nope', doc('x'))).toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 
   it('deleting removes the graph and its versions (cascade)', () => {
@@ -116,7 +116,7 @@ describe('graph queries', () => {
   it('import creates, refuses a taken name, and with overwrite appends a version', () => {
     const first = q.importGraph(doc('alpha'));
     expect(first.created).toBe(true);
-    expect(() => q.importGraph(doc('alpha'))).toThrow(expect.objectContaining({ status: 409, details: { id: first.graph.id } }));
+    expect(() => q.importGraph(doc('alpha'))).toThrow(expect.objectContaining({ code: 'conflict', details: { id: first.graph.id } }));
     const again = q.importGraph(doc('alpha', { description: 'v2' }), { overwrite: true });
     expect(again).toMatchObject({ created: false, graph: { id: first.graph.id, version: 2, description: 'v2' } });
     expect(count('graphs')).toBe(1);

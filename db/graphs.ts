@@ -149,7 +149,7 @@ export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean; asC
     const existing = getGraphByName(doc.name, tx);
     if (!existing) return { graph: insertGraph(tx, doc, new Date()), created: true };
     if (!opts.overwrite) {
-      throw new AppError('conflict', `a graph named "${doc.name}" already exists`, 409, { id: existing.id });
+      throw new AppError('conflict', `a graph named "${doc.name}" already exists`, { id: existing.id });
     }
     return { graph: appendVersion(tx, existing, doc, new Date()), created: false };
   }, doc.name);

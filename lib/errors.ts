@@ -1,12 +1,13 @@
 /**
- * The one error type of the app: a stable code and an HTTP status.
- * Route handlers turn it into `{ error: { code, message, details? } }`.
+ * The one error type of the app: a stable code, a message and optional details. Code below the
+ * route layer (lib/engine, lib/tools, lib/llm, db, lib/runtime) throws it without any HTTP status;
+ * the route helpers (lib/server) answer `{ error: { code, message, details? } }` with the status
+ * that `statusOf(code)` finds in the one table below.
  */
 export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly status: number = 400,
     readonly details?: unknown,
   ) {
     super(message);
@@ -14,9 +15,41 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('not_found', `${what} not found`, 404);
-export const conflict = (message: string) => new AppError('conflict', message, 409);
-export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, 400, details);
+/** code → HTTP status; the only place below the route layer that names one. */
+const STATUS_OF_CODE: Record<string, number> = {
+  bad_request: 400,
+  bad_checkpoint: 400,
+  bad_resume: 400,
+  no_connection: 400,
+  ssrf_blocked: 403,
+  not_found: 404,
+  conflict: 409,
+  read_only: 409,
+  not_paused: 409,
+  resume_required: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_graph: 422,
+  model_rate_limited: 429,
+  cancelled: 499,
+  tool_error: 500,
+  http_error: 502,
+  model_error: 502,
+  model_unreachable: 502,
+  model_unavailable: 502,
+  model_unauthorized: 502,
+  model_not_found: 502,
+  model_timeout: 504,
+};
+
+/** The HTTP status for an error code; a code the table does not know is the caller's fault (400). */
+export function statusOf(code: string): number {
+  return STATUS_OF_CODE[code] ?? 400;
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const conflict = (message: string, details?: unknown) => new AppError('conflict', message, details);
+export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, details);
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;

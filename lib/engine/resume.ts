@@ -32,28 +32,27 @@ const BREAKPOINT_ACTIONS = ['continue', 'step'];
 /** A resume value must fit the pause it answers. Throws AppError (nothing has run yet). */
 export function checkResume(from: Checkpoint | undefined, resume: ResumeValue | undefined): void {
   if (!from) {
-    if (resume) throw new AppError('not_paused', 'A resume value was given without a checkpoint to resume from', 409);
+    if (resume) throw new AppError('not_paused', 'A resume value was given without a checkpoint to resume from');
     return;
   }
   const interrupt = from.interrupt;
   if (!interrupt) {
-    if (resume) throw new AppError('not_paused', `The run is not paused (checkpoint at step ${from.step} has no interrupt); nothing to resume`, 409);
+    if (resume) throw new AppError('not_paused', `The run is not paused (checkpoint at step ${from.step} has no interrupt); nothing to resume`);
     return;
   }
-  if (!resume) throw new AppError('resume_required', `The run is paused at "${interrupt.node}" (${interrupt.kind}); resume it with a value`, 409);
+  if (!resume) throw new AppError('resume_required', `The run is paused at "${interrupt.node}" (${interrupt.kind}); resume it with a value`);
   const allowed = interrupt.kind === 'human' ? HUMAN_ACTIONS : BREAKPOINT_ACTIONS;
   if (!allowed.includes(resume.action)) {
     throw new AppError(
       'bad_resume',
       `The run is paused at ${interrupt.kind === 'human' ? 'human node' : 'a breakpoint before'} "${interrupt.node}": resume with action ${allowed.map((a) => `"${a}"`).join(', ')}, not "${resume.action}"`,
-      400,
     );
   }
 }
 
 export function readExtra(from: Checkpoint | undefined) {
   const parsed = ExtraSchema.safeParse(from?.extra ?? {});
-  if (!parsed.success) throw new AppError('bad_checkpoint', `The checkpoint's extra data is not readable: ${parsed.error.issues[0]?.message}`, 400);
+  if (!parsed.success) throw new AppError('bad_checkpoint', `The checkpoint's extra data is not readable: ${parsed.error.issues[0]?.message}`);
   const x = parsed.data;
   return {
     runSpan: x.run_span,

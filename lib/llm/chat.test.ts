@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import { AppError, statusOf } from '../errors';
 import type { ChatRequest } from '../engine/ports';
 import { createModelPort, type ModelPortOptions } from './chat';
 import type { Connection } from './connection';
@@ -229,7 +229,7 @@ describe('model port: abort, timeout, garbage, connections', () => {
   it('an unknown connection says how to configure one', async () => {
     const err = await failure(port().port.chat(req('x', { connection: 'local' })));
     expect(err.code).toBe('no_connection');
-    expect(err.status).toBe(400);
+    expect(statusOf(err.code)).toBe(400);
     expect(err.message).toBe(
       'No model connection "local" is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server) or add a connection in Settings.',
     );

@@ -33,7 +33,6 @@ export function noConnectionError(name: string): AppError {
   return new AppError(
     'no_connection',
     `No model connection "${name}" is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server) or add a connection in Settings.`,
-    400,
   );
 }
 
@@ -77,7 +76,7 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
 
 function gaveUp(failure: Failure, attempts: number, why: string): AppError {
   const e = failure.error;
-  return new AppError(e.code, `${e.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why})`, e.status, {
+  return new AppError(e.code, `${e.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why})`, {
     attempts,
     last_reason: failure.reason,
   });
@@ -136,7 +135,7 @@ async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number): 
     if (timedOut) throw new ModelTimeout(timeoutMs);
     if (req.signal.aborted) throw cancelledError();
     if (acc.chunkCount === 0) {
-      throw new AppError('model_error', `The model server at ${client.baseURL} returned no stream chunks: is it an OpenAI-compatible /v1 endpoint?`, 502);
+      throw new AppError('model_error', `The model server at ${client.baseURL} returned no stream chunks: is it an OpenAI-compatible /v1 endpoint?`);
     }
     return acc.result(req.model);
   } catch (err) {

@@ -30,7 +30,7 @@ export function classifyFailure(err: unknown, connection: string, baseUrl: strin
   if (err instanceof AppError) return { retryable: false, reason: err.message, serverAskMs: null, error: err };
   if (err instanceof ModelTimeout || err instanceof APIConnectionTimeoutError) {
     const reason = err instanceof ModelTimeout ? `timeout: ${err.message}` : 'timeout: the request timed out';
-    return { retryable: true, reason, serverAskMs: null, error: new AppError('model_timeout', `Model call timed out (${reason}) at ${baseUrl}.`, 504) };
+    return { retryable: true, reason, serverAskMs: null, error: new AppError('model_timeout', `Model call timed out (${reason}) at ${baseUrl}.`) };
   }
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: unknown }).cause;
@@ -40,7 +40,7 @@ export function classifyFailure(err: unknown, connection: string, baseUrl: strin
       retryable: true,
       reason,
       serverAskMs: null,
-      error: new AppError('model_unreachable', `Could not reach the model server at ${baseUrl} (${detail}).`, 502),
+      error: new AppError('model_unreachable', `Could not reach the model server at ${baseUrl} (${detail}).`),
     };
   }
   if (err instanceof APIError) return classifyApiError(err, connection, baseUrl);
@@ -49,11 +49,11 @@ export function classifyFailure(err: unknown, connection: string, baseUrl: strin
       retryable: false,
       reason: 'bad stream chunk',
       serverAskMs: null,
-      error: new AppError('model_error', `The model server at ${baseUrl} sent a stream chunk that is not valid JSON (${err.message}).`, 502),
+      error: new AppError('model_error', `The model server at ${baseUrl} sent a stream chunk that is not valid JSON (${err.message}).`),
     };
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { retryable: false, reason: message, serverAskMs: null, error: new AppError('model_error', `Model call failed: ${message}`, 502) };
+  return { retryable: false, reason: message, serverAskMs: null, error: new AppError('model_error', `Model call failed: ${message}`) };
 }
 
 function classifyApiError(err: APIError, connection: string, baseUrl: string): Failure {
@@ -64,7 +64,7 @@ function classifyApiError(err: APIError, connection: string, baseUrl: string): F
   const where = `the model server at ${baseUrl}`;
   if (status === undefined) {
     // An `error` object inside the stream itself.
-    return { retryable: false, reason, serverAskMs: null, error: new AppError('model_error', `Model call failed: ${where} reported an error mid-stream: ${said || err.message}`, 502), status };
+    return { retryable: false, reason, serverAskMs: null, error: new AppError('model_error', `Model call failed: ${where} reported an error mid-stream: ${said || err.message}`), status };
   }
   if (RETRYABLE_STATUS.has(status)) {
     const code = status === 429 ? 'model_rate_limited' : 'model_unavailable';
@@ -72,7 +72,7 @@ function classifyApiError(err: APIError, connection: string, baseUrl: string): F
       retryable: true,
       reason,
       serverAskMs: retryAfterMs(err.headers),
-      error: new AppError(code, `Model call failed: ${where} answered ${reason}`, status === 429 ? 429 : 502),
+      error: new AppError(code, `Model call failed: ${where} answered ${reason}`),
       status,
     };
   }
@@ -85,7 +85,7 @@ function classifyApiError(err: APIError, connection: string, baseUrl: string): F
     code = 'model_not_found';
     message = `Model call failed: ${where} answered ${reason}. Check the model name and that the base URL ends in /v1.`;
   }
-  return { retryable: false, reason, serverAskMs: null, error: new AppError(code, message, 502), status };
+  return { retryable: false, reason, serverAskMs: null, error: new AppError(code, message), status };
 }
 
 function serverMessage(err: APIError): string {

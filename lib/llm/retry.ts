@@ -66,7 +66,7 @@ export function chooseWait(attempt: number, policy: RetryPolicy, serverAskMs: nu
 }
 
 export function cancelledError(): AppError {
-  return new AppError('cancelled', 'The model call was cancelled.', 499);
+  return new AppError('cancelled', 'The model call was cancelled.');
 }
 
 /** Resolves after `ms`, or rejects with a `cancelled` AppError as soon as `signal` aborts. */

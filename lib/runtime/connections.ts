@@ -58,7 +58,7 @@ export function listConnectionViews(): ConnectionView[] {
 const ENV_OWNS_DEFAULT = 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.';
 
 export function createConnection(body: CreateConnectionBody): ConnectionView {
-  if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT, 409);
+  if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT);
   const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null });
   if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
   return viewOf(row);
@@ -66,7 +66,7 @@ export function createConnection(body: CreateConnectionBody): ConnectionView {
 
 export function removeConnection(name: string): void {
   if (name === 'default' && envDefaultConnection()) {
-    throw new AppError('read_only', ENV_OWNS_DEFAULT, 409);
+    throw new AppError('read_only', ENV_OWNS_DEFAULT);
   }
   if (!deleteConnection(name)) throw notFound(`Connection "${name}"`);
 }

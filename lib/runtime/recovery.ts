@@ -41,7 +41,7 @@ function recoverInterruptedRuns(): RecoveryReport {
   return { interrupted };
 }
 
-/** Runs recovery once per process (idempotent; startup code may call it on every request path). */
+/** Runs recovery once per process (idempotent); called by the server's start-up, lib/server/startup.ts. */
 export function ensureRecovered(): RecoveryReport | null {
   if (runtimeState().recovered) return null;
   return recoverInterruptedRuns();

@@ -170,7 +170,7 @@ export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): 
   if (isTerminalStatus(run.status)) throw conflict(`Run ${runId} already ${run.status}; there is nothing to cancel.`);
   const active = runtimeState().active.get(runId);
   if (active) {
-    active.controller.abort(new AppError('cancelled', 'The run was cancelled.', 409));
+    active.controller.abort(new AppError('cancelled', 'The run was cancelled.'));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([active.done, new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)))]);
     clearTimeout(timer);

@@ -46,11 +46,11 @@ function mediaType(req: Request): MediaType | null {
 }
 
 function unsupported(message: string): AppError {
-  return new AppError('unsupported_media_type', message, 415);
+  return new AppError('unsupported_media_type', message);
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError('payload_too_large', `request body is larger than ${max} bytes`, 413, { max_bytes: max });
+  return new AppError('payload_too_large', `request body is larger than ${max} bytes`, { max_bytes: max });
 }
 
 /** Checks the content type against `accepted` (exact types, or `+json` suffixes when 'application/json' is accepted). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError, statusOf } from '@/lib/errors';
 import { readJson, readQuery, requireMediaType, MAX_BODY_BYTES } from './body';
 import { errorResponse, invalidGraph, route } from './http';
 
@@ -9,9 +9,16 @@ const post = (body: BodyInit | null, type?: string, headers: Record<string, stri
 
 describe('error responses', () => {
   it('an AppError keeps its status, code, message and details', async () => {
-    const res = errorResponse(new AppError('conflict', 'taken', 409, { id: 'g1' }));
+    const res = errorResponse(new AppError('conflict', 'taken', { id: 'g1' }));
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: { code: 'conflict', message: 'taken', details: { id: 'g1' } } });
+  });
+
+  it('the status comes from the code (lib/errors.ts table); a code it does not know is a 400', async () => {
+    expect(errorResponse(new AppError('model_rate_limited', 'slow down')).status).toBe(429);
+    expect(errorResponse(new AppError('payload_too_large', 'big')).status).toBe(413);
+    expect(statusOf('no_such_code')).toBe(400);
+    expect(errorResponse(new AppError('no_such_code', 'odd')).status).toBe(400);
   });
 
   it('an unknown error is a 500 that leaks neither message nor stack', async () => {
@@ -45,7 +52,7 @@ describe('error responses', () => {
 
   it('route() turns a throwing handler into the error shape', async () => {
     const handler = route(() => {
-      throw new AppError('not_found', 'graph not found', 404);
+      throw new AppError('not_found', 'graph not found');
     });
     const res = await handler(new Request('http://x/'), undefined);
     expect(res.status).toBe(404);
@@ -62,18 +69,18 @@ describe('request bodies', () => {
 
   it('refuses a missing or wrong content type and a non-UTF-8 charset with 415', async () => {
     for (const t of [undefined, 'text/plain', 'application/json; charset=latin1']) {
-      await expect(readJson(post('{"a":1}', t), Schema)).rejects.toMatchObject({ status: 415, code: 'unsupported_media_type' });
+      await expect(readJson(post('{"a":1}', t), Schema)).rejects.toMatchObject({ code: 'unsupported_media_type' });
     }
   });
 
   it('explains bad JSON, an empty body and a schema mismatch with 400', async () => {
-    await expect(readJson(post('{"a":', 'application/json'), Schema)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not valid JSON/) });
-    await expect(readJson(post('', 'application/json'), Schema)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/empty/) });
+    await expect(readJson(post('{"a":', 'application/json'), Schema)).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/not valid JSON/) });
+    await expect(readJson(post('', 'application/json'), Schema)).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/empty/) });
     await expect(readJson(post('{"a":"x"}', 'application/json'), Schema)).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it('refuses bodies over 1 MiB with 413, by Content-Length and by counting a stream', async () => {
-    await expect(readJson(post('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) }), Schema)).rejects.toMatchObject({ status: 413 });
+    await expect(readJson(post('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) }), Schema)).rejects.toMatchObject({ code: 'payload_too_large' });
     const chunk = new Uint8Array(256 * 1024).fill(32);
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -84,7 +91,7 @@ describe('request bodies', () => {
       },
     });
     const req = new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
-    await expect(readJson(req, Schema)).rejects.toMatchObject({ status: 413, code: 'payload_too_large' });
+    await expect(readJson(req, Schema)).rejects.toMatchObject({ code: 'payload_too_large' });
     expect(sent).toBeLessThan(8);
   });
 

@@ -5,7 +5,7 @@
  */
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@/lib/contracts/common';
-import { AppError } from '@/lib/errors';
+import { AppError, statusOf } from '@/lib/errors';
 import type { Problem } from '@/lib/graph/problems';
 
 export function json(data: unknown, init: number | ResponseInit = 200): Response {
@@ -16,12 +16,12 @@ export function json(data: unknown, init: number | ResponseInit = 200): Response
   return new Response(JSON.stringify(data), { ...base, headers });
 }
 
-/** 422 for a graph document that does not parse or validate; `errors` also at the top level. */
+/** `invalid_graph` (422) for a graph document that does not parse or validate; `errors` also at the top level. */
 export function invalidGraph(errors: Problem[], what = 'the graph document'): AppError {
   const n = errors.length;
   const first = errors[0]?.message;
   const message = `${what} is invalid (${n} error${n === 1 ? '' : 's'})${first ? `: ${first}` : ''}`;
-  return new AppError('invalid_graph', message, 422, { errors });
+  return new AppError('invalid_graph', message, { errors });
 }
 
 function zodMessage(err: ZodError): string {
@@ -36,8 +36,8 @@ export function errorBody(err: unknown): { status: number; body: ErrorBody } {
     const body: ErrorBody = { error: { code: err.code, message: err.message } };
     if (err.details !== undefined) body.error.details = err.details;
     const errors = (err.details as { errors?: unknown } | undefined)?.errors;
-    if (err.status === 422 && Array.isArray(errors)) body.errors = errors as Problem[];
-    return { status: err.status, body };
+    if (err.code === 'invalid_graph' && Array.isArray(errors)) body.errors = errors as Problem[];
+    return { status: statusOf(err.code), body };
   }
   if (err instanceof ZodError) {
     const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));

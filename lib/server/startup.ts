@@ -1,6 +1,8 @@
 /**
- * Server start: open the database (which applies pending migrations) and seed the example graphs
- * on the very first start. Called from instrumentation.ts register() in the Node.js runtime only;
+ * Server start: open the database (which applies pending migrations), mark the runs a crash or
+ * restart left running as `interrupted` (lib/runtime/recovery.ts; no route needs to ask for it),
+ * and seed the example graphs on the very first start. Called from instrumentation.ts register() in
+ * the Node.js runtime only, and by the test API server (lib/testing/api-server.ts, without seeding);
  * safe to call more than once (the work is done once per process, the seeding once per database).
  */
 import 'server-only';
@@ -18,12 +20,20 @@ export interface StartupReport {
 const KEY = Symbol.for('switchyard.startup');
 type G = typeof globalThis & { [KEY]?: StartupReport };
 
-export function startServer(opts: { examplesDir?: string; log?: boolean } = {}): StartupReport {
+export interface StartupOptions {
+  examplesDir?: string;
+  log?: boolean;
+  /** Seed the example graphs on the first start (default true; the test API server says false). */
+  seed?: boolean;
+}
+
+export function startServer(opts: StartupOptions = {}): StartupReport {
   const g = globalThis as G;
   const done = g[KEY];
   if (done) return done;
   getDb();
   ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  if (opts.seed === false) return (g[KEY] = { seed: { ran: false, seeded: [] }, invalidExamples: [] });
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files
     .filter((f) => f.errors)

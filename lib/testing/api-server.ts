@@ -6,14 +6,17 @@
  * Response body is streamed back chunk by chunk (SSE works), and a client disconnect aborts
  * `request.signal`.
  *
- * Set process.env.SWITCHYARD_DB (a temp file) before the first request: route modules are
- * imported lazily, on the first request that reaches them.
+ * Serving the real app (no `root` given), it first runs the server's start-up as instrumentation.ts
+ * does (lib/server/startup.ts: database, recovery of interrupted runs; no example seeding), so set
+ * process.env.SWITCHYARD_DB (a temp file) before starting it. Route modules are imported lazily, on
+ * the first request that reaches them.
  */
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startServer } from '@/lib/server/startup';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -204,10 +207,13 @@ export interface ApiServerOptions {
   /** Repository root holding app/ (default: process.cwd()). */
   root?: string;
   port?: number;
+  /** Run the server's start-up first (default: when serving the real app, i.e. no `root`). */
+  startup?: boolean;
 }
 
 /** Starts the harness. Remember `await server.close()` in afterAll. */
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
+  if (opts.startup ?? opts.root === undefined) startServer({ seed: false, log: false });
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {

@@ -245,7 +245,7 @@ export function calculate(expression: string): string {
     return String(evaluateExpression(expression));
   } catch (err) {
     if (err instanceof CalcError) {
-      throw new AppError('tool_error', `Calculator: ${err.message} at position ${err.position + 1} in "${expression.length > 80 ? expression.slice(0, 80) + '…' : expression}"`, 400, {
+      throw new AppError('tool_error', `Calculator: ${err.message} at position ${err.position + 1} in "${expression.length > 80 ? expression.slice(0, 80) + '…' : expression}"`, {
         position: err.position + 1,
       });
     }

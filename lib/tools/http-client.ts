@@ -57,7 +57,7 @@ async function resolveChecked(host: string, allowed: Set<string>, resolve: Resol
     try {
       addresses = await resolve(host);
     } catch (err) {
-      throw new AppError('http_error', `Could not resolve host "${host}" (${(err as { code?: string }).code ?? (err as Error).message})`, 502);
+      throw new AppError('http_error', `Could not resolve host "${host}" (${(err as { code?: string }).code ?? (err as Error).message})`);
     }
   }
   return checkAddresses(host, addresses, allowed, port);
@@ -75,8 +75,8 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
   const allowed = req.allowedHosts ? parseAllowedHosts(req.allowedHosts) : parseAllowedHosts(process.env.SWITCHYARD_ALLOWED_HOSTS);
   const timeoutMs = req.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(new AppError('http_error', `Request to ${safeUrl(req.url)} timed out after ${timeoutMs} ms`, 504)), timeoutMs);
-  const onAbort = () => ctrl.abort(new AppError('cancelled', 'The tool call was cancelled.', 499));
+  const timer = setTimeout(() => ctrl.abort(new AppError('http_error', `Request to ${safeUrl(req.url)} timed out after ${timeoutMs} ms`)), timeoutMs);
+  const onAbort = () => ctrl.abort(new AppError('cancelled', 'The tool call was cancelled.'));
   if (req.signal?.aborted) onAbort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -92,7 +92,7 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(res.statusCode ?? 0) && location) {
         res.resume();
-        if (hop >= MAX_REDIRECTS) throw new AppError('http_error', `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${safeUrl(req.url)}`, 502);
+        if (hop >= MAX_REDIRECTS) throw new AppError('http_error', `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${safeUrl(req.url)}`);
         const next = new URL(location, parsed);
         if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
           method = 'GET';
@@ -109,7 +109,7 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
     if (ctrl.signal.aborted && ctrl.signal.reason instanceof AppError) throw ctrl.signal.reason;
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; message?: string };
-    throw new AppError('http_error', `Request to ${safeUrl(req.url)} failed: ${e.code ?? e.message ?? String(err)}`, 502);
+    throw new AppError('http_error', `Request to ${safeUrl(req.url)} failed: ${e.code ?? e.message ?? String(err)}`);
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
@@ -164,7 +164,7 @@ function readCapped(res: IncomingMessage, maxBytes: number, signal: AbortSignal)
     res.on('error', (err) => (done ? undefined : reject(err)));
     res.on('close', () => {
       if (!done && signal.aborted) reject(signal.reason);
-      else if (!done && !res.complete) reject(new AppError('http_error', 'The server closed the connection before the response was complete', 502));
+      else if (!done && !res.complete) reject(new AppError('http_error', 'The server closed the connection before the response was complete'));
     });
   });
 }

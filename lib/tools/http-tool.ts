@@ -19,7 +19,7 @@ export type HttpToolSpec = Extract<ToolSpec, { type: 'http' }>;
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, 400, details);
+const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, details);
 
 function templateParams(url: string): string[] {
   return [...new Set([...url.matchAll(PLACEHOLDER)].map((m) => m[1]))];
@@ -138,7 +138,7 @@ export async function runHttpTool(spec: HttpToolSpec, rawArgs: unknown, ctx: Htt
   });
   const text = res.body.toString('utf8');
   if (res.status < 200 || res.status >= 300) {
-    throw new AppError('http_error', `${method} ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 500)}`, 502, { status: res.status });
+    throw new AppError('http_error', `${method} ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 500)}`, { status: res.status });
   }
   if (!spec.return_output) return res.truncated ? `${text}\n[response cut at ${res.body.length} bytes]` : text;
   if (res.truncated) throw toolError(`The response is larger than ${res.body.length} bytes, so return_output "${spec.return_output}" cannot be read from it`);

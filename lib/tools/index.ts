@@ -34,7 +34,7 @@ export function capOutput(text: string, maxBytes: number): ToolResult {
 }
 
 function assertIoTool(name: string, spec: ToolSpec): asserts spec is Extract<ToolSpec, { type: IoToolType }> {
-  if (spec.type === 'agent') throw new AppError('tool_error', `Tool "${name}" is an agent tool; the engine runs those itself`, 500);
+  if (spec.type === 'agent') throw new AppError('tool_error', `Tool "${name}" is an agent tool; the engine runs those itself`);
 }
 
 export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
@@ -52,7 +52,7 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
         const out = await impl.run(spec, args, { signal: ctx.signal, allowedHosts: opts.allowedHosts, maxResponseBytes: opts.maxResponseBytes, idempotencyKey: ctx.activity });
         return capOutput(out, maxOutput);
       } catch (err) {
-        if (ctx.signal.aborted) throw new AppError('cancelled', `Tool "${name}" was cancelled.`, 499);
+        if (ctx.signal.aborted) throw new AppError('cancelled', `Tool "${name}" was cancelled.`);
         throw asToolError(name, err);
       }
     },
@@ -63,10 +63,10 @@ function asToolError(name: string, err: unknown): AppError {
   if (err instanceof AppError) {
     if (err.code === 'tool_error') return err;
     const details = err.details && typeof err.details === 'object' ? err.details : {};
-    return new AppError('tool_error', err.message, err.status, { ...details, code: err.code, tool: name });
+    return new AppError('tool_error', err.message, { ...details, code: err.code, tool: name });
   }
   const message = err instanceof Error ? err.message : String(err);
-  return new AppError('tool_error', `Tool "${name}" failed: ${message}`, 500, { tool: name });
+  return new AppError('tool_error', `Tool "${name}" failed: ${message}`, { tool: name });
 }
 
 export type { IoToolType, ToolImpl } from './registry';

@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import { AppError } from '../errors';
 
 export function ssrfError(message: string): AppError {
-  return new AppError('ssrf_blocked', message, 403);
+  return new AppError('ssrf_blocked', message);
 }
 
 /** Parses and checks the scheme; returns the URL, its bare host (IPv6 without brackets) and its port. */
@@ -18,7 +18,7 @@ export function parseOutboundUrl(raw: string): { url: URL; host: string; port: n
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError('http_error', `"${raw.slice(0, 200)}" is not a valid URL`, 400);
+    throw new AppError('http_error', `"${raw.slice(0, 200)}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw ssrfError(`Refused ${url.protocol.replace(/:$/, '')}:// URL: only http and https are allowed`);
@@ -180,7 +180,7 @@ export interface ResolvedAddress {
  * that resolves to one public and one private address is not safe to use).
  */
 export function checkAddresses(host: string, addresses: ResolvedAddress[], allowed: Set<string>, port?: number): ResolvedAddress[] {
-  if (addresses.length === 0) throw new AppError('http_error', `Host "${host}" did not resolve to any address`, 502);
+  if (addresses.length === 0) throw new AppError('http_error', `Host "${host}" did not resolve to any address`);
   if (isAllowedHost(allowed, host, port)) return addresses;
   for (const a of addresses) {
     if (isAllowedHost(allowed, a.address, port)) continue;

@@ -82,7 +82,7 @@ export interface SearchContext {
   env?: Record<string, string | undefined>;
 }
 
-const toolError = (message: string) => new AppError('tool_error', message, 400);
+const toolError = (message: string) => new AppError('tool_error', message);
 
 export async function runWebSearch(spec: WebSearchSpec, rawArgs: unknown, ctx: SearchContext): Promise<string> {
   const parsed = WebSearchArgs.safeParse(typeof rawArgs === 'string' ? { query: rawArgs } : rawArgs);
@@ -114,12 +114,12 @@ async function fetchJson(url: string, init: { method: string; headers: Record<st
   const text = res.body.toString('utf8');
   if (res.status < 200 || res.status >= 300) {
     const hint = res.status === 401 || res.status === 403 ? ' (check the API key)' : '';
-    throw new AppError('http_error', `Search provider ${safeUrl(res.url)} answered ${res.status}${hint}: ${text.slice(0, 300)}`, 502, { status: res.status });
+    throw new AppError('http_error', `Search provider ${safeUrl(res.url)} answered ${res.status}${hint}: ${text.slice(0, 300)}`, { status: res.status });
   }
-  if (res.truncated) throw new AppError('http_error', `Search provider ${safeUrl(res.url)} sent more than ${res.body.length} bytes`, 502);
+  if (res.truncated) throw new AppError('http_error', `Search provider ${safeUrl(res.url)} sent more than ${res.body.length} bytes`);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('http_error', `Search provider ${safeUrl(res.url)} did not answer JSON (is format=json enabled?): ${text.slice(0, 200)}`, 502);
+    throw new AppError('http_error', `Search provider ${safeUrl(res.url)} did not answer JSON (is format=json enabled?): ${text.slice(0, 200)}`);
   }
 }

@@ -14,7 +14,7 @@ export const PUT = route(async (req, { params }: Params<'name'>) => {
   const { name } = await params;
   const body = await readJson(req, UpdateConnectionBody);
   if (name === 'default' && envDefaultConnection()) {
-    throw new AppError('read_only', 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.', 409);
+    throw new AppError('read_only', 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.');
   }
   const row = updateConnection(name, { baseUrl: body.base_url, apiKey: body.api_key, headers: body.headers });
   if (!row) throw notFound(`Connection "${name}"`);

@@ -2,7 +2,6 @@ import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import type { RunDetailResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
 import { runView } from '@/lib/runtime/run-views';
 import { json, route, type Params } from '@/lib/server/http';
 
@@ -12,7 +11,6 @@ export const dynamic = 'force-dynamic';
 /** The run's status and its whole trace. */
 export const GET = route(async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
-  ensureRecovered();
   const run = getRun(id);
   if (!run) throw notFound(`Run ${id}`);
   const res: RunDetailResponse = { run: runView(run), events: listEvents(id) };

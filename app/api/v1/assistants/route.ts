@@ -3,7 +3,7 @@ import { getGraph } from '@/db/graphs';
 import { CreateAssistantBody } from '@/lib/contracts/openai';
 import { assistantObject } from '@/lib/runtime/openai/assistant-objects';
 import { createAssistant } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json } from '@/lib/server/http';
 

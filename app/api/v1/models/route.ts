@@ -1,6 +1,6 @@
 import { listGraphs } from '@/db/graphs';
 import { modelObject } from '@/lib/runtime/openai/models';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { json } from '@/lib/server/http';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 import { CreateThreadBody } from '@/lib/contracts/openai';
 import { createThread } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json } from '@/lib/server/http';
 

@@ -2,7 +2,6 @@ import { getGraph } from '@/db/graphs';
 import { listRunsForGraph } from '@/db/runs';
 import { StartRunBody, type RunHistoryResponse, type StartRunResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
 import { startRun } from '@/lib/runtime/run-manager';
 import { runView } from '@/lib/runtime/run-views';
 import { readJson } from '@/lib/server/body';
@@ -15,7 +14,6 @@ export const dynamic = 'force-dynamic';
 export const POST = route(async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
-  ensureRecovered();
   const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, source: 'ui' });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
@@ -25,7 +23,6 @@ export const POST = route(async (req, { params }: Params<'id'>) => {
 export const GET = route(async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!getGraph(id)) throw notFound(`Graph ${id}`);
-  ensureRecovered();
   const res: RunHistoryResponse = { runs: listRunsForGraph(id).map(runView) };
   return json(res);
 });

@@ -1,4 +1,3 @@
-import { ensureRecovered } from '@/lib/runtime/recovery';
 import { cancelRun } from '@/lib/runtime/run-manager';
 import { runView } from '@/lib/runtime/run-views';
 import { json, route, type Params } from '@/lib/server/http';
@@ -9,6 +8,5 @@ export const dynamic = 'force-dynamic';
 /** Cancels the run (aborting its model request in flight); 409 when it already ended. No body needed. */
 export const POST = route(async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
-  ensureRecovered();
   return json({ run: runView(await cancelRun(id)) });
 });

@@ -2,7 +2,6 @@ import { getRun } from '@/db/runs';
 import { SeqParam } from '@/lib/contracts/runs';
 import { badRequest, notFound } from '@/lib/errors';
 import { runtimeConfig } from '@/lib/runtime/config';
-import { ensureRecovered } from '@/lib/runtime/recovery';
 import { runEventStream, SSE_HEADERS } from '@/lib/runtime/run-event-stream';
 import { route, type Params } from '@/lib/server/http';
 
@@ -21,7 +20,6 @@ function afterSeq(req: Request): number {
 /** The run's trace as Server-Sent Events: replay, then live, until a terminal event. */
 export const GET = route(async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  ensureRecovered();
   if (!getRun(id)) throw notFound(`Run ${id}`);
   const stream = runEventStream({ runId: id, after: afterSeq(req), heartbeatMs: runtimeConfig().sseHeartbeatMs, signal: req.signal });
   return new Response(stream, { status: 200, headers: SSE_HEADERS });

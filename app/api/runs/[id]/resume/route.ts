@@ -1,5 +1,4 @@
 import { ResumeRunBody } from '@/lib/contracts/runs';
-import { ensureRecovered } from '@/lib/runtime/recovery';
 import { resumeRun } from '@/lib/runtime/run-manager';
 import { runView } from '@/lib/runtime/run-views';
 import { readJson } from '@/lib/server/body';
@@ -12,6 +11,5 @@ export const dynamic = 'force-dynamic';
 export const POST = route(async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, ResumeRunBody);
-  ensureRecovered();
   return json({ run: runView(resumeRun(id, body.value)) }, 202);
 });

@@ -1,7 +1,6 @@
 import { ChatCompletionRequest } from '@/lib/contracts/openai';
 import { chatCompletion } from '@/lib/runtime/openai/chat-completions';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 
 export const runtime = 'nodejs';
@@ -10,6 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Runs the graph named by `model` over the conversation (OpenAI chat.completions, streaming or not). */
 export const POST = openaiRoute(async (req) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
-  ensureRecovered();
   return chatCompletion(body, req.headers);
 });

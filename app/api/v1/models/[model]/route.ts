@@ -1,6 +1,6 @@
 import { modelObject } from '@/lib/runtime/openai/models';
 import { graphForModel } from '@/lib/runtime/openai/graph-ref';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 import { deleteThread } from '@/db/threads';
 import { readThread } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 
 export const runtime = 'nodejs';

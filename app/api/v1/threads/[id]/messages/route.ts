@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateMessageBody } from '@/lib/contracts/openai';
 import { addMessage, listMessages } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson, readQuery } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 

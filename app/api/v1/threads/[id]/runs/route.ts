@@ -1,7 +1,6 @@
 import { CreateThreadRunBody } from '@/lib/contracts/openai';
 import { createThreadRun, listRuns } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 
@@ -12,11 +11,9 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute(async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, CreateThreadRunBody);
-  ensureRecovered();
   return json(createThreadRun(id, body));
 });
 
 export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => {
-  ensureRecovered();
   return json(listRuns((await params).id));
 });

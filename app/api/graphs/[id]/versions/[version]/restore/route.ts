@@ -1,6 +1,6 @@
 import { getGraphByName, updateGraph } from '@/db/graphs';
 import { RestoreVersionRequest, type RestoreVersionResponse } from '@/lib/contracts/graph-versions';
-import { AppError } from '@/lib/errors';
+import { AppError, statusOf } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { readBytes, readJson, requireMediaType } from '@/lib/server/body';
@@ -22,7 +22,7 @@ function nameClash(name: string, version: number, otherId: string | undefined): 
   const message =
     `Version ${version} is named "${name}", and another graph now has that name: ` +
     `rename or delete that graph first, then restore again`;
-  return new AppError('conflict', message, 409, { name, ...(otherId ? { id: otherId } : {}) });
+  return new AppError('conflict', message, { name, ...(otherId ? { id: otherId } : {}) });
 }
 
 /** Appends the version; a name taken between the check and the write is still the clear 409. */
@@ -30,7 +30,7 @@ function save(id: string, doc: GraphDocument, version: number) {
   try {
     return updateGraph(id, doc);
   } catch (err) {
-    if (err instanceof AppError && err.status === 409) throw nameClash(doc.name, version, undefined);
+    if (err instanceof AppError && statusOf(err.code) === 409) throw nameClash(doc.name, version, undefined);
     throw err;
   }
 }
@@ -44,7 +44,7 @@ export const POST = route(async (req, { params }: Params<'id' | 'version'>) => {
   const { graph, row } = loadVersion(await params);
   const options = await readOptions(req);
   if (options.base_version !== undefined && options.base_version !== graph.version) {
-    throw new AppError('conflict', `the graph changed while you looked: it is now at version ${graph.version}, not ${options.base_version}; review and restore again`, 409, {
+    throw new AppError('conflict', `the graph changed while you looked: it is now at version ${graph.version}, not ${options.base_version}; review and restore again`, {
       version: graph.version,
     });
   }

@@ -1,6 +1,5 @@
 import { cancelThreadRun } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
@@ -8,6 +7,5 @@ export const dynamic = 'force-dynamic';
 
 export const POST = openaiRoute(async (_req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
-  ensureRecovered();
   return json(await cancelThreadRun(id, run_id));
 });

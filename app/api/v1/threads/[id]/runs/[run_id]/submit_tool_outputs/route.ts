@@ -1,7 +1,6 @@
 import { SubmitToolOutputsBody } from '@/lib/contracts/openai';
 import { submitToolOutputs } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/runtime/openai/errors';
-import { ensureRecovered } from '@/lib/runtime/recovery';
+import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 
@@ -12,6 +11,5 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute(async (req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   const body = await readJson(req, SubmitToolOutputsBody);
-  ensureRecovered();
   return json(submitToolOutputs(id, run_id, body.tool_outputs[0]));
 });
