@@ -13,6 +13,7 @@ const FIELD_HELP: Record<string, string> = {
   system_prompt: 'System message sent before the conversation.',
   input: 'CEL giving the task text (variables state, last, node). Without it: the last user message, else state.input.',
   output: 'State channel the node’s result is written to (besides the messages it appends). A node with an output channel is not the run’s answer unless the graph’s `output` names it.',
+  memory: 'Conversation memory, kept per conversation: `{ window: N }` (only the last N turns in the prompt), `{ summary: { after: N, model? } }` (older turns summarized as a system note), `{ entities: { every: N, model? } }` (a “Known entities” note).',
   history: 'What of the conversation the node sees: `all` (default), `own` (the user’s messages and its own), `last` (only the latest message) or `none` (only its task). Other nodes’ messages arrive as user messages naming their author.',
   tools: 'Keys of entries under `tools:` the node may call.',
   max_steps: 'Upper bound on model turns (tool-calling rounds or ReAct Thought/Action steps). Default 8.',
