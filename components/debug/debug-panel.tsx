@@ -167,10 +167,10 @@ function Panel({
   const [inputError, setInputError] = useState<string | null>(null);
   const startRun = useRef<() => void>(() => {});
   startRun.current = () => {
+    setOpen(true);
     if (live || session.starting) return;
     const used = text.trim() ? text : defaultInput;
     const p = parseRunInput(used);
-    setOpen(true);
     if (!p.ok) return setInputError(p.error);
     setInputError(null);
     if (used !== text) setText(used);
