@@ -13,6 +13,7 @@ import { zodProblems } from '@/lib/graph/document-issues';
 import { CEL_FIELDS, MULTILINE_FIELDS, ROLES } from '@/lib/graph/roles';
 import { END, Identifier, NODE_SCHEMAS, START, type NodeSpec } from '@/lib/graph/schema';
 import { CelInput, ChipsPicker, Field, IdInput, NumberInput, Select, TextInput } from './controls';
+import { MemoryEditor } from './memory-section';
 import { ArgsEditor, ExitEditor } from './node-extras';
 
 type Def = { type: string; innerType?: z.ZodType; entries?: Record<string, string>; element?: z.ZodType };
@@ -105,6 +106,8 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
         return <Select value={v as string | undefined} options={channels} onChange={(x) => set(key, x)} unsetLabel="(messages only)" testId={tid} />;
       case 'exit':
         return <ExitEditor value={spec.role === 'agent' ? spec.exit : undefined} tools={spec.role === 'agent' ? (spec.tools ?? []) : []} onChange={(x) => set(key, x)} />;
+      case 'memory':
+        return <MemoryEditor value={'memory' in spec ? spec.memory : undefined} models={models} onChange={(x) => set(key, x)} />;
       case 'args':
         return <ArgsEditor value={(v as Record<string, string>) ?? {}} onChange={(x) => set(key, Object.keys(x).length ? x : undefined)} />;
     }
