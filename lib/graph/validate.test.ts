@@ -330,4 +330,10 @@ describe('validateGraph', () => {
       expectError(tool({ q: 'str' }), 'bad_args_schema', 'tools.find.args_schema.q');
     });
   });
+  it('refuses ReAct patterns RE2 cannot run or that lack capture groups, at their path', () => {
+    expectError((d) => Object.assign(node(d, 'writer'), { action_pattern: 'Action: (\\w+) \\1' }), 'bad_pattern', 'nodes.writer.action_pattern');
+    expectError((d) => Object.assign(node(d, 'writer'), { final_answer_pattern: 'Final: .*' }), 'bad_pattern', 'nodes.writer.final_answer_pattern');
+    const ok = problemsAfter((d) => Object.assign(node(d, 'writer'), { final_answer_pattern: 'Answer:(.*)' }));
+    expect(codes(ok.errors)).toEqual([]);
+  });
 });

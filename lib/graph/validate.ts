@@ -3,6 +3,7 @@
  * Errors make a graph unrunnable; warnings point at likely mistakes that still run.
  */
 import { checkCel } from './cel';
+import { checkSafeRegex, safeRegex } from './safe-regex';
 import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
 import type { Problem } from './problems';
 import { shorthandProblems } from './args-schema';
@@ -33,6 +34,16 @@ function cel(out: Problem[], parts: PathPart[], expr: string | undefined): void 
   const bad = checkCel(expr);
   if (bad?.code === 'cel_budget') out.push(problem('error', 'cel_budget', parts, `CEL expression is ${bad.message}`));
   else if (bad) out.push(problem('error', 'cel_syntax', parts, `CEL expression does not compile: ${bad.message}`));
+}
+
+/** A ReAct pattern must run on RE2 (linear time) and have the capture groups the loop reads. */
+function pattern(out: Problem[], parts: PathPart[], source: string | undefined, groups: number): void {
+  if (source === undefined) return;
+  const bad = checkSafeRegex(source);
+  if (bad) out.push(problem('error', 'bad_pattern', parts, bad));
+  else if (safeRegex(source).groups < groups) {
+    out.push(problem('error', 'bad_pattern', parts, `needs ${groups} capture group${groups > 1 ? 's' : ''} (it has ${safeRegex(source).groups})`));
+  }
 }
 
 function checkIds(doc: GraphDocument, out: Problem[]): void {
@@ -96,6 +107,8 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
 
   switch (node.role) {
     case 'agent':
+      pattern(out, at('final_answer_pattern'), node.final_answer_pattern, 1);
+      pattern(out, at('action_pattern'), node.action_pattern, 2);
       if (node.exit && typeof node.exit === 'object') {
         if ('when' in node.exit) cel(out, at('exit', 'when'), node.exit.when);
         else if (!(node.tools ?? []).includes(node.exit.tool)) {

@@ -4,6 +4,7 @@
  */
 import { DEFAULTS } from '../../graph/defaults';
 import { REACT_STOP_WORD } from '../../graph/react-text';
+import { safeRegex, type SafeRegex } from '../../graph/safe-regex';
 import { EngineError } from '../errors';
 import type { AnswerMarker } from '../llm';
 
@@ -29,23 +30,23 @@ export interface ParsedStep {
   error?: string;
 }
 
-function compile(pattern: string, field: string, node: string, groups: number): RegExp {
-  let re: RegExp;
+/** Author-supplied patterns run on RE2 (lib/graph/safe-regex): linear in the model's text. */
+function compile(pattern: string, field: string, node: string, groups: number): SafeRegex {
+  let re: SafeRegex;
   try {
-    re = new RegExp(pattern);
+    re = safeRegex(pattern);
   } catch (err) {
-    throw new EngineError('bad_pattern', `Node "${node}" ${field} is not a valid regular expression: ${(err as Error).message}`);
+    throw new EngineError('bad_pattern', `Node "${node}" ${field} is ${(err as Error).message}`);
   }
-  const count = new RegExp(`${re.source}|`).exec('')!.length - 1;
-  if (count < groups) {
-    throw new EngineError('bad_pattern', `Node "${node}" ${field} must have ${groups} capture group${groups > 1 ? 's' : ''} (it has ${count})`);
+  if (re.groups < groups) {
+    throw new EngineError('bad_pattern', `Node "${node}" ${field} must have ${groups} capture group${groups > 1 ? 's' : ''} (it has ${re.groups})`);
   }
   return re;
 }
 
 export interface ReactPatterns {
-  finalAnswer: RegExp;
-  action: RegExp;
+  finalAnswer: SafeRegex;
+  action: SafeRegex;
 }
 
 export function compilePatterns(node: string, finalAnswer?: string, action?: string): ReactPatterns {
@@ -64,7 +65,8 @@ export function cleanOutput(text: string): string {
 }
 
 export function parseStep(text: string, patterns: ReactPatterns, toolNames: string[]): ParsedStep {
-  const markers = /(?:^|\n)\s*(?:Action\s*:|Final Answer\s*:)/.exec(text);
+  // `[^\S\n]*`, not `\s*`: a run of newlines must not be rescanned from each of them (quadratic).
+  const markers = /(?:^|\n)[^\S\n]*(?:Action\s*:|Final Answer\s*:)/.exec(text);
   const thought = (markers ? text.slice(0, markers.index) : text).replace(/^\s*Thought\s*:/, '').trim() || undefined;
   const fa = patterns.finalAnswer.exec(text);
   if (fa && fa[1] !== undefined) return { thought, final_answer: unquote(fa[1]) };

@@ -4,7 +4,7 @@ import { runGraph } from '../index';
 import { fakePorts, fakeTools, scriptedModel, type FakePorts } from '../testing/fake-ports';
 import { chain, graph } from '../testing/graphs';
 import { REACT_STOP } from '../../graph/react-text';
-import { compilePatterns, reactAnswerMarker } from './react-format';
+import { compilePatterns, parseStep, reactAnswerMarker } from './react-format';
 
 const QUESTION = "Who is Olivia Wilde's boyfriend? What is his current age raised to the 0.23 power?";
 const FINAL = "Jason Sudeikis, Olivia Wilde's boyfriend, is 47 years old and his age raised to the 0.23 power is 2.4242784855673896.";
@@ -159,6 +159,18 @@ describe('react agent (seed 000 MRKL walk-through)', () => {
     const groups = await runGraph({ runId: 'r', doc: mrklGraph({ action_pattern: 'Action: (\\w+)' }), input: 'q', ports: fakePorts() });
     expect(groups).toMatchObject({ status: 'failed', error: { code: 'bad_pattern' } });
     if (groups.status === 'failed') expect(groups.error.message).toMatch(/action_pattern must have 2 capture groups \(it has 1\)/);
+  });
+});
+
+describe('react parsing runs in linear time', () => {
+  it('parses text with long runs of spaces and newlines (the quadratic cases) and still reads the action', () => {
+    const patterns = compilePatterns('n');
+    const spaces = ' '.repeat(120_000);
+    const newlines = '\n'.repeat(120_000);
+    const step = parseStep(`Thought: x${newlines}Action: Search Action Input: y${spaces}y${spaces}`, patterns, ['Search']);
+    expect(step.action).toBe('Search');
+    expect(step.action_input).toBe(`y${spaces}y`);
+    expect(step.thought).toBe('x');
   });
 });
 
