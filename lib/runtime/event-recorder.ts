@@ -4,14 +4,21 @@
  *
  * `llm.delta` events are the live token stream and are persisted too, but coalesced: consecutive
  * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
- * quiet, whichever comes first. Text is only ever concatenated, never dropped.
+ * quiet, whichever comes first. Text is concatenated, never dropped below the trace caps.
+ *
+ * What is stored is bounded (trace-bounds.ts): fields capped, llm.request holding only what is new
+ * in the node's conversation, and an event budget per run (past it, emit throws `event_budget` and
+ * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
+ * the recorder goes quiet; a write that fails from the delta timer is logged, never thrown.
  */
 import type { TraceEvent, TraceEventInput } from '@/lib/contracts/trace';
 import { appendEvent, lastSeq, sumUsage } from '@/db/run-events';
-import { inTransaction, updateRun } from '@/db/runs';
+import { getRun, inTransaction, updateRun } from '@/db/runs';
+import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
 import { runUpdateFor, TERMINAL_EVENT_TYPES } from './run-status';
+import { boundedData, byteLength, capField, requestCompactor, traceLimits, type TraceLimits } from './trace-bounds';
 
 export interface EventRecorder {
   emit(input: TraceEventInput): void;
@@ -30,7 +37,12 @@ export interface RecorderOptions {
   now?: () => Date;
   deltaChars?: number;
   deltaMs?: number;
+  /** Default: from the environment (traceLimits()). */
+  limits?: TraceLimits;
 }
+
+/** Events always written, even past the budget: those that end or pause a run. */
+const CLOSING_TYPES = new Set<string>([...TERMINAL_EVENT_TYPES, 'run.interrupted']);
 
 interface PendingDelta {
   input: TraceEventInput;
@@ -48,9 +60,19 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   let seq = opts.afterSeq;
   let pending: PendingDelta | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const limits = opts.limits ?? traceLimits();
+  const requests = requestCompactor();
+  /** Delta bytes stored per llm span (capped at limits.fieldMax). */
+  const deltaBytes = new Map<string, number>();
+  /** Set once the run's row is gone (its graph was deleted): nothing more is written. */
+  let gone = false;
 
   function write(input: TraceEventInput, ts: string): void {
-    if (runtimeState() !== owner) return;
+    if (runtimeState() !== owner || gone) return;
+    if (seq >= limits.maxEvents && !CLOSING_TYPES.has(input.type)) {
+      if (input.type === 'llm.delta') return; // dropped: the run's next event fails it
+      throw new AppError('event_budget', `The run recorded ${seq} trace events, its budget (SWITCHYARD_RUN_MAX_EVENTS=${limits.maxEvents}); it was stopped. Lower the number of steps or raise the budget.`);
+    }
     const at = now();
     const event: TraceEvent = {
       seq: seq + 1,
@@ -59,18 +81,28 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       type: input.type,
       step: input.step,
       span_id: input.span_id,
-      data: input.data ?? {},
+      data: boundedData(input.type, requests.compact(input), limits),
     };
+    if (input.type === 'node.finished') requests.forget(input.span_id);
+    if (input.type === 'llm.response') deltaBytes.delete(input.span_id);
     if (input.node !== undefined) event.node = input.node;
     if (input.parent_span_id !== undefined) event.parent_span_id = input.parent_span_id;
-    inTransaction(() => {
-      appendEvent(event);
-      const update = runUpdateFor(event, at);
-      if (update) {
-        if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
-        updateRun(opts.runId, update);
+    try {
+      inTransaction(() => {
+        appendEvent(event);
+        const update = runUpdateFor(event, at);
+        if (update) {
+          if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
+          updateRun(opts.runId, update);
+        }
+      });
+    } catch (err) {
+      if (!getRun(opts.runId)) {
+        gone = true; // deleted with its graph: the rest of the run has nowhere to go
+        return;
       }
-    });
+      throw err;
+    }
     seq = event.seq;
     publish(event);
   }
@@ -86,6 +118,27 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     write({ ...p.input, data: { ...p.input.data, text: p.text } }, p.ts);
   }
 
+  function flushLater(): void {
+    try {
+      flush();
+    } catch (err) {
+      // From a timer nobody could catch it: the next emit of the run meets the same failure.
+      console.error(`[switchyard] run ${opts.runId}: writing a trace delta failed`, err);
+    }
+  }
+
+  /** The part of a delta's text still within its span's cap (and whether the cap was reached). */
+  function withinCap(input: TraceEventInput, text: string): { text: string; capped: boolean } | null {
+    const used = deltaBytes.get(input.span_id) ?? 0;
+    if (used >= limits.fieldMax) return null;
+    const room = limits.fieldMax - used;
+    const c = capField(text, room);
+    const total = used + (c.original_bytes === undefined ? byteLength(text) : room);
+    deltaBytes.set(input.span_id, total);
+    // Reaching the cap marks the delta: whatever streams after it is not stored.
+    return { text: c.text, capped: total >= limits.fieldMax };
+  }
+
   function sameStream(a: TraceEventInput, b: TraceEventInput): boolean {
     // Answer text and other text (llm.delta `answer`) are never merged into one delta.
     return a.span_id === b.span_id && a.node === b.node && a.step === b.step && a.parent_span_id === b.parent_span_id && a.data.answer === b.data.answer;
@@ -95,12 +148,16 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     emit(input) {
       const ts = input.ts ?? now().toISOString();
       if (input.type === 'llm.delta') {
-        const text = typeof input.data?.text === 'string' ? input.data.text : '';
+        const kept = withinCap(input, typeof input.data?.text === 'string' ? input.data.text : '');
+        if (!kept) return;
         if (pending && !sameStream(pending.input, input)) flush();
         if (!pending) pending = { input, text: '', ts };
-        pending.text += text;
-        if (pending.text.length >= deltaChars) flush();
-        else if (!timer) timer = setTimeout(flush, deltaMs);
+        pending.text += kept.text;
+        if (kept.capped) {
+          pending.input = { ...pending.input, data: { ...pending.input.data, truncated: true } };
+          flush();
+        } else if (pending.text.length >= deltaChars) flush();
+        else if (!timer) timer = setTimeout(flushLater, deltaMs);
         return;
       }
       flush();

@@ -1,0 +1,138 @@
+/**
+ * Bounded traces: what the event recorder stores of an event.
+ * - Model text, tool arguments and tool results are capped at `fieldMax` bytes per field
+ *   (SWITCHYARD_TRACE_FIELD_MAX, default 256 KiB); the event then says `truncated: true` and the
+ *   full size (`original_bytes`; per message in llm.request). A span's llm.delta text as a whole
+ *   gets the same cap: past it, deltas are dropped (the delta that reaches it says `truncated`).
+ * - Any other string in any event (state snapshots, outputs) is capped at `fieldMax / 4` and ends
+ *   with a note of its full size; the full values stay in the checkpoint and the run row.
+ * - `llm.request` holds only the messages that are new since the previous llm.request of the same
+ *   node span (`messages_from: k`); lib/contracts/llm-prompt.ts rebuilds the whole prompt.
+ * - A run records at most `maxEvents` events (SWITCHYARD_RUN_MAX_EVENTS, default 20,000); past it
+ *   the run fails with code `event_budget` (the events that end a run are always written).
+ */
+import type { TraceEventInput } from '@/lib/contracts/trace';
+
+export interface TraceLimits {
+  fieldMax: number;
+  maxEvents: number;
+}
+
+const DEFAULT_FIELD_MAX = 256 * 1024;
+const DEFAULT_MAX_EVENTS = 20_000;
+const MAX_NESTING = 100;
+
+function positiveInt(raw: string | undefined, fallback: number, min: number): number {
+  const n = Number(raw?.trim());
+  return raw?.trim() && Number.isInteger(n) && n >= min ? n : fallback;
+}
+
+export function traceLimits(env: Record<string, string | undefined> = process.env): TraceLimits {
+  return {
+    fieldMax: positiveInt(env.SWITCHYARD_TRACE_FIELD_MAX, DEFAULT_FIELD_MAX, 1024),
+    maxEvents: positiveInt(env.SWITCHYARD_RUN_MAX_EVENTS, DEFAULT_MAX_EVENTS, 10),
+  };
+}
+
+export function byteLength(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+/** `s` cut to at most `max` UTF-8 bytes (never inside a character). */
+export function cutBytes(s: string, max: number): string {
+  if (s.length <= max / 3) return s; // fast path: even 3 bytes a character fits
+  return Buffer.from(s, 'utf8').subarray(0, max).toString('utf8').replace(/\uFFFD+$/, '');
+}
+
+/** A field capped at `max` bytes: the (cut) text and, when cut, its full size. */
+export function capField(s: string, max: number): { text: string; original_bytes?: number } {
+  if (s.length <= max / 3) return { text: s };
+  const bytes = byteLength(s);
+  return bytes <= max ? { text: s } : { text: cutBytes(s, max), original_bytes: bytes };
+}
+
+/** A deep copy of `value` whose strings are at most `max` bytes (cut ones end with a note of their size). */
+export function capStrings(value: unknown, max: number, depth = 0): unknown {
+  if (typeof value === 'string') {
+    const c = capField(value, max);
+    return c.original_bytes === undefined ? value : `${c.text}… [truncated from ${c.original_bytes} bytes]`;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_NESTING) return '[nested too deep for the trace]';
+  if (Array.isArray(value)) return value.map((v) => capStrings(v, max, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max, depth + 1);
+  return out;
+}
+
+/** A value as JSON capped at `max` bytes: the value itself when small enough, else its cut JSON text. */
+function capJson(value: unknown, max: number): { value: unknown; original_bytes?: number } {
+  const json = JSON.stringify(value) ?? '';
+  const c = capField(json, max);
+  return c.original_bytes === undefined ? { value } : { value: c.text, original_bytes: c.original_bytes };
+}
+
+function capMessage(m: unknown, max: number): unknown {
+  if (!m || typeof m !== 'object') return m;
+  const msg = { ...(m as Record<string, unknown>) };
+  if (typeof msg.content === 'string') {
+    const c = capField(msg.content, max);
+    if (c.original_bytes !== undefined) Object.assign(msg, { content: c.text, truncated: true, original_bytes: c.original_bytes });
+  }
+  return capStrings(msg, max);
+}
+
+/** The data of an event as stored: the caps above applied (llm.delta is capped per span by the recorder). */
+export function boundedData(type: TraceEventInput['type'], data: Record<string, unknown>, limits: TraceLimits): Record<string, unknown> {
+  const max = limits.fieldMax;
+  switch (type) {
+    case 'llm.delta':
+      return data;
+    case 'llm.request':
+      return { ...(capStrings(data, max) as Record<string, unknown>), messages: Array.isArray(data.messages) ? data.messages.map((m) => capMessage(m, max)) : data.messages };
+    case 'llm.response':
+    case 'tool.result': {
+      const key = type === 'llm.response' ? 'content' : 'output';
+      const out = capStrings(data, max) as Record<string, unknown>;
+      const text = data[key];
+      if (typeof text === 'string') {
+        const c = capField(text, max);
+        out[key] = c.text;
+        if (c.original_bytes !== undefined) Object.assign(out, { truncated: true, original_bytes: Math.max(c.original_bytes, Number(data.original_bytes) || 0) });
+      }
+      return out;
+    }
+    case 'tool.call': {
+      const out = capStrings(data, max) as Record<string, unknown>;
+      const c = capJson(data.args, max);
+      out.args = c.original_bytes === undefined ? out.args : c.value;
+      if (c.original_bytes !== undefined) Object.assign(out, { truncated: true, original_bytes: c.original_bytes });
+      return out;
+    }
+    default:
+      return capStrings(data, Math.max(1024, Math.floor(max / 4))) as Record<string, unknown>;
+  }
+}
+
+/**
+ * Per node span, the messages of its previous llm.request; `compact` replaces the common prefix
+ * with `messages_from: k`. `forget` drops a finished node span.
+ */
+export function requestCompactor() {
+  const previous = new Map<string, string[]>();
+  return {
+    compact(input: TraceEventInput): Record<string, unknown> {
+      const messages = input.data.messages;
+      if (input.type !== 'llm.request' || !Array.isArray(messages)) return input.data;
+      const owner = input.parent_span_id ?? input.span_id;
+      const texts = messages.map((m) => JSON.stringify(m));
+      const prev = previous.get(owner);
+      previous.set(owner, texts);
+      if (!prev?.length || prev.length > texts.length || prev.some((t, i) => t !== texts[i])) return input.data;
+      return { ...input.data, messages_from: prev.length, messages: messages.slice(prev.length) };
+    },
+    forget(span: string): void {
+      previous.delete(span);
+    },
+  };
+}
