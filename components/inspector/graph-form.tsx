@@ -8,7 +8,7 @@ import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, type ModelSpec, type StateChann
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
-const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'agent'];
+const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'agent', 'human'];
 
 function newTool(type: ToolType, nodes: string[]): ToolSpec {
   switch (type) {
@@ -20,6 +20,9 @@ function newTool(type: ToolType, nodes: string[]): ToolSpec {
       return { type, provider: 'serper' };
     case 'agent':
       return { type, node: nodes[0] ?? '' };
+    case 'human':
+    case 'client':
+      return { type };
   }
 }
 
@@ -98,6 +101,9 @@ export function GraphForm() {
       </Field>
       <Field label="Description">
         <TextInput value={graph.description ?? ''} multiline rows={3} onChange={(v) => api.setGraph({ description: v || undefined }, 'description')} testId="graph-description-input" />
+      </Field>
+      <Field label="Answer" hint="a state channel or CEL; empty: the last reply in messages">
+        <TextInput value={graph.output ?? ''} onChange={(v) => api.setGraph({ output: v || undefined }, 'output')} testId="graph-output-input" mono />
       </Field>
       <RecordSection<ModelSpec>
         title="Models"

@@ -90,6 +90,7 @@ function graphFields(doc: GraphDocument): GraphFields {
   if (doc.models !== undefined) out.models = doc.models;
   if (doc.tools !== undefined) out.tools = doc.tools;
   if (doc.state !== undefined) out.state = doc.state;
+  if (doc.output !== undefined) out.output = doc.output;
   if (doc.limits !== undefined) out.limits = doc.limits;
   return out;
 }
@@ -151,6 +152,7 @@ export function editorToDocument(state: EditorGraph): ConvertResult {
   if (graph.state !== undefined) doc.state = graph.state;
   doc.nodes = docNodes;
   doc.edges = docEdges;
+  if (graph.output !== undefined) doc.output = graph.output;
   if (graph.limits !== undefined) doc.limits = graph.limits;
   const docLayout = layoutBlock(nodes, layout);
   if (docLayout) doc.layout = docLayout;

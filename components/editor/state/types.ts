@@ -37,6 +37,8 @@ export interface GraphFields {
   models?: GraphDocument['models'];
   tools?: GraphDocument['tools'];
   state?: GraphDocument['state'];
+  /** The run's answer: a state channel or a CEL expression (edited in the graph form). */
+  output?: GraphDocument['output'];
   limits?: GraphDocument['limits'];
 }
 
