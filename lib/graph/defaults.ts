@@ -8,6 +8,8 @@ export const DEFAULTS = {
   max_revisions: 2,
   recursion_limit: 25,
   timeout_s: 300,
+  /** An http tool's `timeout_s` when its spec gives none (one request, redirects included). */
+  http_timeout_s: 30,
   final_answer_pattern: String.raw`Final Answer\s*:\s*([\s\S]*)`,
   action_pattern: String.raw`Action\s*:\s*([\w-]+)\s*Action\s*Input\s*:\s*([\s\S]*?)\s*$`,
 } as const;

@@ -10,10 +10,11 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { AppError } from '../errors';
+import { DEFAULTS } from '../graph/defaults';
 import { checkAddresses, parseAllowedHosts, parseOutboundUrl, ssrfError, type ResolvedAddress } from './ssrf';
 
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
-export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+const DEFAULT_HTTP_TIMEOUT_MS = DEFAULTS.http_timeout_s * 1000;
 const MAX_REDIRECTS = 5;
 
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;

@@ -3,7 +3,6 @@ import type { CSSProperties } from 'react';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
-import { DEFAULT_HTTP_TIMEOUT_MS } from '@/lib/tools/http-client';
 import { C, Rich, Section, Table } from '../parts';
 import { ROLE_NOTES } from '../role-notes';
 import { roleFields } from '../schema-fields';
@@ -75,7 +74,7 @@ export function Roles() {
           [<C key="k">limits.recursion_limit</C>, `${DEFAULTS.recursion_limit} supersteps`],
           [<C key="k">limits.timeout_s</C>, `${DEFAULTS.timeout_s} s for the whole run`],
           [<C key="k">limits.max_tokens</C>, 'none (input + output tokens of the whole run when set)'],
-          [<C key="k">http tool timeout_s</C>, `${DEFAULT_HTTP_TIMEOUT_MS / 1000} s a request`],
+          [<C key="k">http tool timeout_s</C>, `${DEFAULTS.http_timeout_s} s a request`],
           [<C key="k">final_answer_pattern</C>, <C key="v">{DEFAULTS.final_answer_pattern}</C>],
           [<C key="k">action_pattern</C>, <C key="v">{DEFAULTS.action_pattern}</C>],
         ]}

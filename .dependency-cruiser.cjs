@@ -1,0 +1,77 @@
+/**
+ * The layer rules of Switchyard (README, "Layout of the repository"), checked by `npm run lint:deps`
+ * (the first step of `npm test`). Imports point down the layers:
+ *
+ *   app  ->  components, lib/server  ->  lib/runtime  ->  lib/engine, lib/llm, lib/tools, db
+ *   everything  ->  lib/contracts, lib/graph, lib/errors
+ *
+ * `lib/engine` and `lib/graph` are pure (no framework, no I/O, no database); `components` (browser
+ * code) reach the server only through HTTP, so they import lib/contracts and lib/graph, never the
+ * server layers; `db` knows only the contracts, the graph model and the error type. No import cycles.
+ * Type-only imports count (tsPreCompilationDeps).
+ */
+const NODE_IO = '^(node:)?(fs|fs/promises|net|http|https|http2|child_process|dns|dns/promises|dgram|tls|cluster|worker_threads|readline|os|vm|inspector|repl)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'components-not-to-server',
+      comment: 'components/ is browser code: it talks to the server over HTTP (lib/contracts) and may use lib/graph, never lib/engine, lib/runtime, lib/llm, lib/tools or db.',
+      severity: 'error',
+      from: { path: '^components/' },
+      to: { path: '^(lib/(engine|runtime|llm|tools)|db)/' },
+    },
+    {
+      name: 'pure-core-no-framework',
+      comment: 'lib/engine and lib/graph are pure TypeScript: no next, react or @xyflow/react.',
+      severity: 'error',
+      from: { path: '^lib/(engine|graph)/' },
+      to: { path: '^node_modules/(next|react|react-dom|@xyflow/react)/' },
+    },
+    {
+      name: 'pure-core-no-io',
+      comment: 'lib/engine and lib/graph do no I/O: no node:fs, net, http(s), child_process, dns, ... (the runtime passes ports in). Their tests may read fixture files.',
+      severity: 'error',
+      from: { path: '^lib/(engine|graph)/', pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypes: ['core'], path: NODE_IO },
+    },
+    {
+      name: 'pure-core-no-db-or-runtime',
+      comment: 'lib/engine and lib/graph know nothing of the database or the runtime that wires them.',
+      severity: 'error',
+      from: { path: '^lib/(engine|graph)/' },
+      to: { path: '^(db|lib/runtime|lib/server)/' },
+    },
+    {
+      name: 'db-only-to-contracts-graph-errors',
+      comment: 'db/ may import from lib/ only lib/contracts, lib/graph and lib/errors.ts.',
+      severity: 'error',
+      from: { path: '^db/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^lib/', pathNot: '^lib/(contracts/|graph/|errors\\.ts$)' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles: a cycle means two modules are one room, or one of them is in the wrong layer.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(\\.next|bench/results|test-results|playwright-report)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
