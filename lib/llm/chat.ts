@@ -3,12 +3,13 @@
  * The SDK runs with maxRetries 0; retries happen here so each one is reported through
  * `req.onRetry` (a trace event) and its wait can be cancelled by `req.signal`.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../errors';
 import type { ChatRequest, ChatResult, ModelPort } from '../engine/ports';
 import type { Connection } from './connection';
 import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
+import { openaiClient } from './openai-client';
 import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { StreamAccumulator, type StreamChunk } from './stream-accumulator';
 
@@ -50,7 +51,7 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
     async chat(req: ChatRequest): Promise<ChatResult> {
       const connection = await opts.resolveConnection(req.connection);
       if (!connection) throw noConnectionError(req.connection);
-      const client = makeClient(connection, timeoutMs);
+      const client = openaiClient(connection, timeoutMs);
       const started = Date.now();
       let waited = 0;
       for (let attempt = 1; ; attempt++) {
@@ -79,17 +80,6 @@ function gaveUp(failure: Failure, attempts: number, why: string): AppError {
   return new AppError(e.code, `${e.message} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why})`, {
     attempts,
     last_reason: failure.reason,
-  });
-}
-
-function makeClient(c: Connection, timeoutMs: number): OpenAI {
-  return new OpenAI({
-    apiKey: c.api_key,
-    baseURL: c.base_url,
-    defaultHeaders: c.headers,
-    maxRetries: 0,
-    timeout: timeoutMs,
-    logLevel: 'off',
   });
 }
 

@@ -1,0 +1,37 @@
+/**
+ * One OpenAI SDK client per connection, built on first use and reused by every call after it
+ * (a client holds its HTTP agent: building one per call throws away the kept-alive sockets). The
+ * key is everything the client is built from (base URL, key, headers, timeout), so an edited
+ * connection gets a new client; the oldest clients are dropped past a small cap.
+ */
+import OpenAI from 'openai';
+import type { Connection } from './connection';
+
+const MAX_CLIENTS = 32;
+const clients = new Map<string, OpenAI>();
+
+function cacheKey(c: Connection, timeoutMs: number): string {
+  const headers = Object.entries(c.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([c.base_url, c.api_key, headers, timeoutMs]);
+}
+
+export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
+  const key = cacheKey(c, timeoutMs);
+  const cached = clients.get(key);
+  if (cached) {
+    clients.delete(key); // most recently used goes last
+    clients.set(key, cached);
+    return cached;
+  }
+  const client = new OpenAI({
+    apiKey: c.api_key,
+    baseURL: c.base_url,
+    defaultHeaders: c.headers,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    logLevel: 'off',
+  });
+  clients.set(key, client);
+  if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+  return client;
+}
