@@ -15,7 +15,13 @@ export function getActivity(runId: string, key: string): { kind: string; result:
 
 /** Records a finished activity; the first record of a key wins (a replay never overwrites it). */
 export function putActivity(runId: string, key: string, kind: string, result: unknown): void {
-  getDb().insert(activities).values({ runId, key, kind, result }).onConflictDoNothing().run();
+  try {
+    getDb().insert(activities).values({ runId, key, kind, result }).onConflictDoNothing().run();
+  } catch (err) {
+    // The run was deleted (with its graph) while the call ran: there is nothing left to replay it for.
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return;
+    throw err;
+  }
 }
 
 export function countActivities(runId: string): number {

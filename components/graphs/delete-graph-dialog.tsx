@@ -1,5 +1,5 @@
 'use client';
-/** Confirms deleting a graph (and all its saved versions). */
+/** Confirms deleting a graph (its saved versions and its runs; active runs are cancelled first). */
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { GraphSummary } from '@/lib/contracts/graphs';
@@ -34,8 +34,8 @@ export function DeleteGraphDialog({ graph, onClose, onDeleted }: { graph: GraphS
       }
     >
       <p style={{ margin: 0 }}>
-        This deletes the graph and its {graph ? plural(graph.version, 'saved version') : 'saved versions'}. It cannot be undone — export it
-        first if you may want it back.
+        This deletes the graph and its {graph ? plural(graph.version, 'saved version') : 'saved versions'}, together with its runs and their
+        traces. Runs still going are cancelled first. It cannot be undone — export it first if you may want it back.
       </p>
       {del.error ? <p style={{ color: 'var(--danger)' }}>{(del.error as Error).message}</p> : null}
     </Dialog>

@@ -109,7 +109,10 @@ function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
       recorder.flush();
       if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
     }
-  })();
+  })().catch((err: unknown) => {
+    // Recording how the run ended failed too (e.g. the database went away): never an unhandled rejection.
+    console.error(`[switchyard] run ${run.id}: recording its end failed`, err);
+  });
   state.active.set(run.id, { runId: run.id, controller, done });
 }
 

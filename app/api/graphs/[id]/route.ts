@@ -1,4 +1,5 @@
-import { deleteGraph, getGraph, updateGraph } from '@/db/graphs';
+import { getGraph, updateGraph } from '@/db/graphs';
+import { deleteGraphAndRuns } from '@/lib/runtime/graph-deletion';
 import { UpdateGraphRequest } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
@@ -25,7 +26,8 @@ export const PUT = route(async (req, { params }: Params<'id'>) => {
   return json({ ...recordJson(row), warnings: checked.warnings });
 });
 
+/** Cancels the graph's active runs, then deletes it with its versions and runs. */
 export const DELETE = route(async (_req, { params }: Params<'id'>) => {
-  if (!deleteGraph((await params).id)) throw notFound('graph');
+  if (!(await deleteGraphAndRuns((await params).id))) throw notFound('graph');
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,23 @@
+/**
+ * Deleting a graph: its runs still executing in this process are cancelled first (aborted, and
+ * awaited up to `waitMs`), then the graph is deleted and its runs, events, checkpoints and
+ * activities go with it (ON DELETE CASCADE). A run that is still winding down after that finds its
+ * row gone and stops writing (event-recorder.ts); nothing throws.
+ */
+import 'server-only';
+import { deleteGraph, getGraph } from '@/db/graphs';
+import { getRun } from '@/db/runs';
+import { AppError } from '@/lib/errors';
+import { runtimeState } from './globals';
+
+/** False when there is no such graph. */
+export async function deleteGraphAndRuns(graphId: string, opts: { waitMs?: number } = {}): Promise<boolean> {
+  if (!getGraph(graphId)) return false;
+  const active = [...runtimeState().active.values()].filter((a) => getRun(a.runId)?.graphId === graphId);
+  for (const a of active) a.controller.abort(new AppError('cancelled', 'The run was cancelled because its graph is being deleted.'));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)));
+  await Promise.race([Promise.all(active.map((a) => a.done.catch(() => undefined))), timeout]);
+  clearTimeout(timer);
+  return deleteGraph(graphId);
+}
