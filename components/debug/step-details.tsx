@@ -7,6 +7,7 @@ import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
 import { Facts, Section, ms } from './details-parts';
 import { LlmDetails } from './llm-details';
+import { MemoryDetails } from './memory-details';
 import { StateDiffView } from './state-diff-view';
 import s from './debug.module.css';
 
@@ -138,6 +139,7 @@ export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; t
       </header>
       {row.kind === 'llm' && <LlmDetails row={row} timeline={timeline} />}
       {row.kind === 'tool' && <ToolDetails row={row} />}
+      {row.kind === 'memory' && <MemoryDetails row={row} />}
       {row.kind === 'edge' && <EdgeDetails row={row} />}
       {row.kind === 'node' && <NodeDetails row={row} timeline={timeline} />}
       {row.kind === 'run' && <RunDetails row={row} />}

@@ -10,6 +10,7 @@ const KIND_LABEL: Record<TimelineRow['kind'], string> = {
   node: 'node',
   llm: 'model',
   tool: 'tool',
+  memory: 'memory',
   edge: 'branch',
   state: 'state',
   interrupt: 'pause',

@@ -1,5 +1,5 @@
 /**
- * The trace timeline as a tree of rows: one row per span (run, node, model call, tool call),
+ * The trace timeline as a tree of rows: one row per span (run, node, model call, tool call, memory),
  * nested by `parent_span_id`, plus one row per point event (edge taken, state update, pause,
  * resume) placed under the span it belongs to. Streamed `llm.delta` text is appended to its
  * model-call row. Pure: rebuilt from the events array (O(n)); each row carries `version`
@@ -8,7 +8,7 @@
 import { eventData, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
 import { tsMs, usageOf } from './trace-data';
 
-export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';
+export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'memory' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';
 export type RowStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled';
 
 export interface TimelineRow {
@@ -50,6 +50,7 @@ function kindOf(type: TraceEventType): RowKind {
   if (type.startsWith('node.')) return 'node';
   if (type.startsWith('llm.')) return 'llm';
   if (type.startsWith('tool.')) return 'tool';
+  if (type.startsWith('memory.')) return 'memory';
   return 'other';
 }
 
@@ -95,6 +96,8 @@ function spanLabel(e: TraceEvent, kind: RowKind): string {
       return `model call · ${eventData(e, 'llm.request')?.['gen_ai.request.model'] ?? 'model'}`;
     case 'tool':
       return `tool · ${eventData(e, 'tool.call')?.tool ?? '?'}`;
+    case 'memory':
+      return 'memory';
     default:
       return e.type;
   }
@@ -160,6 +163,17 @@ function applyToRow(row: TimelineRow, e: TraceEvent): void {
       row.status = eventData(e, 'tool.result')?.error ? 'error' : 'ok';
       row.end = t;
       break;
+    case 'memory.read':
+      row.status = 'ok';
+      row.end = t;
+      break;
+    case 'memory.write': {
+      const d = eventData(e, 'memory.write');
+      row.label = `memory · ${d?.error ? `${d.kind} failed` : `wrote ${d?.kind ?? '?'}`}`;
+      if (d?.error) row.status = 'error';
+      row.end = t;
+      break;
+    }
     case 'run.finished':
       row.status = 'ok';
       row.end = t;

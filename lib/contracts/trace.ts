@@ -155,9 +155,10 @@ export const TRACE_DATA = {
     temperature: z.number().optional(),
   }),
   /**
-   * On the node's span, before its first model call: what its `memory` put into the prompt. `turns`
-   * in the conversation, `kept_turns` verbatim, the summary (of the oldest `summarized_turns`) and
-   * entities given as system notes; `stored` when the run belongs to a conversation (memory kept).
+   * Opens a node's memory span (child of its span; memory model calls and `memory.write` hang under
+   * it): the conversation's `turns`, the `kept_turns` that go verbatim into the prompt, and the
+   * memory loaded for it (summary of the oldest `summarized_turns`, entities); `stored` when the run
+   * belongs to a conversation (memory is kept), else it is computed from the history and not kept.
    */
   'memory.read': z.looseObject({
     turns: z.number(),
@@ -168,9 +169,8 @@ export const TRACE_DATA = {
     entities: z.array(MemoryEntityData).optional(),
   }),
   /**
-   * On a memory span (child of the node's span; its llm.request/llm.response hang under it): a
-   * summary or entity update over turns [from, to). `error` when the model call or its reply failed:
-   * the node then goes on with the memory it had (nothing is written).
+   * On the memory span: a summary or entity update over turns [from, to), after its model call.
+   * `error` when the call or its reply failed: the node goes on with the memory it had (nothing written).
    */
   'memory.write': z.looseObject({
     kind: z.enum(['summary', 'entities']),

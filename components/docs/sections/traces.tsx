@@ -7,8 +7,8 @@ import { SSE_SNIPPET } from '../snippets';
 export const EVENT_DATA: Record<TraceEventType, string> = {
   'run.started': '{ input, graph, inputs? }',
   'node.started': '{ role, strategy? }',
-  'memory.read': '{ turns, kept_turns, stored, summary?, summarized_turns?, entities? }: what a node’s memory put into its prompt',
-  'memory.write': '{ kind: summary | entities, from, to, stored, summary?, entities?, error? }: a memory update on its own span (its model call under it)',
+  'memory.read': '{ turns, kept_turns, stored, summary?, summarized_turns?, entities? }: opens a node’s memory span with the memory loaded for it',
+  'memory.write': '{ kind: summary | entities, from, to, stored, summary?, entities?, error? }: a memory update on the memory span, after its model call',
   'llm.request': "{ 'gen_ai.system', 'gen_ai.request.model', connection, messages, tools?, stop?, temperature? }: the exact messages sent",
   'llm.delta': '{ text }: streamed tokens',
   'llm.response':

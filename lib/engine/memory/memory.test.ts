@@ -68,7 +68,7 @@ describe('node memory (engine)', () => {
     expect(call).toContain('User: question 2');
     expect(call).not.toContain('question 1');
     expect(second.prompt[1].content).toBe('Summary of the earlier conversation:\nS2');
-    expect(second.ports.of('memory.read')[0].data).toMatchObject({ turns: 4, kept_turns: 2, summarized_turns: 2, stored: true });
+    expect(second.ports.of('memory.read')[0].data).toMatchObject({ turns: 4, kept_turns: 2, summary: 'S1: asked 1', summarized_turns: 1, stored: true });
 
     // The same turn again (e.g. a resumed node): nothing new to summarize, no model call.
     const again = await turn({ summary: { after: 2 } }, conversation(3, 'question 4'), ['reply 4'], port);

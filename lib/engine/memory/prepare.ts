@@ -1,9 +1,9 @@
 /**
  * A node's conversation memory (`memory:` on agent and supervisor nodes), in two halves:
- * - `prepareMemory` (async, before the node's executor runs; scheduler.ts runNode): loads the
- *   node's memory of the run's conversation (MemoryPort), folds old turns into the summary and
- *   extracts entities when due (model calls, each on a `memory` span with a `memory.write` event),
- *   saves it, and emits `memory.read` with what goes into the prompt;
+ * - `prepareMemory` (async, before the node's executor runs; scheduler.ts runNode): on one memory
+ *   span under the node's span, loads the node's memory of the run's conversation (MemoryPort;
+ *   `memory.read`: what was loaded), folds old turns into the summary and extracts entities when
+ *   due (model calls under the memory span, each followed by a `memory.write`), and saves it;
  * - `applyMemory` (apply.ts; sync, history.ts historyFor): the node's view of the conversation with the
  *   window applied and the summary / entities as system notes.
  * A failed memory call does not fail the node: `memory.write` carries the error and the node goes
@@ -33,17 +33,16 @@ function memoryKey(ctx: ExecContext): string {
 
 const EMPTY: MemoryRecord = { summarized_turns: 0, entities: [], entities_at_turn: 0, turns: 0 };
 
-/** One memory model call on its own span (child of the node's span), with `model` or the node's. */
-async function memoryCall(ctx: ExecContext, model: string | undefined, messages: ChatMessage[]): Promise<{ span: string; text: string | null } | { span: string; error: string }> {
-  const span = ctx.scope.ports.newId();
+/** One memory model call under the memory span, with `model` or the node's. */
+async function memoryCall(ctx: ExecContext, span: string, model: string | undefined, messages: ChatMessage[]): Promise<{ text: string | null } | { error: string }> {
   const node = model ? ({ ...ctx.node, model } as typeof ctx.node) : ctx.node;
   try {
     const result = await chat({ ...ctx, node, span, parentSpan: ctx.span }, { messages });
-    return { span, text: result.message.content };
+    return { text: result.message.content };
   } catch (err) {
     const cause = abortCause(ctx.scope, err);
     if (cause !== err || ctx.scope.signal.aborted) throw cause;
-    return { span, error: err instanceof Error ? err.message : String(err) };
+    return { error: err instanceof Error ? err.message : String(err) };
   }
 }
 
@@ -57,12 +56,21 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
   const record: MemoryRecord = { ...EMPTY, ...(await port?.load(key)) };
   const { turns } = splitTurns(viewOf(messagesOf(ctx.state), ctx.nodeId, historyMode(ctx)));
   const keep = spec.window ?? spec.summary?.after;
+  const span = ctx.scope.ports.newId();
+  const emit = (type: 'memory.read' | 'memory.write', data: Record<string, unknown>) => emitFrom(ctx, type, data, span, ctx.span);
+  emit('memory.read', {
+    turns: turns.length,
+    kept_turns: keep === undefined ? turns.length : Math.min(keep, turns.length),
+    stored,
+    ...(spec.summary && record.summary ? { summary: record.summary, summarized_turns: record.summarized_turns } : {}),
+    ...(spec.entities && record.entities.length ? { entities: record.entities } : {}),
+  });
   let changed = record.turns !== turns.length;
   record.turns = turns.length;
 
   const sum = spec.summary && summaryPlan(turns.length, record.summarized_turns, spec.summary.after, keep!);
   if (spec.summary && sum) {
-    const r = await memoryCall(ctx, spec.summary.model, summaryPrompt(record.summary, turns.slice(sum.from, sum.to)));
+    const r = await memoryCall(ctx, span, spec.summary.model, summaryPrompt(record.summary, turns.slice(sum.from, sum.to)));
     const summary = 'text' in r ? readSummary(r.text) : undefined;
     const error = 'error' in r ? r.error : summary === undefined ? 'the summary model answered nothing' : undefined;
     if (summary !== undefined) {
@@ -70,12 +78,12 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
       record.summarized_turns = sum.to;
       changed = true;
     }
-    emitFrom(ctx, 'memory.write', { kind: 'summary', from: sum.from, to: sum.to, stored, ...(summary !== undefined ? { summary } : {}), ...(error ? { error } : {}) }, r.span, ctx.span);
+    emit('memory.write', { kind: 'summary', from: sum.from, to: sum.to, stored, ...(summary !== undefined ? { summary } : {}), ...(error ? { error } : {}) });
   }
 
   const ent = spec.entities && entitiesPlan(turns.length, record.entities_at_turn, spec.entities.every);
   if (spec.entities && ent) {
-    const r = await memoryCall(ctx, spec.entities.model, entitiesPrompt(record.entities, turns.slice(ent.from, ent.to)));
+    const r = await memoryCall(ctx, span, spec.entities.model, entitiesPrompt(record.entities, turns.slice(ent.from, ent.to)));
     let error = 'error' in r ? r.error : undefined;
     if ('text' in r) {
       try {
@@ -86,7 +94,7 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
         error = err instanceof Error ? err.message : String(err);
       }
     }
-    emitFrom(ctx, 'memory.write', { kind: 'entities', from: ent.from, to: ent.to, stored, ...(error ? { error } : { entities: record.entities }) }, r.span, ctx.span);
+    emit('memory.write', { kind: 'entities', from: ent.from, to: ent.to, stored, ...(error ? { error } : { entities: record.entities }) });
   }
 
   if (port && changed) await port.save(key, record);
@@ -96,11 +104,4 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
     ...(spec.entities && record.entities.length ? { entities: record.entities } : {}),
   };
   setMemoryNotes(ctx, notes);
-  emitFrom(ctx, 'memory.read', {
-    turns: turns.length,
-    kept_turns: keep === undefined ? turns.length : Math.min(keep, turns.length),
-    stored,
-    ...(notes.summary ? { summary: notes.summary, summarized_turns: record.summarized_turns } : {}),
-    ...(notes.entities ? { entities: notes.entities } : {}),
-  });
 }
