@@ -5,7 +5,7 @@
  * - SWITCHYARD_MODEL_TIMEOUT_MS       per-attempt inactivity timeout, default 120000
  * - SWITCHYARD_MODEL_RETRY_BASE_MS    first backoff step, default 500
  * - SWITCHYARD_MODEL_RETRY_MAX_WAIT_MS cap on one wait (including Retry-After), default 30000
- * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period, default 15000
+ * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period (run events, chat completions keep-alive), default 15000
  */
 export interface RuntimeConfig {
   allowedHosts: string[];

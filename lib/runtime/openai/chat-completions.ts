@@ -11,6 +11,7 @@ import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
 import { ConversationId } from '@/lib/contracts/runs';
+import { runtimeConfig } from '../config';
 import { subscribe } from '../event-bus';
 import { startRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
@@ -21,7 +22,6 @@ import { runInputFromMessages } from './messages';
 import { runReply, type RunReply } from './run-reply';
 
 const CONTENT_CHUNK_CHARS = 64;
-const KEEPALIVE_MS = 15_000;
 
 interface Meta {
   id: string;
@@ -105,7 +105,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
         for (const piece of splitText(text)) send(chunk(meta, { content: piece }, null));
       };
       send(chunk(meta, { role: 'assistant', content: '' }, null));
-      const keepalive = setInterval(() => write(': keep-alive\n\n'), KEEPALIVE_MS);
+      const keepalive = setInterval(() => write(': keep-alive\n\n'), runtimeConfig().sseHeartbeatMs);
       const answer = new AnswerStream(graph.document);
       // Subscribe first, then catch up on what the run recorded before (push skips seqs already seen).
       const unsubscribe = subscribe(run.id, (e) => content(answer.push(e)));
