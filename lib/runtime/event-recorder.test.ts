@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { listEvents } from '@/db/run-events';
 import { getRun, updateRun } from '@/db/runs';
@@ -12,6 +12,9 @@ beforeAll(() => {
   db = useTempDb();
 });
 afterAll(() => db.cleanup());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const delta = (text: string, span = 'llm-1') => ({ type: 'llm.delta' as const, step: 1, node: 'a', span_id: span, data: { text } });
 
@@ -55,14 +58,17 @@ describe('event recorder', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
   });
 
-  it('never merges deltas of different spans, and flushes a quiet tail on its own', async () => {
+  it('never merges deltas of different spans, and flushes a quiet tail on its own', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const run = seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0, deltaMs: 5 });
     rec.emit(delta('one', 'x'));
     rec.emit(delta('two', 'y'));
     const seen: TraceEvent[] = [];
     const off = subscribe(run.id, (e) => seen.push(e));
-    await new Promise((r) => setTimeout(r, 50));
+    vi.advanceTimersByTime(4);
+    expect(listEvents(run.id)).toHaveLength(1); // the tail waits for deltaMs
+    vi.advanceTimersByTime(1);
     off();
     expect(listEvents(run.id).map((e) => [e.span_id, e.data.text])).toEqual([
       ['x', 'one'],

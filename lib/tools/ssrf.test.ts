@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors';
 import { guardedFetch, type GuardedRequest } from './http-client';
 import { blockedReason, checkAddresses, isAllowedHost, parseAllowedHosts } from './ssrf';
@@ -9,6 +9,14 @@ beforeAll(async () => {
   srv = await startLocalServer();
 });
 afterAll(() => srv.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Resolves once the local server has received `path` (I/O turns only; no timers). */
+async function untilHit(path: string): Promise<void> {
+  while (!srv.hits.some((h) => h.url === path)) await new Promise((r) => setImmediate(r));
+}
 
 async function refusal(req: GuardedRequest): Promise<AppError> {
   const err = await guardedFetch(req).then(
@@ -208,15 +216,26 @@ describe('guarded fetch', () => {
   });
 
   it('times out a server that never answers', async () => {
-    const err = await refusal({ url: `${srv.origin}/hang`, allowedHosts: ['127.0.0.1'], timeoutMs: 150 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let settled = false;
+    const refused = refusal({ url: `${srv.origin}/hang?case=timeout`, allowedHosts: ['127.0.0.1'], timeoutMs: 150 }).finally(() => {
+      settled = true;
+    });
+    await untilHit('/hang?case=timeout');
+    vi.advanceTimersByTime(149);
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    const err = await refused;
     expect(err.code).toBe('http_error');
     expect(err.message).toContain('timed out after 150 ms');
   });
 
   it('stops when the caller aborts', async () => {
     const ctrl = new AbortController();
-    const p = guardedFetch({ url: `${srv.origin}/hang`, allowedHosts: ['127.0.0.1'], signal: ctrl.signal });
-    setTimeout(() => ctrl.abort(), 20);
+    const p = guardedFetch({ url: `${srv.origin}/hang?case=abort`, allowedHosts: ['127.0.0.1'], signal: ctrl.signal });
+    await untilHit('/hang?case=abort');
+    ctrl.abort();
     const err = await p.then(
       () => null,
       (e: unknown) => e as AppError,
