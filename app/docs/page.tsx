@@ -3,6 +3,7 @@ import { DocsToc } from '@/components/docs/docs-toc';
 import { listExamples, readExample } from '@/components/docs/examples-source';
 import { Api } from '@/components/docs/sections/api';
 import { Edges } from '@/components/docs/sections/edges';
+import { Memory } from '@/components/docs/sections/memory';
 import { GettingStarted } from '@/components/docs/sections/getting-started';
 import { Roles } from '@/components/docs/sections/roles';
 import { StateChannels } from '@/components/docs/sections/state';
@@ -34,6 +35,7 @@ export default function DocsPage() {
           <Strategies />
           <Tools />
           <StateChannels />
+          <Memory />
           <YamlFormat example={writerReviewer} />
           <Traces />
           <Api />

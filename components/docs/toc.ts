@@ -62,6 +62,7 @@ export const TOC: TocEntry[] = [
       { id: 'run-answer', title: 'The run’s answer' },
     ],
   },
+  { id: 'memory', title: 'Conversation memory' },
   { id: 'yaml', title: 'The YAML format' },
   { id: 'traces', title: 'Traces' },
   { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },
