@@ -1,9 +1,10 @@
 /**
- * Durable runs: one row per run, its trace events (append-only, numbered per run) and the latest
- * checkpoint (enough to resume after a pause or a server restart).
+ * Durable runs: one row per run, its trace events (append-only, numbered per run), its checkpoint
+ * after every superstep (the latest resumes a pause or a restart; earlier ones are time travel's
+ * fork points) and its model/tool calls keyed by request (what a replay reuses).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import type { RunStatus } from '@/lib/contracts/trace';
 import { graphs } from './graphs';
@@ -11,6 +12,8 @@ import { graphs } from './graphs';
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 export type RunSourceColumn = 'ui' | 'api' | 'openai';
+/** How a run derives from its parent: a fork from one of its checkpoints, or a replay of it. */
+export type RunOriginColumn = 'fork' | 'replay';
 export interface RunErrorColumn {
   code: string;
   message: string;
@@ -42,11 +45,16 @@ export const runs = sqliteTable(
     source: text('source').$type<RunSourceColumn>().notNull().default('ui'),
     /** The conversation the run belongs to (memory is kept per conversation): an assistants thread id or the caller's `conversation_id`. */
     conversationId: text('conversation_id'),
+    /** The run this one was forked from or replays (time travel). */
+    parentRunId: text('parent_run_id').references((): AnySQLiteColumn => runs.id, { onDelete: 'set null' }),
+    /** The parent's checkpoint step this run started from (a fork; null for a replay from the start). */
+    forkedFromStep: integer('forked_from_step'),
+    origin: text('origin').$type<RunOriginColumn>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status)],
+  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status), index('runs_parent_idx').on(t.parentRunId)],
 );
 
 export const runEvents = sqliteTable(
@@ -68,15 +76,45 @@ export const runEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
 
-/** The latest checkpoint of each run (written after every step). */
-export const runCheckpoints = sqliteTable('run_checkpoints', {
-  runId: text('run_id')
-    .primaryKey()
-    .references(() => runs.id, { onDelete: 'cascade' }),
-  step: integer('step').notNull(),
-  checkpoint: text('checkpoint', { mode: 'json' }).$type<Checkpoint>().notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
-});
+/**
+ * Every checkpoint of each run, one per superstep (a pause rewrites its step's row with the
+ * interrupt). The latest is the row with the highest step (primary key order: a cheap lookup).
+ */
+export const runCheckpoints = sqliteTable(
+  'run_checkpoints',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    checkpoint: text('checkpoint', { mode: 'json' }).$type<Checkpoint>().notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.step] })],
+);
+
+/**
+ * The model and tool calls of each run, by node and a hash of the exact request (recording.ts in
+ * lib/runtime): a replay of the run reuses the result of every call whose node and request are
+ * unchanged. `key` is the call's activity key (one row per call, however often it is replayed).
+ */
+export const runCalls = sqliteTable(
+  'run_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** `llm` or `tool`. */
+    kind: text('kind').$type<'llm' | 'tool'>().notNull(),
+    node: text('node').notNull(),
+    requestHash: text('request_hash').notNull(),
+    result: text('result', { mode: 'json' }).$type<unknown>().notNull(),
+  },
+  (t) => [uniqueIndex('run_calls_run_key_idx').on(t.runId, t.key), index('run_calls_lookup_idx').on(t.runId, t.kind, t.node, t.requestHash)],
+);
 
 export type RunRow = typeof runs.$inferSelect;
 export type RunEventRow = typeof runEvents.$inferSelect;
+export type RunCallRow = typeof runCalls.$inferSelect;
