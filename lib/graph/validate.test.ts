@@ -336,4 +336,8 @@ describe('validateGraph', () => {
     const ok = problemsAfter((d) => Object.assign(node(d, 'writer'), { final_answer_pattern: 'Answer:(.*)' }));
     expect(codes(ok.errors)).toEqual([]);
   });
+  it('refuses a memory model that is not in models, at its path', () => {
+    expectError((d) => Object.assign(node(d, 'writer'), { memory: { summary: { after: 4, model: 'nope' } } }), 'unknown_model', 'nodes.writer.memory.summary.model');
+    expectError((d) => Object.assign(node(d, 'writer'), { memory: { entities: { every: 2, model: 'nope' } } }), 'unknown_model', 'nodes.writer.memory.entities.model');
+  });
 });

@@ -78,6 +78,15 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
     );
   }
 
+  if ('memory' in node && node.memory) {
+    for (const part of ['summary', 'entities'] as const) {
+      const ref = node.memory[part]?.model;
+      if (ref !== undefined && !has(models, ref)) {
+        out.push(problem('error', 'unknown_model', at('memory', part, 'model'), `unknown model "${ref}" (not in models)`));
+      }
+    }
+  }
+
   if ('tools' in node && node.tools) {
     const seen = new Set<string>();
     node.tools.forEach((t, i) => {
