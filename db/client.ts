@@ -7,7 +7,7 @@ import 'server-only';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
 
@@ -34,8 +34,15 @@ function migrationsFolder(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 }
 
+/** The database file (and its -wal/-shm companions, which SQLite creates with the same mode) readable by the owner only. */
+function createPrivate(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
 function open(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivate(file);
   const sqlite = new Database(file);
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -59,6 +66,12 @@ export function getDb(): Db {
   const db = open(file);
   g[KEY] = { db, file };
   return db;
+}
+
+/** The file of the open database (`:memory:` for an in-memory one); opens it when needed. */
+export function databaseFile(): string {
+  getDb();
+  return g[KEY]!.file;
 }
 
 /** Closes the cached connection (tests, shutdown). The next getDb() opens a fresh one. */

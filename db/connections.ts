@@ -1,27 +1,62 @@
-/** Saved model connections. The API layer masks `apiKey`; it never leaves the server. */
+/**
+ * Saved model connections. The API layer masks `apiKey`; it never leaves the server. At rest the
+ * API key and header values are encrypted (db/secret-box.ts); rows read here are decrypted, and
+ * plaintext rows written before encryption are sealed on first use of a database.
+ */
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from './client';
+import { databaseFile, getDb, type Db } from './client';
+import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
 import { connections, type ConnectionRow } from './schema/connections';
+
+const keys = new WeakMap<Db, Buffer>();
+
+/** The secret key of the open database; the first call per database seals any plaintext secrets. */
+function secretKey(): Buffer {
+  const db = getDb();
+  let key = keys.get(db);
+  if (key) return key;
+  key = loadSecretKey(databaseFile());
+  keys.set(db, key);
+  const k = key;
+  db.transaction((tx) => {
+    for (const row of tx.select().from(connections).all()) {
+      const plain = (row.apiKey !== null && !isSealed(row.apiKey)) || Object.values(row.headers ?? {}).some((v) => !isSealed(v));
+      if (!plain) continue;
+      const sealed = mapSecrets(row, (v) => (isSealed(v) ? v : seal(v, k)));
+      tx.update(connections).set({ apiKey: sealed.apiKey, headers: sealed.headers }).where(eq(connections.name, row.name)).run();
+    }
+  });
+  return key;
+}
+
+const opened = (row: ConnectionRow): ConnectionRow => {
+  const key = secretKey();
+  return mapSecrets(row, (v) => open(v, key));
+};
+const sealSecret = (v: string | null | undefined): string | null => (v == null ? null : seal(v, secretKey()));
 
 export type { ConnectionRow } from './schema/connections';
 
 export function listConnections(): ConnectionRow[] {
-  return getDb().select().from(connections).orderBy(asc(connections.name)).all();
+  return getDb().select().from(connections).orderBy(asc(connections.name)).all().map(opened);
 }
 
 export function getConnection(name: string): ConnectionRow | undefined {
-  return getDb().select().from(connections).where(eq(connections.name, name)).get();
+  const row = getDb().select().from(connections).where(eq(connections.name, name)).get();
+  return row && opened(row);
 }
 
 /** Inserts a connection; returns undefined when the name is taken. */
 export function insertConnection(c: { name: string; baseUrl: string; apiKey?: string | null; headers?: Record<string, string> | null }): ConnectionRow | undefined {
-  return getDb()
+  const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => sealSecret(v)!);
+  const row = getDb()
     .insert(connections)
-    .values({ name: c.name, baseUrl: c.baseUrl, apiKey: c.apiKey ?? null, headers: c.headers ?? null, createdAt: new Date() })
+    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, createdAt: new Date() })
     .onConflictDoNothing()
     .returning()
     .get();
+  return row && opened(row);
 }
 
 export function deleteConnection(name: string): boolean {
@@ -39,9 +74,11 @@ export interface ConnectionPatch {
 /** Applies a patch in one transaction; returns the updated row, or undefined when there is none. */
 export function updateConnection(name: string, patch: ConnectionPatch): ConnectionRow | undefined {
   const db = getDb();
-  return db.transaction((tx) => {
-    const row = tx.select().from(connections).where(eq(connections.name, name)).get();
-    if (!row) return undefined;
+  const key = secretKey();
+  const updated = db.transaction((tx) => {
+    const stored = tx.select().from(connections).where(eq(connections.name, name)).get();
+    if (!stored) return undefined;
+    const row = mapSecrets(stored, (v) => open(v, key));
     const set: Partial<Pick<ConnectionRow, 'baseUrl' | 'apiKey' | 'headers'>> = {};
     if (patch.baseUrl !== undefined) set.baseUrl = patch.baseUrl;
     if (patch.apiKey !== undefined) set.apiKey = patch.apiKey;
@@ -54,7 +91,10 @@ export function updateConnection(name: string, patch: ConnectionPatch): Connecti
       }
       set.headers = merged.size ? Object.fromEntries(merged) : null;
     }
-    if (!Object.keys(set).length) return row;
+    if (!Object.keys(set).length) return stored;
+    if (set.apiKey) set.apiKey = seal(set.apiKey, key);
+    if (set.headers) set.headers = Object.fromEntries(Object.entries(set.headers).map(([k, v]) => [k, seal(v, key)]));
     return tx.update(connections).set(set).where(eq(connections.name, name)).returning().get();
   });
+  return updated && opened(updated);
 }

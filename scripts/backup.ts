@@ -1,0 +1,15 @@
+/**
+ * npm run backup -- FILE: a consistent copy of the database (SWITCHYARD_DB, else data/switchyard.db)
+ * through SQLite's online backup API, safe while the server runs. Restore: stop the server, copy
+ * FILE to SWITCHYARD_DB (removing any -wal/-shm files there), start the server.
+ */
+import { backupDatabase, configuredDatabaseFile } from '../db/maintenance';
+
+const target = process.argv[2];
+if (!target) {
+  console.error('usage: npm run backup -- FILE');
+  process.exit(2);
+}
+const source = configuredDatabaseFile();
+await backupDatabase(source, target);
+console.log(`backed up ${source} to ${target}`);

@@ -1,0 +1,16 @@
+/**
+ * npm run rotate-key: re-encrypts the stored connection secrets with SWITCHYARD_NEW_SECRET_KEY.
+ * The current key is SWITCHYARD_SECRET_KEY, else data/secret.key (which is then replaced by the
+ * new key). With SWITCHYARD_SECRET_KEY, set it to the new key before the next start.
+ * Stop the server first.
+ */
+import { configuredDatabaseFile, rotateSecretKey } from '../db/maintenance';
+
+const next = process.env.SWITCHYARD_NEW_SECRET_KEY?.trim();
+if (!next) {
+  console.error('Set SWITCHYARD_NEW_SECRET_KEY to the new key (e.g. `openssl rand -base64 32`).');
+  process.exit(2);
+}
+const file = configuredDatabaseFile();
+const { rows, keyFile } = rotateSecretKey(file, next);
+console.log(`re-encrypted ${rows} connection(s) in ${file}` + (keyFile ? `; the new key is in ${keyFile}` : '; now set SWITCHYARD_SECRET_KEY to the new key'));
