@@ -34,6 +34,11 @@ export const ResumeValueSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('edit'), value: z.unknown() }),
   z.strictObject({ action: z.literal('continue') }),
   z.strictObject({ action: z.literal('step') }),
+  z.strictObject({
+    action: z.literal('answer'),
+    value: z.string().max(1_000_000).optional(),
+    tool_outputs: z.array(z.strictObject({ tool_call_id: z.string().max(500), output: z.string().max(1_000_000) })).max(100).optional(),
+  }),
 ]);
 
 export const ResumeRunBody = z.strictObject({ value: ResumeValueSchema });

@@ -65,13 +65,27 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 // ------------------------------------------------------------------ pause, resume, checkpoint
 
+/** A tool call a paused run waits on (kind 'tool'): the call's id, tool name and JSON arguments. */
+export interface PendingToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * Why a run paused: a human node, a breakpoint, or (kind 'tool') tool calls someone outside the
+ * run answers: a `human` tool's question (`answered_by: 'human'`, the question in `prompt`) or the
+ * API caller's client tools (`answered_by: 'client'`).
+ */
 export interface Interrupt {
-  kind: 'human' | 'breakpoint';
+  kind: 'human' | 'breakpoint' | 'tool';
   node: string;
   prompt?: string;
   /** What is shown to the person for review. */
   value?: unknown;
   human_kind?: 'approval' | 'input';
+  tool_calls?: PendingToolCall[];
+  answered_by?: 'human' | 'client';
 }
 
 /** How a paused run is continued. */
@@ -80,7 +94,9 @@ export type ResumeValue =
   | { action: 'reject'; reason?: string }
   | { action: 'edit'; value: unknown }
   | { action: 'continue' }
-  | { action: 'step' };
+  | { action: 'step' }
+  /** Answers a 'tool' pause: `value` for a human tool's question, `tool_outputs` per call id for client tools. */
+  | { action: 'answer'; value?: string; tool_outputs?: { tool_call_id: string; output: string }[] };
 
 /** A snapshot written after every step; enough to resume the run from there. */
 export interface Checkpoint {
@@ -105,11 +121,13 @@ const UsageData = z.looseObject({ input_tokens: z.number(), output_tokens: z.num
 const AnyRecord = z.record(z.string(), z.unknown());
 
 export const InterruptData = z.looseObject({
-  kind: z.enum(['human', 'breakpoint']),
+  kind: z.enum(['human', 'breakpoint', 'tool']),
   node: z.string(),
   prompt: z.string().optional(),
   value: z.unknown().optional(),
   human_kind: z.enum(['approval', 'input']).optional(),
+  tool_calls: z.array(z.looseObject({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
+  answered_by: z.enum(['human', 'client']).optional(),
 });
 
 /** react's reading of a reply (llm.response `parsed`). */
@@ -153,6 +171,12 @@ export const TRACE_DATA = {
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
     temperature: z.number().optional(),
+    /**
+     * How the call was adapted to the connection's `supports`: `tools: 'text'` when the tools went
+     * into the prompt as a JSON action protocol (no native tools); `stop: 'client'` when the stop
+     * words are applied by reading the stream, not sent to the server.
+     */
+    adapted: z.looseObject({ tools: z.literal('text').optional(), stop: z.literal('client').optional(), note: z.string().optional() }).optional(),
   }),
   /**
    * Opens a node's memory span (child of its span; memory model calls and `memory.write` hang under

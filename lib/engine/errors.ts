@@ -14,9 +14,17 @@ export class EngineError extends Error {
   }
 }
 
-/** Thrown by an executor (human node) to pause the run; the scheduler turns it into `paused`. */
+/**
+ * Thrown by an executor (human node, human / client tool, a paused subgraph) to pause the run; the
+ * scheduler turns it into `paused`. `continuation` is what the node needs to go on from inside
+ * when resumed (kept in the checkpoint, handed back as ExecContext.continuation): the recorded
+ * model and tool calls of the paused node, a paused subgraph's position.
+ */
 export class InterruptRequest extends Error {
-  constructor(readonly interrupt: Interrupt) {
+  constructor(
+    readonly interrupt: Interrupt,
+    public continuation?: Record<string, unknown>,
+  ) {
     super(`interrupt at ${interrupt.node}`);
     this.name = 'InterruptRequest';
   }

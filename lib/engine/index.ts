@@ -93,8 +93,8 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     let pos: Position;
     if (opts.from) {
       pos = extra.position(opts.from);
-      // A human node's resume is reported on its own span by the scheduler.
-      if (opts.from.interrupt?.kind !== 'human') {
+      // A human node's (or a tool question's) resume is reported on its own span by the scheduler.
+      if (opts.from.interrupt?.kind !== 'human' && opts.from.interrupt?.kind !== 'tool') {
         runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next, ...(opts.resume ? { action: opts.resume.action, node: opts.from.interrupt?.node } : {}) });
       }
     } else {

@@ -6,7 +6,8 @@
  */
 import { DEFAULTS } from '../graph/defaults';
 import type { ModelSpec } from '../graph/schema';
-import { isChatResult, nextActivityKey, recordActivity, recordedActivity } from './activities';
+import { isChatResult, nextActivityKey } from './activities';
+import { recordCall, replayedCall } from './replay';
 import { EngineError } from './errors';
 import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
@@ -74,7 +75,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   );
   // A call recorded by an earlier attempt of this node is replayed, not made again (activities.ts).
   const key = nextActivityKey(ctx);
-  const recorded = await recordedActivity(scope.ports.activities, key, 'llm', isChatResult);
+  const recorded = await replayedCall(ctx, key, 'llm', isChatResult);
   if (recorded?.message.content) emitDelta(ctx, span, call.answer, recorded.message.content);
   const result = recorded ?? await scope.ports.model.chat({
     connection: model.connection,
@@ -89,7 +90,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     onDelta: (text) => emitDelta(ctx, span, call.answer, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
-  if (!recorded) await recordActivity(scope.ports.activities, key, 'llm', result);
+  if (!recorded) await recordCall(ctx, key, 'llm', result);
   scope.usage.input_tokens += result.usage.prompt_tokens;
   scope.usage.output_tokens += result.usage.completion_tokens;
   emitFrom(

@@ -7,7 +7,8 @@ import type { GraphDocument } from '../graph/schema';
 import { DEFAULTS } from '../graph/defaults';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope } from './scope';
-import { GraphRunner, runNode } from './scheduler';
+import { GraphRunner, runNode, type Position } from './scheduler';
+import type { Interrupt } from '../contracts/trace';
 import { initialState, type State } from './state';
 
 export type ScopeBase = Omit<RunScope, 'runChild' | 'runSubgraph' | 'withSignal'>;
@@ -104,13 +105,16 @@ async function runSubgraph(
     },
   });
   // No checkpoints, breakpoints or run-level events of its own: it lives inside the subgraph node's step.
-  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, paused: () => {}, setStep: () => {} });
-  const out = await runner.run(runner.start(initialState(doc, input)));
+  // A pause inside pauses the outer run; the subgraph's position rides in the outer checkpoint
+  // (the continuation) and the resume goes on from there with the resume value.
+  let pausedAt: Position | undefined;
+  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, paused: (pos) => (pausedAt = pos), setStep: () => {} });
+  const saved = caller.resume ? (caller.continuation?.subgraph as { position: Position; interrupt: Interrupt } | undefined) : undefined;
+  const out = saved
+    ? await runner.run(saved.position, { interrupt: saved.interrupt, value: caller.resume! })
+    : await runner.run(runner.start(initialState(doc, input)));
   if (out.kind === 'paused') {
-    throw new EngineError(
-      'subgraph_interrupt',
-      `Node "${out.interrupt.node}" of subgraph "${doc.name}" wants to pause the run; human nodes inside subgraphs are not supported`,
-    );
+    throw new InterruptRequest({ ...out.interrupt, node: prefix + out.interrupt.node }, { subgraph: { position: pausedAt, interrupt: out.interrupt } });
   }
   return out;
 }

@@ -24,10 +24,15 @@ const ExtraSchema = z.object({
   output_channel: z.string().optional(),
   pending: z.record(z.string(), StepResultSchema).optional(),
   interrupt_span: z.string().optional(),
+  /** What the paused node needs to go on from inside (InterruptRequest.continuation). */
+  continuation: z.record(z.string(), z.unknown()).optional(),
 });
 
 const HUMAN_ACTIONS = ['approve', 'reject', 'edit'];
 const BREAKPOINT_ACTIONS = ['continue', 'step'];
+const TOOL_ACTIONS = ['answer'];
+const ACTIONS = { human: HUMAN_ACTIONS, breakpoint: BREAKPOINT_ACTIONS, tool: TOOL_ACTIONS } as const;
+const PAUSED_AT = { human: 'human node', breakpoint: 'a breakpoint before', tool: 'a tool call of' } as const;
 
 /** A resume value must fit the pause it answers. Throws AppError (nothing has run yet). */
 export function checkResume(from: Checkpoint | undefined, resume: ResumeValue | undefined): void {
@@ -41,11 +46,11 @@ export function checkResume(from: Checkpoint | undefined, resume: ResumeValue | 
     return;
   }
   if (!resume) throw new AppError('resume_required', `The run is paused at "${interrupt.node}" (${interrupt.kind}); resume it with a value`);
-  const allowed = interrupt.kind === 'human' ? HUMAN_ACTIONS : BREAKPOINT_ACTIONS;
+  const allowed: readonly string[] = ACTIONS[interrupt.kind];
   if (!allowed.includes(resume.action)) {
     throw new AppError(
       'bad_resume',
-      `The run is paused at ${interrupt.kind === 'human' ? 'human node' : 'a breakpoint before'} "${interrupt.node}": resume with action ${allowed.map((a) => `"${a}"`).join(', ')}, not "${resume.action}"`,
+      `The run is paused at ${PAUSED_AT[interrupt.kind]} "${interrupt.node}": resume with action ${allowed.map((a) => `"${a}"`).join(', ')}, not "${resume.action}"`,
     );
   }
 }
@@ -65,6 +70,7 @@ export function readExtra(from: Checkpoint | undefined) {
         waiting: x.waiting ?? [],
         pending: structuredClone(x.pending ?? {}),
         interruptSpan: x.interrupt_span,
+        ...(x.continuation ? { continuation: structuredClone(x.continuation) } : {}),
       };
     },
   };
@@ -74,5 +80,6 @@ export function toCheckpoint(pos: Position, interrupt: Interrupt | undefined, ru
   const extra: Record<string, unknown> = { run_span: run.runSpan, usage: { ...run.usage }, waiting: pos.waiting };
   if (Object.keys(pos.pending).length) extra.pending = pos.pending;
   if (pos.interruptSpan) extra.interrupt_span = pos.interruptSpan;
+  if (pos.continuation) extra.continuation = pos.continuation;
   return { step: pos.step, state: pos.state, next: pos.next, ...(interrupt ? { interrupt } : {}), extra };
 }

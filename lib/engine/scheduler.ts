@@ -41,6 +41,8 @@ export interface Position {
   pending: Record<string, StepResult>;
   /** Span of the node that paused (reused when it resumes). */
   interruptSpan?: string;
+  /** What the paused node needs to go on from inside (InterruptRequest.continuation). */
+  continuation?: Record<string, unknown>;
 }
 
 export interface RunnerHooks {
@@ -52,6 +54,13 @@ export interface RunnerHooks {
   paused(pos: Position, interrupt: Interrupt, span: string): void;
   /** Shared step counter for event envelopes. */
   setStep(step: number): void;
+}
+
+/** A node that paused the step. */
+interface Paused {
+  interrupt: Interrupt;
+  span: string;
+  continuation?: Record<string, unknown>;
 }
 
 export type GraphOutcome =
@@ -122,7 +131,7 @@ export class GraphRunner {
       resumeFor = undefined;
       if (paused) {
         const pending = Object.fromEntries(results);
-        return this.pause({ ...pos, pending, interruptSpan: paused.span }, paused.interrupt, paused.span);
+        return this.pause({ ...pos, pending, interruptSpan: paused.span, continuation: paused.continuation }, paused.interrupt, paused.span);
       }
       pos = this.advance(pos, step, results);
       this.hooks.checkpoint(pos);
@@ -137,17 +146,17 @@ export class GraphRunner {
   private async execStep(
     pos: Position,
     resumeFor: { node: string; value: ResumeValue } | undefined,
-  ): Promise<{ results: Map<string, StepResult>; paused?: { interrupt: Interrupt; span: string } }> {
+  ): Promise<{ results: Map<string, StepResult>; paused?: Paused }> {
     const results = new Map<string, StepResult>(Object.entries(pos.pending));
     const todo = pos.next.filter((id) => !results.has(id));
     const abort = stepAbort(this.scope.signal);
     const scope = this.scope.withSignal(abort.signal);
     let failure: { error: unknown } | undefined;
-    let outcomes: (StepResult | { interrupt: Interrupt; span: string } | undefined)[];
+    let outcomes: (StepResult | Paused | undefined)[];
     try {
       outcomes = await Promise.all(
         todo.map((id) =>
-          this.execNode(scope, id, pos.state, resumeFor?.node === id ? resumeFor.value : undefined, pos.interruptSpan).catch((error: unknown) => {
+          this.execNode(scope, id, pos.state, resumeFor && answers(resumeFor.node, id) ? resumeFor.value : undefined, pos).catch((error: unknown) => {
             if (!failure) {
               failure = { error };
               abort.abort(new EngineError('sibling_failed', `Stopped because node "${id}" failed in the same step`));
@@ -160,7 +169,7 @@ export class GraphRunner {
       abort.dispose();
     }
     if (failure) throw failure.error;
-    let paused: { interrupt: Interrupt; span: string } | undefined;
+    let paused: Paused | undefined;
     todo.forEach((id, i) => {
       const r = outcomes[i]!;
       if ('interrupt' in r) paused ??= r;
@@ -220,8 +229,9 @@ export class GraphRunner {
     id: string,
     state: State,
     resume: ResumeValue | undefined,
-    resumeSpan: string | undefined,
-  ): Promise<StepResult | { interrupt: Interrupt; span: string }> {
+    paused: Position,
+  ): Promise<StepResult | Paused> {
+    const resumeSpan = paused.interruptSpan;
     const node = this.doc.nodes[id];
     const { ports } = scope;
     const span = resume && resumeSpan ? resumeSpan : ports.newId();
@@ -230,11 +240,12 @@ export class GraphRunner {
     if (resume) scope.emit('run.resumed', { ...resume }, at);
     else scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}) }, at);
     const ctx: ExecContext = { scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
+    if (resume && paused.continuation) ctx.continuation = paused.continuation;
     let result: NodeResult;
     try {
       result = await runNode(ctx);
     } catch (thrown) {
-      if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span };
+      if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span, continuation: thrown.continuation };
       const err = abortCause(scope, thrown);
       scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
       throw err;
@@ -243,6 +254,11 @@ export class GraphRunner {
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
   }
+}
+
+/** Whether a pause at `paused` (a node id, or "<subgraph node>/<inner node>") is node `id`'s to resume. */
+function answers(paused: string, id: string): boolean {
+  return paused === id || paused.startsWith(`${id}/`);
 }
 
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */

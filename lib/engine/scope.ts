@@ -67,6 +67,8 @@ export interface ExecContext {
   /** Set when the node runs as a worker / agent tool: its task replaces the conversation. */
   task?: string;
   resume?: ResumeValue;
+  /** With `resume`: what the node left in its InterruptRequest when it paused (errors.ts). */
+  continuation?: Record<string, unknown>;
   /** Nesting depth of worker calls (0 = a node run by the scheduler). */
   callDepth: number;
   /** State writes of worker calls made by this node (applied together with its own). */

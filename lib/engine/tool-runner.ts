@@ -4,8 +4,10 @@
  */
 import { argsJsonSchema } from '../graph/args-schema';
 import type { ToolSpec } from '../graph/schema';
-import { isToolActivity, nextActivityKey, recordActivity, recordedActivity, registerActivitySpan } from './activities';
-import { EngineError, errorInfo } from './errors';
+import { isToolActivity, nextActivityKey, registerActivitySpan } from './activities';
+import { EngineError, errorInfo, InterruptRequest } from './errors';
+import { clientTool, humanTool, pausedCallId } from './human-tool';
+import { recordCall, replayedCall, stepCalls } from './replay';
 import type { ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 
@@ -24,9 +26,10 @@ export interface ToolBinding {
   definition: ToolDefinition;
   /**
    * Runs the tool; throws on failure. `span` is the tool.call span (children nest under it);
-   * `activity` the call's deterministic key (the HTTP tool's Idempotency-Key).
+   * `activity` the call's deterministic key (the HTTP tool's Idempotency-Key); `callId` the
+   * model's tool call id (or one derived from the key), which a human / client tool's pause names.
    */
-  invoke(args: unknown, span: string, activity: string): Promise<ToolOutcome>;
+  invoke(args: unknown, span: string, activity: string, callId: string): Promise<ToolOutcome>;
 }
 
 /** Errors that end the run instead of being reported back to the model. */
@@ -103,6 +106,8 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     }
     const spec = portSpec(tools[id]);
     if (spec.type === 'agent') return agentTool(ctx, id, spec);
+    if (spec.type === 'human') return humanTool(ctx, id, spec);
+    if (spec.type === 'client') return clientTool(ctx, id, spec);
     const definition = ctx.scope.ports.tools.definition(id, spec);
     return {
       name: id,
@@ -131,17 +136,16 @@ export async function runTool(
   // Child nodes (agent, worker) record their own calls; other tools are activities (activities.ts).
   const key = nextActivityKey(ctx);
   const child = binding.type === 'agent' || binding.type === 'worker';
-  const port = child ? undefined : ctx.scope.ports.activities;
   if (child) registerActivitySpan(ctx, span, key);
-  const recorded = await recordedActivity(port, key, 'tool', isToolActivity);
+  const recorded = child ? undefined : await replayedCall(ctx, key, 'tool', isToolActivity);
   if (recorded) {
     const { error, ...out } = recorded;
     emitFrom(ctx, 'tool.result', { tool: binding.name, ...recorded, replayed: true, latency_ms: 0 }, span);
     return error === undefined ? out : { output: '', error };
   }
   try {
-    const out = await binding.invoke(args, span, key);
-    await recordActivity(port, key, 'tool', out);
+    const out = await binding.invoke(args, span, key, typeof extra.tool_call_id === 'string' ? extra.tool_call_id : pausedCallId(key));
+    if (!child) await recordCall(ctx, key, 'tool', out);
     emitFrom(
       ctx,
       'tool.result',
@@ -155,10 +159,15 @@ export async function runTool(
     );
     return out;
   } catch (err) {
+    if (err instanceof InterruptRequest) {
+      // A human / client tool pauses the run: the step's calls so far go into the checkpoint (replay.ts).
+      err.continuation = { ...err.continuation, activities: stepCalls(ctx) };
+      throw err;
+    }
     const { message } = errorInfo(err);
     emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: ctx.scope.ports.clock.now() - started }, span);
     if (isFatal(ctx, err, child)) throw err;
-    await recordActivity(port, key, 'tool', { output: '', error: message });
+    if (!child) await recordCall(ctx, key, 'tool', { output: '', error: message });
     return { output: '', error: message };
   }
 }

@@ -94,7 +94,27 @@ export const AgentTool = z.strictObject({
   node: Identifier,
 });
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, AgentTool]);
+/**
+ * A person answers (seed 002 "human feedback as a tool"): the agent's call pauses the run with its
+ * question; the answer given on resume is the tool's result.
+ */
+export const HumanTool = z.strictObject({
+  type: z.literal('human'),
+  description: Text.optional(),
+});
+
+/**
+ * A tool the API caller runs (the `tools` of a chat completions request join the entry agent's):
+ * a call pauses the run and is returned to the caller, whose `role: tool` answer resumes it.
+ */
+export const ClientTool = z.strictObject({
+  type: z.literal('client'),
+  description: Text.optional(),
+  /** JSON Schema of the arguments, as the caller declared them. */
+  parameters: JsonSchemaObject.optional(),
+});
+
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, AgentTool, HumanTool, ClientTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 

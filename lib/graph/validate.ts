@@ -61,6 +61,20 @@ function checkIds(doc: GraphDocument, out: Problem[]): void {
   }
 }
 
+/**
+ * Why node `id` would pause the run (a human node, or a `human` / `client` tool in its tools), or
+ * null. Such a node cannot run as a supervisor's worker or behind an `agent` tool: those run
+ * inside another node's model loop, which has no way to pause.
+ */
+function pauseReason(doc: GraphDocument, id: string): string | null {
+  const node = has(doc.nodes ?? {}, id) ? doc.nodes[id] : undefined;
+  if (!node) return null;
+  if (node.role === 'human') return `"${id}" is a human node`;
+  const tools = doc.tools ?? {};
+  const asks = ('tools' in node ? (node.tools ?? []) : []).find((t) => has(tools, t) && (tools[t].type === 'human' || tools[t].type === 'client'));
+  return asks ? `"${id}" uses the ${tools[asks].type} tool "${asks}"` : null;
+}
+
 function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[]): void {
   const at = (...rest: PathPart[]): PathPart[] => ['nodes', id, ...rest];
   const nodes = doc.nodes ?? {};
@@ -131,6 +145,10 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
       node.workers.forEach((w, i) => {
         if (w === id) out.push(problem('error', 'self_call', at('workers', i), 'a supervisor cannot be its own worker'));
         else if (!has(nodes, w)) out.push(problem('error', 'unknown_node', at('workers', i), `unknown worker node "${w}"`));
+        else {
+          const why = pauseReason(doc, w);
+          if (why) out.push(problem('error', 'pause_in_worker', at('workers', i), `${why}, which pauses the run: a worker cannot pause (make it a node of the graph instead)`));
+        }
       });
       break;
     case 'tool':
@@ -222,6 +240,9 @@ function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
   for (const [id, tool] of Object.entries(doc.tools ?? {})) {
     if (tool.type === 'agent' && !has(doc.nodes, tool.node)) {
       out.push(problem('error', 'unknown_node', ['tools', id, 'node'], `unknown node "${tool.node}"`));
+    } else if (tool.type === 'agent') {
+      const why = pauseReason(doc, tool.node);
+      if (why) out.push(problem('error', 'pause_in_worker', ['tools', id, 'node'], `${why}, which pauses the run: an agent tool cannot pause (give the human tool to the calling agent instead)`));
     }
     if (tool.type === 'http') {
       for (const p of shorthandProblems(tool.args_schema ?? {})) {

@@ -9,7 +9,8 @@ import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
 import { httpDefinition, runHttpTool } from './http-tool';
 import { runWebSearch, webSearchDefinition } from './web-search';
 
-export type IoToolType = Exclude<ToolType, 'agent'>;
+/** `agent`, `human` and `client` tools are bound by the engine (lib/engine/tool-runner.ts, human-tool.ts). */
+export type IoToolType = Exclude<ToolType, 'agent' | 'human' | 'client'>;
 
 export interface ToolRunContext {
   signal: AbortSignal;

@@ -103,11 +103,11 @@ describe('subgraph', () => {
     expect(out).toMatchObject({ status: 'failed', error: { code: 'subgraph_depth' } });
   });
 
-  it('refuses a human pause inside a subgraph, without reporting the run as interrupted', async () => {
+  it('a human pause inside a subgraph pauses the run (one run.interrupted, named "<node>/<inner>")', async () => {
     const gated = { ...graph({ ask: { role: 'human', prompt: 'ok?' } }, chain('ask')), name: 'gated' };
     const p = fakePorts({ graphs: { gated } });
     const out = await runGraph({ runId: 'r', doc: graph({ sub: { role: 'subgraph', graph: 'gated' } }, chain('sub')), input: 'x', ports: p });
-    expect(out).toMatchObject({ status: 'failed', error: { code: 'subgraph_interrupt', message: expect.stringContaining('Node "ask" of subgraph "gated"') } });
-    expect(p.of('run.interrupted')).toHaveLength(0);
+    expect(out).toMatchObject({ status: 'paused', interrupt: { kind: 'human', node: 'sub/ask' } });
+    expect(p.of('run.interrupted')).toHaveLength(1);
   });
 });

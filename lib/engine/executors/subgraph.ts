@@ -1,6 +1,6 @@
-/** The subgraph role: loads another saved graph and runs it nested (events under this node's span). */
+/** The subgraph role: loads another saved graph and runs it nested (events under this node's span); a pause inside (human node or tool) pauses the run and resumes into the subgraph. */
 import type { NodeOf } from '../../graph/schema';
-import { EngineError, errorInfo } from '../errors';
+import { EngineError, errorInfo, InterruptRequest } from '../errors';
 import type { ExecContext, NodeResult } from '../scope';
 import { lastContent } from '../state';
 import { outputText } from '../tool-runner';
@@ -20,6 +20,7 @@ export async function runSubgraphNode(node: NodeOf<'subgraph'>, ctx: ExecContext
   try {
     res = await ctx.scope.runSubgraph(doc, input, ctx.span, ctx);
   } catch (err) {
+    if (err instanceof InterruptRequest) throw err; // a pause inside pauses this run (nested.ts)
     const info = errorInfo(err);
     if (PASS_THROUGH.has(info.code) || ctx.scope.signal.aborted) throw err;
     throw new EngineError(info.code, `In subgraph "${node.graph}" (node "${ctx.nodeId}"): ${info.message}`);

@@ -10,7 +10,9 @@
 import { DEFAULTS } from '../../graph/defaults';
 import { evaluateCondition } from '../../graph/cel';
 import type { ExitCondition, NodeOf } from '../../graph/schema';
-import { EngineError } from '../errors';
+import type { PendingToolCall } from '../../contracts/trace';
+import { EngineError, InterruptRequest } from '../errors';
+import { stepCalls } from '../replay';
 import { chat, wholeAnswer } from '../llm';
 import type { ChatMessage, ToolCall } from '../ports';
 import { emitFrom, type ExecContext, type NodeResult } from '../scope';
@@ -72,6 +74,8 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
     if (!calls.length) return { text, output: text, messages: msgs, exit: 'text' };
 
     let lastResult: string | undefined;
+    // Client tools (the API caller's) of one reply pause together, after the other calls ran.
+    const forClient: PendingToolCall[] = [];
     for (const call of calls) {
       const binding = byName.get(call.function.name);
       let content: string;
@@ -82,7 +86,14 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
         const parsed = parseArgs(call);
         if (!parsed.ok) content = rejectCall(ctx, call, parsed.error);
         else {
-          const out = await runTool(ctx, binding, parsed.args, { tool_call_id: call.id });
+          let out;
+          try {
+            out = await runTool(ctx, binding, parsed.args, { tool_call_id: call.id });
+          } catch (err) {
+            if (!(err instanceof InterruptRequest) || err.interrupt.answered_by !== 'client') throw err;
+            forClient.push(...(err.interrupt.tool_calls ?? []));
+            continue;
+          }
           failed = out.error !== undefined;
           content = failed ? `Error: ${out.error}` : out.output;
         }
@@ -92,6 +103,10 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
       if (typeof exit === 'object' && 'tool' in exit && exit.tool === call.function.name && !failed) {
         return { text: content, output: content, messages: msgs, exit: 'tool' };
       }
+    }
+    if (forClient.length) {
+      const names = [...new Set(forClient.map((c) => c.name))].join(', ');
+      throw new InterruptRequest({ kind: 'tool', node: ctx.nodeId, prompt: `The caller runs ${names}`, tool_calls: forClient, answered_by: 'client' }, { activities: stepCalls(ctx) });
     }
     if (typeof exit === 'object' && 'when' in exit) {
       const output = lastResult ?? text;

@@ -1,0 +1,66 @@
+/**
+ * Replay of a paused node's calls. A node paused inside (a `human` or `client` tool call) is run
+ * again when the run resumes; its earlier model and tool calls must not be made again. They come
+ * back from two places, in this order:
+ * - the continuation the node left in the checkpoint (`activities`: every call recorded during the
+ *   paused step, by activity key), so a resume works from the checkpoint alone, with or without an
+ *   activity store;
+ * - `ports.activities` (activities.ts), which also covers crashes.
+ * Same keys on every attempt (activities.ts) make the re-run deterministic up to the paused call,
+ * which then gets the resume's answer (human-tool.ts).
+ */
+import { recordActivity, recordedActivity } from './activities';
+import type { ExecContext } from './scope';
+
+interface Rec {
+  kind: 'llm' | 'tool';
+  result: unknown;
+}
+
+/** Calls recorded in this execution, per run (ports object). */
+const journals = new WeakMap<object, Map<string, Rec>>();
+/** Calls handed back by a continuation, per run. */
+const overlays = new WeakMap<object, Map<string, Rec>>();
+
+function mapOf(store: WeakMap<object, Map<string, Rec>>, ctx: ExecContext): Map<string, Rec> {
+  let m = store.get(ctx.scope.ports);
+  if (!m) {
+    m = new Map();
+    store.set(ctx.scope.ports, m);
+  }
+  return m;
+}
+
+function isRec(v: unknown): v is Rec {
+  return !!v && typeof v === 'object' && ((v as Rec).kind === 'llm' || (v as Rec).kind === 'tool') && 'result' in v;
+}
+
+function overlay(ctx: ExecContext): Map<string, Rec> {
+  const m = mapOf(overlays, ctx);
+  const acts = ctx.continuation?.activities;
+  if (acts && typeof acts === 'object') {
+    for (const [k, v] of Object.entries(acts)) if (isRec(v) && !m.has(k)) m.set(k, v);
+  }
+  return m;
+}
+
+/** The recorded result of call `key` (continuation first, then the activity store), or undefined. */
+export async function replayedCall<T>(ctx: ExecContext, key: string, kind: 'llm' | 'tool', accept: (r: unknown) => r is T, useStore = true): Promise<T | undefined> {
+  const rec = overlay(ctx).get(key);
+  if (rec && rec.kind === kind && accept(rec.result)) return rec.result;
+  return recordedActivity(useStore ? ctx.scope.ports.activities : undefined, key, kind, accept);
+}
+
+/** Records call `key`'s result (in the journal kept for a pause, and in the activity store). */
+export async function recordCall(ctx: ExecContext, key: string, kind: 'llm' | 'tool', result: unknown, useStore = true): Promise<void> {
+  mapOf(journals, ctx).set(key, { kind, result: structuredClone(result) });
+  await recordActivity(useStore ? ctx.scope.ports.activities : undefined, key, kind, result);
+}
+
+/** The calls of the current step (recorded now or replayed), for the continuation of a node that pauses. */
+export function stepCalls(ctx: ExecContext): Record<string, Rec> {
+  const prefix = `s${ctx.scope.step()}.`;
+  const out: Record<string, Rec> = {};
+  for (const m of [overlay(ctx), mapOf(journals, ctx)]) for (const [k, v] of m) if (k.startsWith(prefix)) out[k] = v;
+  return out;
+}
