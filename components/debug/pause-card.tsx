@@ -17,9 +17,74 @@ export function editedValue(text: string): unknown {
 
 /**
  * A paused run: at a `human` node, its prompt and the data to review with Approve / Reject (with
- * a reason) / Edit-then-continue; at a breakpoint, the state with Continue / Step.
+ * a reason) / Edit-then-continue; at a breakpoint, the state with Continue / Step; at a tool call
+ * (kind 'tool'), the agent's question and an answer box.
  */
 export function PauseCard({
+  interrupt,
+  state,
+  busy,
+  error,
+  onResume,
+}: {
+  interrupt: Interrupt;
+  state: unknown;
+  busy: boolean;
+  error: string | null;
+  onResume(value: ResumeValue): void;
+}) {
+  if (interrupt.kind === 'tool') return <ToolQuestionCard interrupt={interrupt} busy={busy} error={error} onResume={onResume} />;
+  return <ReviewCard interrupt={interrupt} state={state} busy={busy} error={error} onResume={onResume} />;
+}
+
+/**
+ * A paused tool call (interrupt kind 'tool'): an agent's question to a person (`human` tool) with an
+ * answer box, or the API caller's client tools with one output box per call.
+ */
+function ToolQuestionCard({ interrupt, busy, error, onResume }: { interrupt: Interrupt; busy: boolean; error: string | null; onResume(value: ResumeValue): void }) {
+  const calls = interrupt.tool_calls ?? [];
+  const [answers, setAnswers] = useState<string[]>(() => calls.map(() => ''));
+  const human = interrupt.answered_by !== 'client';
+  const submit = () =>
+    onResume(human && calls.length <= 1 ? { action: 'answer', value: answers[0] ?? '', ...(calls[0] ? { tool_outputs: [{ tool_call_id: calls[0].id, output: answers[0] ?? '' }] } : {}) } : { action: 'answer', tool_outputs: calls.map((c, i) => ({ tool_call_id: c.id, output: answers[i] ?? '' })) });
+  return (
+    <section className={s.pause} data-testid="pause-card" data-kind="tool" aria-live="polite">
+      <header className={s.sectionHead}>
+        <h3>{human ? `“${interrupt.node}” asks you` : `“${interrupt.node}” waits for the caller's tools`}</h3>
+        <CopyJsonButton value={interrupt} />
+      </header>
+      {human && interrupt.prompt && (
+        <p className={s.prompt} data-testid="pause-prompt">
+          {interrupt.prompt}
+        </p>
+      )}
+      {calls.map((c, i) => (
+        <label className={s.field} key={c.id}>
+          {human ? 'Your answer' : `${c.name}(${c.arguments})`}
+          <textarea
+            rows={3}
+            value={answers[i] ?? ''}
+            onChange={(e) => setAnswers((a) => a.map((v, j) => (j === i ? e.target.value : v)))}
+            data-testid="tool-answer"
+            autoFocus={i === 0}
+          />
+        </label>
+      ))}
+      <div className={s.actions}>
+        <button type="button" className={s.primary} disabled={busy} onClick={submit} data-testid="answer">
+          Answer
+        </button>
+      </div>
+      {error && (
+        <p className={s.errorText} role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ReviewCard({
   interrupt,
   state,
   busy,
