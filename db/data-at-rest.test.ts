@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventRecorder } from '@/lib/runtime/event-recorder';
 import { resetRuntimeState } from '@/lib/runtime/globals';
 import { seedRun } from '@/lib/runtime/testing/temp-db';
+import { setEnv } from '@/lib/testing/env';
 import { closeDb, getDb } from './client';
 import { getConnection, insertConnection, listConnections, updateConnection } from './connections';
 import { backupDatabase, rotateSecretKey } from './maintenance';
@@ -13,15 +14,16 @@ import { keyFromText, newKeyText, open } from './secret-box';
 
 let dir = '';
 let dbFile = '';
+let restoreEnv: () => void;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'switchyard-rest-'));
   dbFile = path.join(dir, 'data', 'app.db');
-  process.env.SWITCHYARD_DB = dbFile;
-  delete process.env.SWITCHYARD_SECRET_KEY;
+  restoreEnv = setEnv({ SWITCHYARD_DB: dbFile, SWITCHYARD_SECRET_KEY: undefined });
 });
 afterEach(() => {
   resetRuntimeState();
   closeDb();
+  restoreEnv();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -44,14 +46,13 @@ describe('connection secrets at rest', () => {
   });
 
   it('SWITCHYARD_SECRET_KEY is used when set; plaintext rows from before are encrypted on first use', () => {
-    process.env.SWITCHYARD_SECRET_KEY = newKeyText();
+    setEnv({ SWITCHYARD_SECRET_KEY: newKeyText() }); // afterEach's restoreEnv puts back the value from before the test
     getDb().$client.prepare("insert into connections (name, base_url, api_key, headers, created_at) values ('old', 'http://x/v1', 'sk-plain', '{\"A\":\"h-plain\"}', 0)").run();
     closeDb();
     expect(listConnections()).toMatchObject([{ name: 'old', apiKey: 'sk-plain', headers: { A: 'h-plain' } }]);
     expect(raw('old').api_key).toMatch(/^enc:v1:/);
     expect(raw('old').headers).not.toContain('h-plain');
-    expect(open(raw('old').api_key!, keyFromText(process.env.SWITCHYARD_SECRET_KEY))).toBe('sk-plain');
-    delete process.env.SWITCHYARD_SECRET_KEY;
+    expect(open(raw('old').api_key!, keyFromText(process.env.SWITCHYARD_SECRET_KEY!))).toBe('sk-plain');
   });
 
   it('rotate-key re-encrypts every secret with the new key and replaces the key file', () => {

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { writerReviewerGraph, WRITER_REVIEWER_YAML } from '@/lib/graph/testing/fixtures';
 import type { GraphDocument } from '@/lib/graph/schema';
+import { setEnv } from '@/lib/testing/env';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-db-'));
-process.env.SWITCHYARD_DB = path.join(dir, 'nested', 'test.db');
+const restoreEnv = setEnv({ SWITCHYARD_DB: path.join(dir, 'nested', 'test.db') });
 
 const { closeDb, getDb } = await import('./client');
 const q = await import('./graphs');
@@ -27,6 +28,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   closeDb();
+  restoreEnv();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {

@@ -4,6 +4,7 @@
  * closed), the 409s of resume and cancel, and a run with no model connection.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setEnv } from '@/lib/testing/env';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { startHarness, type Harness } from './testing/harness';
@@ -195,9 +196,7 @@ describe('cancel', () => {
 
 describe('model connections', () => {
   it('without any connection, a run fails at once saying how to configure one', async () => {
-    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.OPENAI_BASE_URL;
+    const restoreEnv = setEnv({ OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined });
     try {
       const before = mock.count();
       const graphId = await h.createGraph(agentGraph('no-connection'));
@@ -210,8 +209,7 @@ describe('model connections', () => {
       expect(types(events)).toEqual(['run.failed']);
       expect(mock.count()).toBe(before);
     } finally {
-      process.env.OPENAI_API_KEY = saved.key;
-      process.env.OPENAI_BASE_URL = saved.url;
+      restoreEnv();
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setEnv } from '@/lib/testing/env';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph, humanGraph } from './testing/graphs';
@@ -182,8 +183,9 @@ describe('assistants flow', () => {
 
 describe('API key (SWITCHYARD_API_KEY)', () => {
   const KEY = 'sy-test-key-123';
-  beforeAll(() => void (process.env.SWITCHYARD_API_KEY = KEY));
-  afterAll(() => void delete process.env.SWITCHYARD_API_KEY);
+  let restoreEnv: () => void;
+  beforeAll(() => void (restoreEnv = setEnv({ SWITCHYARD_API_KEY: KEY })));
+  afterAll(() => restoreEnv());
 
   it('refuses a missing or wrong key with OpenAI 401 errors, and serves the right one', async () => {
     const wrong = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'sy-test-key-124', maxRetries: 0 });

@@ -9,6 +9,7 @@ import { BUILTIN_RULES, BUILTIN_SEARCH, MRKL_QUESTION, MRKL_RESULT } from '@/lib
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { GraphDocument } from '@/lib/graph/schema';
+import { setEnv } from '@/lib/testing/env';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph } from './testing/graphs';
 import { startTargetServer, type TargetServer } from './testing/target-server';
@@ -47,13 +48,13 @@ async function tryUrls(name: string, urls: Record<string, string>) {
 
 describe('SSRF through the http tool', () => {
   it('refuses loopback, link-local metadata, IPv6 loopback and decimal IPs when nothing is allowed', async () => {
-    process.env.SWITCHYARD_ALLOWED_HOSTS = '';
+    const restoreEnv = setEnv({ SWITCHYARD_ALLOWED_HOSTS: '' });
     const results = await tryUrls('ssrf-direct', {
       loopback: `http://127.0.0.1:${target.port}/secret`,
       metadata: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
       ipv6: `http://[::1]:${target.port}/secret`,
       decimal: `http://2130706433:${target.port}/secret`,
-    });
+    }).finally(restoreEnv);
     for (const tool of ['loopback', 'metadata', 'ipv6', 'decimal']) {
       expect(results[tool]?.error, tool).toBeTruthy();
       expect(String(results[tool].error), tool).toMatch(/not allowed|private|loopback|link-local|refused|blocked/i);
@@ -63,7 +64,7 @@ describe('SSRF through the http tool', () => {
   });
 
   it('re-checks redirects: an allowed host redirecting to a private address is refused', async () => {
-    process.env.SWITCHYARD_ALLOWED_HOSTS = '127.0.0.1';
+    const restoreEnv = setEnv({ SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1' });
     try {
       const to = (url: string) => `${mock.origin}/redirect?to=${encodeURIComponent(url)}`;
       const results = await tryUrls('ssrf-redirect', {
@@ -81,7 +82,7 @@ describe('SSRF through the http tool', () => {
       expect(String(results.allowed.output)).toContain('TOP SECRET');
       expect(target.hits).toEqual(['/ok']);
     } finally {
-      process.env.SWITCHYARD_ALLOWED_HOSTS = '';
+      restoreEnv();
     }
   });
 });
@@ -105,7 +106,7 @@ describe('every example graph runs against the mock model', () => {
   it('has examples to run', () => expect(files.length).toBeGreaterThanOrEqual(4));
 
   it.each(files)('%s', async (file) => {
-    process.env.SWITCHYARD_ALLOWED_HOSTS = '127.0.0.1';
+    const restoreEnv = setEnv({ SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1' });
     mock.script(BUILTIN_RULES);
     try {
       const parsed = parseGraphYaml(readFileSync(`examples/${file}`, 'utf8'));
@@ -125,7 +126,7 @@ describe('every example graph runs against the mock model', () => {
       expect(ofType(events, 'tool.result').filter((e) => e.data.error)).toEqual([]);
       if (parsed.doc.name === 'mrkl-agent') expect(JSON.stringify(run.output)).toContain(MRKL_RESULT);
     } finally {
-      process.env.SWITCHYARD_ALLOWED_HOSTS = '';
+      restoreEnv();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setEnv } from '@/lib/testing/env';
 import { getDb } from '@/db/client';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
@@ -88,7 +89,7 @@ describe('the recorder, through HTTP and the mock model', () => {
   });
 
   it('past the event budget the run fails with event_budget (and says so in run.failed)', async () => {
-    process.env.SWITCHYARD_RUN_MAX_EVENTS = '12';
+    const restoreEnv = setEnv({ SWITCHYARD_RUN_MAX_EVENTS: '12' });
     try {
       mock.script([{ reply: { tool_calls: [{ name: 'calc', arguments: { expression: '1+1' } }] } }]);
       const doc = agentGraph('chatty', { tools: { calc: { type: 'calculator' } }, agent: { tools: ['calc'], max_steps: 50 } });
@@ -99,7 +100,7 @@ describe('the recorder, through HTTP and the mock model', () => {
       expect(done.events.at(-1)?.type).toBe('run.failed');
       expect(done.events.length).toBeLessThanOrEqual(14);
     } finally {
-      delete process.env.SWITCHYARD_RUN_MAX_EVENTS;
+      restoreEnv();
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setEnv } from '@/lib/testing/env';
 import { AppError } from '../errors';
 import { fillUrl, pickPath, resolveHeaders, runHttpTool, type HttpToolSpec } from './http-tool';
 import { checkArgs } from './args-schema';
@@ -73,9 +74,9 @@ describe('http tool: calls', () => {
   });
 
   it('POSTs the remaining arguments as JSON with the resolved headers', async () => {
-    process.env.TOOL_TEST_TOKEN = 'tok-123';
+    const restoreEnv = setEnv({ TOOL_TEST_TOKEN: 'tok-123' });
     const spec: HttpToolSpec = { type: 'http', method: 'POST', url: `${srv.origin}/echo?id={id}`, headers: { authorization: 'Bearer ${env:TOOL_TEST_TOKEN}' } };
-    const out = JSON.parse(await runHttpTool(spec, JSON.stringify({ id: 'a/b', query: 'kb', top: 3 }), ctx()));
+    const out = JSON.parse(await runHttpTool(spec, JSON.stringify({ id: 'a/b', query: 'kb', top: 3 }), ctx()).finally(restoreEnv));
     expect(out.method).toBe('POST');
     expect(out.url).toBe('/echo?id=a%2Fb');
     expect(out.body).toEqual({ query: 'kb', top: 3 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setEnv } from '@/lib/testing/env';
 import { AppError } from '../errors';
 import { guardedFetch, type GuardedRequest } from './http-client';
 import { blockedReason, checkAddresses, isAllowedHost, parseAllowedHosts } from './ssrf';
@@ -164,13 +165,11 @@ describe('guarded fetch', () => {
   });
 
   it('uses SWITCHYARD_ALLOWED_HOSTS when no allow list is given', async () => {
-    const before = process.env.SWITCHYARD_ALLOWED_HOSTS;
-    process.env.SWITCHYARD_ALLOWED_HOSTS = 'example.org, 127.0.0.1';
+    const restoreEnv = setEnv({ SWITCHYARD_ALLOWED_HOSTS: 'example.org, 127.0.0.1' });
     try {
       expect((await guardedFetch({ url: `${srv.origin}/echo` })).status).toBe(200);
     } finally {
-      if (before === undefined) delete process.env.SWITCHYARD_ALLOWED_HOSTS;
-      else process.env.SWITCHYARD_ALLOWED_HOSTS = before;
+      restoreEnv();
     }
   });
 

@@ -13,6 +13,7 @@ import type { TraceEvent } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { RunDetailResponse, RunView } from '@/lib/contracts/runs';
 import { startApiServer, type ApiServer } from '@/lib/testing/api-server';
+import { setEnv } from '@/lib/testing/env';
 import { resetRuntimeState, runtimeState } from '../globals';
 import { readSse, type SseReader } from './sse-client';
 
@@ -37,11 +38,7 @@ export interface Harness {
 export async function startHarness(env: Record<string, string | undefined> = {}): Promise<Harness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-runs-'));
   const dbFile = path.join(dir, 'test.db');
-  process.env.SWITCHYARD_DB = dbFile;
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  const restoreEnv = setEnv({ SWITCHYARD_DB: dbFile, ...env });
   let api = await startApiServer();
 
   const call: Harness['call'] = async (method, pathname, body, headers = {}) => {
@@ -131,6 +128,7 @@ export async function startHarness(env: Record<string, string | undefined> = {})
       resetRuntimeState();
       await Promise.all(active.map((a) => a.done));
       closeDb();
+      restoreEnv();
       rmSync(dir, { recursive: true, force: true });
     },
   };

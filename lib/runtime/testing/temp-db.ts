@@ -7,15 +7,17 @@ import { closeDb } from '@/db/client';
 import { createGraph } from '@/db/graphs';
 import { insertRun, type RunRow } from '@/db/runs';
 import type { GraphDocument } from '@/lib/graph/schema';
+import { setEnv } from '@/lib/testing/env';
 import { resetRuntimeState } from '../globals';
 
 export function useTempDb(): { cleanup(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-db-'));
-  process.env.SWITCHYARD_DB = path.join(dir, 'test.db');
+  const restoreEnv = setEnv({ SWITCHYARD_DB: path.join(dir, 'test.db') });
   return {
     cleanup() {
       resetRuntimeState();
       closeDb();
+      restoreEnv();
       rmSync(dir, { recursive: true, force: true });
     },
   };
