@@ -68,7 +68,8 @@ export type CreateThreadRunBody = z.infer<typeof CreateThreadRunBody>;
 
 /** Answers to a paused run's `required_action` (a human node): `approve`, `reject[: reason]`, or a JSON/edit value. */
 export const SubmitToolOutputsBody = z.looseObject({
-  tool_outputs: z.array(z.looseObject({ tool_call_id: z.string().optional(), output: z.string().max(1_000_000) })).length(1, 'exactly one output: the answer to the human step'),
+  /** One output for a human step; one per call for a tool pause (human tool, client tools). */
+  tool_outputs: z.array(z.looseObject({ tool_call_id: z.string().optional(), output: z.string().max(1_000_000) })).min(1, 'at least one output: the answer').max(100),
 });
 export type SubmitToolOutputsBody = z.infer<typeof SubmitToolOutputsBody>;
 

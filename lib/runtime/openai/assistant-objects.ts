@@ -61,6 +61,30 @@ const STATUS: Record<RunRow['status'], string> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * The tool calls a waiting run asks for: a tool pause (human tool, client tools) names its own
+ * calls; a human node or an interrupted run gets one synthetic call (humanCallId).
+ */
+function requiredCalls(run: RunRow, interrupt: Checkpoint['interrupt']) {
+  if (run.status === 'paused' && interrupt?.kind === 'tool' && interrupt.tool_calls?.length) {
+    return interrupt.tool_calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+  }
+  return [
+    {
+      id: humanCallId(run.id),
+      type: 'function' as const,
+      function: {
+        name: run.status === 'paused' ? 'human_review' : 'resume_interrupted_run',
+        arguments: JSON.stringify(
+          run.status === 'paused'
+            ? { node: interrupt?.node ?? null, prompt: interrupt?.prompt ?? null, kind: interrupt?.human_kind ?? interrupt?.kind ?? null, value: interrupt?.value ?? null, answer_with: 'approve | reject: <reason> | <edited value>' }
+            : { reason: 'server_restart', answer_with: 'continue' },
+        ),
+      },
+    },
+  ];
+}
+
 export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoint | undefined) {
   const waiting = run.status === 'paused' || run.status === 'interrupted';
   const interrupt = checkpoint?.interrupt;
@@ -74,22 +98,7 @@ export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoin
     required_action: waiting
       ? {
           type: 'submit_tool_outputs' as const,
-          submit_tool_outputs: {
-            tool_calls: [
-              {
-                id: humanCallId(run.id),
-                type: 'function' as const,
-                function: {
-                  name: run.status === 'paused' ? 'human_review' : 'resume_interrupted_run',
-                  arguments: JSON.stringify(
-                    run.status === 'paused'
-                      ? { node: interrupt?.node ?? null, prompt: interrupt?.prompt ?? null, kind: interrupt?.human_kind ?? interrupt?.kind ?? null, value: interrupt?.value ?? null, answer_with: 'approve | reject: <reason> | <edited value>' }
-                      : { reason: 'server_restart', answer_with: 'continue' },
-                  ),
-                },
-              },
-            ],
-          },
+          submit_tool_outputs: { tool_calls: requiredCalls(run, interrupt) },
         }
       : null,
     last_error: run.status === 'failed' ? { code: 'server_error' as const, message: `${run.error?.code ?? 'error'}: ${run.error?.message ?? 'The run failed.'}` } : null,

@@ -190,10 +190,26 @@ export function resumeValueFromOutput(output: string): ResumeValue {
   return { action: 'edit', value: text };
 }
 
-export function submitToolOutputs(threadId: string, runId: string, output: { tool_call_id?: string; output: string }) {
+export function submitToolOutputs(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]) {
   threadOrThrow(threadId);
   const found = getThreadRun(threadId, runId);
   if (!found) throw notFound('run', runId);
+  const interrupt = found.run.status === 'paused' ? loadCheckpoint(runId)?.interrupt : undefined;
+  if (interrupt?.kind === 'tool') {
+    // A tool pause: each output answers the call it names (one output without an id answers the only call).
+    const calls = interrupt.tool_calls ?? [];
+    const tool_outputs = outputs.map((o, i) => ({ tool_call_id: o.tool_call_id ?? calls[i]?.id ?? '', output: o.output }));
+    const unknown = tool_outputs.find((o) => !calls.some((c) => c.id === o.tool_call_id));
+    if (unknown) {
+      throw new OpenAIApiError(400, `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, 'invalid_request_error', 'invalid_tool_call_id', 'tool_outputs');
+    }
+    resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
+    return readThreadRun(threadId, runId);
+  }
+  if (outputs.length !== 1) {
+    throw new OpenAIApiError(400, 'Exactly one output: the answer to the human step.', 'invalid_request_error', 'invalid_tool_outputs', 'tool_outputs');
+  }
+  const output = outputs[0];
   if (output.tool_call_id && output.tool_call_id !== humanCallId(runId)) {
     throw new OpenAIApiError(400, `Unknown tool_call_id ${output.tool_call_id}: expected ${humanCallId(runId)}.`, 'invalid_request_error', 'invalid_tool_call_id', 'tool_outputs');
   }

@@ -7,9 +7,9 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Answers a run waiting at a human node: output "approve", "reject: <reason>", "continue" or an edited value. */
+/** Answers a waiting run: a human node (output "approve", "reject: <reason>", "continue" or an edited value) or a tool pause (one output per call). */
 export const POST = openaiRoute(async (req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   const body = await readJson(req, SubmitToolOutputsBody);
-  return json(submitToolOutputs(id, run_id, body.tool_outputs[0]));
+  return json(submitToolOutputs(id, run_id, body.tool_outputs));
 });
