@@ -3,17 +3,11 @@
  * node is highlighted and the highlight moves, finished nodes are marked done, taken edges are
  * marked — and a breakpoint toggled on a canvas node lands in the panel's breakpoint set.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
-async function graphId(request: APIRequestContext, name: string): Promise<string> {
-  const { graphs } = (await (await request.get('/api/graphs')).json()) as { graphs: Array<{ id: string; name: string }> };
-  const g = graphs.find((x) => x.name === name);
-  expect(g, `example graph ${name} is seeded`).toBeTruthy();
-  return g!.id;
-}
+import { expect, test } from '@playwright/test';
+import { GraphsApi } from './pages/graphs-api';
 
 test('a run from the editor moves the highlight from node to node and marks the edge taken', async ({ page, request }) => {
-  await page.goto(`/graphs/${await graphId(request, 'writer-reviewer')}`);
+  await page.goto(`/graphs/${await new GraphsApi(request).graphId('writer-reviewer')}`);
   const writer = page.getByTestId('node-writer');
   const reviewer = page.getByTestId('node-reviewer');
   await expect(writer).toBeVisible();
@@ -33,7 +27,7 @@ test('a run from the editor moves the highlight from node to node and marks the 
 });
 
 test('a breakpoint toggled on a canvas node is in the panel and is sent with the run', async ({ page, request }) => {
-  await page.goto(`/graphs/${await graphId(request, 'writer-reviewer')}`);
+  await page.goto(`/graphs/${await new GraphsApi(request).graphId('writer-reviewer')}`);
   await expect(page.getByTestId('node-reviewer')).toBeVisible();
   await page.getByTestId('breakpoint-reviewer').click();
   await expect(page.getByTestId('node-reviewer')).toHaveAttribute('data-breakpoint', 'true');

@@ -3,63 +3,39 @@
  * fresh DB seeded with examples/*.yaml): issue 5's "Done when" on the shareable run page
  * /runs/[id]. Selectors are data-testid only; no sleeps.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { GraphsApi } from './pages/graphs-api';
+import { RunPanel } from './pages/run-panel';
 
 const MOCK = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 3901)}`;
 const QUESTION = "Who is Olivia Wilde's boyfriend? What is his current age raised to the 0.23 power?";
 const FINAL = "Jason Sudeikis, Olivia Wilde's boyfriend, is 47 years old and his age raised to the 0.23 power is 2.4242784855673896.";
 
-async function graphId(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.get('/api/graphs');
-  expect(res.ok()).toBe(true);
-  const { graphs } = (await res.json()) as { graphs: Array<{ id: string; name: string }> };
-  const g = graphs.find((x) => x.name === name);
-  expect(g, `example graph ${name} is seeded`).toBeTruthy();
-  return g!.id;
-}
-
 /**
  * The MRKL example with its Search tool pointed at the mock server's search route (the example's
  * public URL is unreachable here; the mock answers the walk-through's two searches).
  */
-async function mrklGraph(request: APIRequestContext): Promise<string> {
+async function mrklGraph(api: GraphsApi): Promise<string> {
   const name = 'mrkl-agent-debug-e2e';
-  const list = (await (await request.get('/api/graphs')).json()) as { graphs: Array<{ id: string; name: string }> };
-  const existing = list.graphs.find((g) => g.name === name);
+  const existing = (await api.list()).find((g) => g.name === name);
   if (existing) return existing.id;
-  const base = await (await request.get(`/api/graphs/${await graphId(request, 'mrkl-agent')}`)).json();
-  const doc = structuredClone(base.document);
+  const doc = structuredClone(await api.document(await api.graphId('mrkl-agent')));
   doc.name = name;
   doc.tools.search.url = `${MOCK}/search?q={query}&format=json`;
-  const res = await request.post('/api/graphs', { data: { document: doc } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return api.create(doc);
 }
-
-async function startRun(request: APIRequestContext, graph: string, body: Record<string, unknown>): Promise<string> {
-  const res = await request.post(`/api/graphs/${graph}/runs`, { data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { run_id: string }).run_id;
-}
-
-/** Open a graph's panel on an idle run page: a first run started through the API, then the panel. */
-async function openRunPage(page: Page, runId: string) {
-  await page.goto(`/runs/${runId}`);
-  await expect(page.getByTestId('debug-panel')).toBeVisible();
-}
-
-const rows = (page: Page) => page.getByTestId('timeline-row');
-const status = (page: Page) => page.getByTestId('run-status');
 
 test.afterEach(async ({ request }) => {
   await request.post(`${MOCK}/__mock/reset`);
 });
 
 test('MRKL: the four Thought/Action steps and the final answer stream in order while the run goes on', async ({ page, request }) => {
-  const graph = await mrklGraph(request);
-  const first = await startRun(request, graph, { input: QUESTION });
-  await openRunPage(page, first);
-  await expect(status(page)).toHaveText('succeeded');
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await mrklGraph(api);
+  const first = await api.startRun(graph, { input: QUESTION });
+  await run.open(first);
+  await expect(run.status).toHaveText('succeeded');
 
   // Slow down only the last model turn, so the first steps are on screen before it arrives.
   const script = await request.post(`${MOCK}/__mock/script`, {
@@ -79,13 +55,13 @@ test('MRKL: the four Thought/Action steps and the final answer stream in order w
   await page.getByTestId('run-input').fill(QUESTION);
   await page.getByTestId('run-button').click();
   await expect(page.getByTestId('run-link')).not.toHaveText(first);
-  const model = rows(page).and(page.locator('[data-kind="llm"]'));
+  const model = run.rowsOf('llm');
   // The first step is visible while the run is still running (the final answer has not arrived).
   await expect(model.first().getByTestId('row-text')).toContainText('Action Input:');
-  await expect(status(page)).toHaveText('running');
+  await expect(run.status).toHaveText('running');
   await expect(page.getByTestId('row-text').filter({ hasText: 'Final Answer' })).toHaveCount(0);
   await expect(model.nth(3).getByTestId('row-text')).toContainText('Final Answer', { timeout: 20_000 });
-  await expect(status(page)).toHaveText('succeeded');
+  await expect(run.status).toHaveText('succeeded');
   await expect(model).toHaveCount(4);
   const texts = await model.getByTestId('row-text').allTextContents();
   expect(texts[0]).toMatch(/Action:\s*\S*search/i);
@@ -103,15 +79,18 @@ test('MRKL: the four Thought/Action steps and the final answer stream in order w
 });
 
 test('writer/reviewer: the branch taken each time is in the trace', async ({ page, request }) => {
-  const graph = await graphId(request, 'writer-reviewer');
-  const runId = await startRun(request, graph, { input: 'Write two sentences about rail yards.' });
-  await openRunPage(page, runId);
-  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await api.graphId('writer-reviewer');
+  const runId = await api.startRun(graph, { input: 'Write two sentences about rail yards.' });
+  await run.open(runId);
+  await expect(run.status).toHaveText('succeeded', { timeout: 30_000 });
   await page.getByTestId('filter-type-edge').click();
-  const edges = rows(page).and(page.locator('[data-kind="edge"]'));
+  const edges = run.rowsOf('edge');
   // Every round's verdict is visible: one edge per reviewer run, back to the writer until the last.
-  const reviews = await rows(page).and(page.locator('[data-kind="node"][data-node="reviewer"]')).count();
-  expect(reviews).toBeGreaterThanOrEqual(2);
+  const reviewerRows = run.rowsOf('node', 'reviewer');
+  await expect.poll(() => reviewerRows.count()).toBeGreaterThanOrEqual(2);
+  const reviews = await reviewerRows.count();
   await expect(edges.filter({ hasText: 'reviewer → writer' })).toHaveCount(reviews - 1);
   await expect(edges.filter({ hasText: 'reviewer → END' })).toHaveCount(1);
   await edges.filter({ hasText: 'reviewer → writer' }).first().click();
@@ -121,23 +100,27 @@ test('writer/reviewer: the branch taken each time is in the trace', async ({ pag
 });
 
 test('human in the loop: the run pauses at the approval node and approve finishes it', async ({ page, request }) => {
-  const graph = await graphId(request, 'supervisor-team');
-  const runId = await startRun(request, graph, { input: 'Write a short report on rail yard safety.' });
-  await openRunPage(page, runId);
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await api.graphId('supervisor-team');
+  const runId = await api.startRun(graph, { input: 'Write a short report on rail yard safety.' });
+  await run.open(runId);
   const card = page.getByTestId('pause-card');
   await expect(card).toHaveAttribute('data-kind', 'human', { timeout: 30_000 });
-  await expect(status(page)).toHaveText('paused');
+  await expect(run.status).toHaveText('paused');
   await expect(page.getByTestId('pause-prompt')).toContainText('Publish this report?');
   await page.screenshot({ path: 'test-results/screens/debug-human-approval.png' });
   await page.getByTestId('approve').click();
-  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(run.status).toHaveText('succeeded', { timeout: 30_000 });
   await expect(card).toHaveCount(0);
 });
 
 test('breakpoint: the run pauses before the node, steps one node, then continues to the end', async ({ page, request }) => {
-  const graph = await graphId(request, 'writer-reviewer');
-  const seed = await startRun(request, graph, { input: 'hello' });
-  await openRunPage(page, seed);
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await api.graphId('writer-reviewer');
+  const seed = await api.startRun(graph, { input: 'hello' });
+  await run.open(seed);
   await page.getByTestId('tab-breakpoints').click();
   await page.getByTestId('add-breakpoint').selectOption('reviewer');
   await expect(page.getByTestId('breakpoint')).toHaveCount(1);
@@ -148,13 +131,13 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   await expect(card).toContainText('reviewer');
   await expect(page.getByTestId('pause-state')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/debug-breakpoint.png' });
-  const pauses = rows(page).and(page.locator('[data-kind="interrupt"]'));
+  const pauses = run.rowsOf('interrupt');
   await expect(pauses).toHaveCount(1);
   // Step: the reviewer runs (revise) and the run pauses again before the next node, the writer.
   await page.getByTestId('step').click();
   await expect(pauses).toHaveCount(2, { timeout: 30_000 });
   await expect(card).toContainText('writer');
-  await expect(rows(page).and(page.locator('[data-kind="edge"]')).filter({ hasText: 'reviewer → writer' })).toHaveCount(1);
+  await expect(run.rowsOf('edge').filter({ hasText: 'reviewer → writer' })).toHaveCount(1);
   // Continue: the writer runs, then the breakpoint before the reviewer is hit again.
   await page.getByTestId('continue').click();
   await expect(pauses).toHaveCount(3, { timeout: 30_000 });
@@ -165,30 +148,34 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   await expect(pauses).toHaveCount(4, { timeout: 30_000 });
   await expect(card).toContainText('reviewer');
   await page.getByTestId('continue').click();
-  await expect(status(page)).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(run.status).toHaveText('succeeded', { timeout: 30_000 });
   await expect(card).toHaveCount(0);
 });
 
 test('cancel a running run and see it marked cancelled', async ({ page, request }) => {
-  const graph = await graphId(request, 'writer-reviewer');
-  const seed = await startRun(request, graph, { input: 'hello' });
-  await openRunPage(page, seed);
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await api.graphId('writer-reviewer');
+  const seed = await api.startRun(graph, { input: 'hello' });
+  await run.open(seed);
   await page.getByTestId('run-input').fill('[[slow]] a long story');
   await page.getByTestId('run-button').click();
-  await expect(status(page)).toHaveText('running');
+  await expect(run.status).toHaveText('running');
   await expect(page.getByTestId('row-text').first()).toContainText('tick');
   await page.getByTestId('stop-button').click();
-  await expect(status(page)).toHaveText('cancelled');
+  await expect(run.status).toHaveText('cancelled');
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history-row').first()).toHaveAttribute('data-status', 'cancelled');
 });
 
 test('reload the page and replay the last run from history, including runs started through the API', async ({ page, request }) => {
-  const graph = await mrklGraph(request);
-  const older = await startRun(request, graph, { input: QUESTION });
-  const last = await startRun(request, graph, { input: QUESTION });
-  await openRunPage(page, older);
-  await expect(status(page)).toHaveText('succeeded');
+  const api = new GraphsApi(request);
+  const run = new RunPanel(page);
+  const graph = await mrklGraph(api);
+  const older = await api.startRun(graph, { input: QUESTION });
+  const last = await api.startRun(graph, { input: QUESTION });
+  await run.open(older);
+  await expect(run.status).toHaveText('succeeded');
   await page.reload();
   // The run opened from the URL prefills the input box, so "run again" needs no retyping...
   await expect(page.getByTestId('run-input')).toHaveValue(QUESTION);
@@ -202,7 +189,7 @@ test('reload the page and replay the last run from history, including runs start
   await page.locator(`[data-testid="history-row"][data-run-id="${last}"]`).click();
   await expect(page.getByTestId('run-link')).toHaveText(last);
   await expect(page.getByTestId('run-input')).toHaveValue('A question of my own.');
-  await expect(rows(page).and(page.locator('[data-kind="llm"]'))).toHaveCount(4);
+  await expect(run.rowsOf('llm')).toHaveCount(4);
   await expect(page.getByTestId('row-text').last()).toContainText('2.4242784855673896');
   await page.screenshot({ path: 'test-results/screens/debug-history-replay.png' });
 });
