@@ -46,6 +46,8 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
   };
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const sleep = opts.sleep ?? abortableSleep;
+  /** Connections whose server refused `stop` (a 400 naming it): stop words are applied here instead. */
+  const noStop = new Set<string>();
 
   return {
     async chat(req: ChatRequest): Promise<ChatResult> {
@@ -56,12 +58,19 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
       let waited = 0;
       for (let attempt = 1; ; attempt++) {
         if (req.signal.aborted) throw cancelledError();
+        const clientStop = !!req.stop?.length && noStop.has(connection.name);
         try {
-          const result = await streamOnce(client, req, timeoutMs);
+          const result = clientStop ? await withClientStop(req, (r) => streamOnce(client, r, timeoutMs)) : await streamOnce(client, req, timeoutMs);
           return { ...result, latency_ms: Date.now() - started };
         } catch (err) {
           if (req.signal.aborted) throw cancelledError();
           const failure = classifyFailure(err, connection.name, connection.base_url);
+          if (!clientStop && req.stop?.length && failure.status === 400 && /\bstop\b/i.test(failure.reason)) {
+            // The server refuses `stop`: ask again without it (once; remembered) and cut at the stop word here.
+            noStop.add(connection.name);
+            req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stop" (the stop words are applied to the reply instead)` });
+            continue;
+          }
           if (!failure.retryable) throw failure.error;
           if (attempt > policy.maxRetries) throw gaveUp(failure, attempt, 'no retries left');
           const wait = chooseWait(attempt, policy, failure.serverAskMs, opts.random);
@@ -81,6 +90,34 @@ function gaveUp(failure: Failure, attempts: number, why: string): AppError {
     attempts,
     last_reason: failure.reason,
   });
+}
+
+/**
+ * Runs `call` without `stop` and applies the stop words to the reply: the streamed text and the
+ * final content end before the first stop word (as the server would have ended them).
+ */
+async function withClientStop(req: ChatRequest, call: (r: ChatRequest) => Promise<Omit<ChatResult, 'latency_ms'>>): Promise<Omit<ChatResult, 'latency_ms'>> {
+  const words = req.stop ?? [];
+  const cut = (text: string) => {
+    const at = Math.min(...words.map((w) => text.indexOf(w)).filter((i) => i >= 0));
+    return Number.isFinite(at) ? text.slice(0, at) : text;
+  };
+  let seen = '';
+  let sent = 0;
+  const onDelta = (d: string) => {
+    seen += d;
+    // Hold back a tail that could be the start of a stop word; send what is surely before it.
+    const kept = cut(seen);
+    const hold = kept.length === seen.length ? Math.max(0, ...words.map((w) => w.length - 1)) : 0;
+    const upTo = Math.max(sent, kept.length - hold);
+    if (upTo > sent) req.onDelta?.(kept.slice(sent, upTo));
+    sent = upTo;
+  };
+  const result = await call({ ...req, stop: undefined, onDelta });
+  const content = result.message.content === null ? null : cut(result.message.content);
+  if (content !== null && content.length > sent) req.onDelta?.(content.slice(sent));
+  const stopped = content !== result.message.content;
+  return { ...result, message: { ...result.message, content }, finish_reason: stopped ? 'stop' : result.finish_reason };
 }
 
 function requestBody(req: ChatRequest): ChatCompletionCreateParamsStreaming {
