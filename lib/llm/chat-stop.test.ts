@@ -39,3 +39,9 @@ it('retries without stop once, remembers it, and ends the reply (and its stream)
   expect(retries).toHaveLength(1); // remembered: no second refusal
   expect(mock.chatRequests().filter((r) => Array.isArray(r.stop))).toHaveLength(1);
 });
+
+it('a connection saved without a key runs (the SDK gets the placeholder key)', async () => {
+  const port = createModelPort({ resolveConnection: async () => ({ name: 'keyless', base_url: mock.url, api_key: '' }), maxRetries: 0 });
+  const res = await port.chat({ connection: 'keyless', model: 'm', messages: [{ role: 'user', content: 'go' }], signal: new AbortController().signal });
+  expect(res.message.content).toContain('Thought: look');
+});

@@ -5,7 +5,7 @@
  * connection gets a new client; the oldest clients are dropped past a small cap.
  */
 import OpenAI from 'openai';
-import type { Connection } from './connection';
+import { PLACEHOLDER_API_KEY, type Connection } from './connection';
 
 const MAX_CLIENTS = 32;
 const clients = new Map<string, OpenAI>();
@@ -24,7 +24,8 @@ export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
     return cached;
   }
   const client = new OpenAI({
-    apiKey: c.api_key,
+    // A keyless server (Ollama, llama.cpp) still needs some key for the SDK, which throws "Missing credentials" without one.
+    apiKey: c.api_key || PLACEHOLDER_API_KEY,
     baseURL: c.base_url,
     defaultHeaders: c.headers,
     maxRetries: 0,
