@@ -7,7 +7,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { RunStatus } from '@/lib/contracts/trace';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import { getDb } from './client';
-import { runCheckpoints, runs, type RunErrorColumn, type RunRow, type RunSourceColumn, type RunUsageColumn } from './schema/runs';
+import { runCheckpoints, runs, type RunErrorColumn, type RunOriginColumn, type RunRow, type RunSourceColumn, type RunUsageColumn } from './schema/runs';
 
 export type { RunRow } from './schema/runs';
 
@@ -21,6 +21,10 @@ export interface NewRun {
   breakpoints?: string[] | null;
   source: RunSourceColumn;
   conversationId?: string | null;
+  /** Time travel: the run this one forks or replays, and the parent's step a fork starts from. */
+  parentRunId?: string | null;
+  forkedFromStep?: number | null;
+  origin?: RunOriginColumn | null;
 }
 
 export function insertRun(r: NewRun): RunRow {
@@ -37,6 +41,9 @@ export function insertRun(r: NewRun): RunRow {
       breakpoints: r.breakpoints ?? null,
       source: r.source,
       conversationId: r.conversationId ?? null,
+      parentRunId: r.parentRunId ?? null,
+      forkedFromStep: r.forkedFromStep ?? null,
+      origin: r.origin ?? null,
       createdAt: new Date(),
     })
     .returning()
@@ -75,16 +82,18 @@ export function transitionRun(id: string, from: RunStatus[], u: RunUpdate & { st
   return res.changes > 0;
 }
 
+/** Keeps the checkpoint of step `cp.step` (a pause at that step rewrites it with its interrupt). */
 export function saveCheckpoint(runId: string, cp: Checkpoint): void {
   getDb()
     .insert(runCheckpoints)
     .values({ runId, step: cp.step, checkpoint: cp, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: runCheckpoints.runId, set: { step: cp.step, checkpoint: cp, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: [runCheckpoints.runId, runCheckpoints.step], set: { checkpoint: cp, updatedAt: new Date() } })
     .run();
 }
 
+/** The run's latest checkpoint (its highest step; other steps: db/checkpoints.ts). */
 export function loadCheckpoint(runId: string): Checkpoint | undefined {
-  return getDb().select().from(runCheckpoints).where(eq(runCheckpoints.runId, runId)).get()?.checkpoint;
+  return getDb().select().from(runCheckpoints).where(eq(runCheckpoints.runId, runId)).orderBy(desc(runCheckpoints.step)).limit(1).get()?.checkpoint;
 }
 
 /** Runs one function in a transaction (better-sqlite3: synchronous). */

@@ -72,6 +72,10 @@ export const RunView = z.object({
   finished_at: z.string().nullable(),
   /** finished_at - started_at, when both are known. */
   duration_ms: z.number().nullable(),
+  /** Time travel: the run this one forks or replays, the parent's step it started from, and which. */
+  parent_run_id: z.string().nullable().optional(),
+  forked_from_step: z.number().nullable().optional(),
+  origin: z.enum(['fork', 'replay']).nullable().optional(),
 });
 export type RunView = z.infer<typeof RunView>;
 

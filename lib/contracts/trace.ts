@@ -155,7 +155,13 @@ export const ToolOfferData = z.looseObject({ function: z.looseObject({ name: z.s
 export const MemoryEntityData = z.looseObject({ name: z.string(), kind: z.string(), summary: z.string() });
 
 export const TRACE_DATA = {
-  'run.started': z.looseObject({ input: z.string(), graph: z.string().optional(), inputs: AnyRecord.optional() }),
+  /** `derived_from`: a fork or replay (time travel) names the run, its origin and the step it starts from. */
+  'run.started': z.looseObject({
+    input: z.string(),
+    graph: z.string().optional(),
+    inputs: AnyRecord.optional(),
+    derived_from: z.looseObject({ run_id: z.string(), origin: z.enum(['fork', 'replay']), step: z.number().optional() }).optional(),
+  }),
   /** `task` and `caller` when the node runs as a worker / agent tool of another node. */
   'node.started': z.looseObject({ role: z.string(), strategy: z.string().optional(), task: z.string().optional(), caller: z.string().optional() }),
   'llm.request': z.looseObject({
@@ -218,6 +224,8 @@ export const TRACE_DATA = {
     parsed: ReactParsedData.optional(),
     /** The result was recorded by an earlier attempt of the node and replayed, not requested again. */
     replayed: z.boolean().optional(),
+    /** In a replay (time travel): `recorded` = the replayed run's result for the same node and request; `live` = the model was called. */
+    recording: z.enum(['recorded', 'live']).optional(),
   }),
   'llm.retry': z.looseObject({ attempt: z.number(), wait_ms: z.number(), reason: z.string() }),
   /** `type` is the tool's kind (http, calculator, agent, worker, unknown...). */
@@ -237,6 +245,8 @@ export const TRACE_DATA = {
     latency_ms: z.number().optional(),
     /** The result was recorded by an earlier attempt of the node and replayed; the tool was not called again. */
     replayed: z.boolean().optional(),
+    /** In a replay (time travel): `recorded` = the replayed run's result for the same node, tool and args; `live` = the tool ran. */
+    recording: z.enum(['recorded', 'live']).optional(),
   }),
   'edge.taken': z.looseObject({
     from: z.string(),

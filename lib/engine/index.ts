@@ -21,6 +21,11 @@ export interface RunOptions {
   breakpoints?: string[];
   from?: Checkpoint;
   resume?: ResumeValue;
+  /**
+   * A new run derived from another (a fork or replay): run.started names it as `derived_from`.
+   * With `from`, the run starts at that checkpoint (not a resume) and checkpoints it as its first.
+   */
+  derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
   ports: RunPorts;
 }
 
@@ -91,14 +96,18 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
 
   try {
     let pos: Position;
-    if (opts.from) {
+    if (opts.from && opts.derivedFrom) {
+      runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), derived_from: opts.derivedFrom });
+      pos = extra.position(opts.from);
+      ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
+    } else if (opts.from) {
       pos = extra.position(opts.from);
       // A human node's (or a tool question's) resume is reported on its own span by the scheduler.
       if (opts.from.interrupt?.kind !== 'human' && opts.from.interrupt?.kind !== 'tool') {
         runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next, ...(opts.resume ? { action: opts.resume.action, node: opts.from.interrupt?.node } : {}) });
       }
     } else {
-      runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}) });
+      runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), ...(opts.derivedFrom ? { derived_from: opts.derivedFrom } : {}) });
       const state: State = initialState(doc, opts.input, opts.inputs);
       pos = runner.start(state);
       ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));

@@ -8,6 +8,7 @@ import { DEFAULTS } from '../graph/defaults';
 import type { ModelSpec } from '../graph/schema';
 import { isChatResult, nextActivityKey } from './activities';
 import { recordCall, replayedCall } from './replay';
+import { keepRecording, llmRequest, recordedResult, recordingMark } from './recording';
 import { EngineError } from './errors';
 import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
@@ -76,8 +77,12 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   // A call recorded by an earlier attempt of this node is replayed, not made again (activities.ts).
   const key = nextActivityKey(ctx);
   const recorded = await replayedCall(ctx, key, 'llm', isChatResult);
-  if (recorded?.message.content) emitDelta(ctx, span, call.answer, recorded.message.content);
-  const result = recorded ?? await scope.ports.model.chat({
+  // In a replay, an unchanged request of this node gets the replayed run's result (recording.ts).
+  const request = llmRequest({ model: model.model, messages, tools: call.tools?.length ? call.tools : undefined, stop: call.stop, temperature: model.temperature });
+  const fromRecording = recorded ? undefined : await recordedResult(ctx, 'llm', request, isChatResult);
+  const reused = recorded ?? fromRecording;
+  if (reused?.message.content) emitDelta(ctx, span, call.answer, reused.message.content);
+  const result = reused ?? await scope.ports.model.chat({
     connection: model.connection,
     model: model.model,
     messages,
@@ -90,7 +95,10 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     onDelta: (text) => emitDelta(ctx, span, call.answer, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
-  if (!recorded) await recordCall(ctx, key, 'llm', result);
+  if (!recorded) {
+    await recordCall(ctx, key, 'llm', result);
+    await keepRecording(ctx, 'llm', key, request, result);
+  }
   scope.usage.input_tokens += result.usage.prompt_tokens;
   scope.usage.output_tokens += result.usage.completion_tokens;
   emitFrom(
@@ -105,7 +113,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       'gen_ai.usage.output_tokens': result.usage.completion_tokens,
       latency_ms: result.latency_ms,
       ...(call.describe ? call.describe(result) : {}),
-      ...(recorded ? { replayed: true } : {}),
+      ...(recorded ? { replayed: true } : recordingMark(ctx, !!fromRecording)),
     },
     span,
   );

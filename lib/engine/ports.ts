@@ -91,6 +91,28 @@ export interface ActivityPort {
   put(key: string, kind: 'llm' | 'tool', result: unknown): Promise<void>;
 }
 
+// ------------------------------------------------------------ recording port
+
+/** One model or tool call as a replay matches it: the node and the exact request. */
+export interface CallRequest {
+  kind: 'llm' | 'tool';
+  node: string;
+  /** Model calls: model, messages, tools, stop, temperature. Tool calls: tool name and args. */
+  request: Record<string, unknown>;
+}
+
+/**
+ * Time travel's recordings (lib/engine/recording.ts): every call of the run is recorded by node and
+ * request; a replay also has `lookup`, which answers a call whose node and request match a call
+ * of the run it replays (or a cassette), so only changed calls reach the model or the tool.
+ */
+export interface RecordingPort {
+  /** The recorded result for this call, or undefined (the call is made). Absent: nothing is replayed. */
+  lookup?(call: CallRequest): Promise<unknown>;
+  /** Records a finished call of this run (`key`: its activity key). */
+  record(call: CallRequest & { key: string; result: unknown }): Promise<void>;
+}
+
 // ------------------------------------------------------------ memory port
 
 /** One entity of entity memory (seed 001): a name, its kind and what is known about it. */
@@ -145,6 +167,8 @@ export interface RunPorts {
   memory?: MemoryPort;
   /** Recorded model and tool call results; absent: nothing is recorded or replayed. */
   activities?: ActivityPort;
+  /** Calls by node and request, for replays (time travel); absent: none are recorded or looked up. */
+  recordings?: RecordingPort;
   signal: AbortSignal;
   newId(): string;
 }

@@ -47,6 +47,20 @@ function typeProblem(channel: StateChannel, value: unknown): string | null {
   }
 }
 
+/**
+ * What is wrong with `value` for channel `key` of `doc` (the same checks as `inputs`), or null.
+ * Used for a fork's edited state (time travel).
+ */
+export function channelProblem(doc: GraphDocument, key: string, value: unknown): string | null {
+  const channels = channelsOf(doc);
+  if (!Object.hasOwn(channels, key)) {
+    const known = Object.keys(channels);
+    return `there is no state channel "${key}" in this graph (channels: ${known.join(', ')})`;
+  }
+  const bad = typeProblem(channels[key], value);
+  return bad ? `channel "${key}" is ${channels[key].type}, so the value must be ${bad} (got ${excerpt(value, 80)})` : null;
+}
+
 /** Start state: declared defaults, `input`, the first user message, then `inputs` (checked). */
 export function initialState(doc: GraphDocument, input: string, inputs: Record<string, unknown> = {}): State {
   const channels = channelsOf(doc);

@@ -8,6 +8,7 @@ import { isToolActivity, nextActivityKey, registerActivitySpan } from './activit
 import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
 import { recordCall, replayedCall, stepCalls } from './replay';
+import { keepRecording, recordedResult, recordingMark, toolRequest } from './recording';
 import type { ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 
@@ -143,9 +144,22 @@ export async function runTool(
     emitFrom(ctx, 'tool.result', { tool: binding.name, ...recorded, replayed: true, latency_ms: 0 }, span);
     return error === undefined ? out : { output: '', error };
   }
+  // In a replay, the same tool with the same args in this node gets the replayed run's result (recording.ts).
+  const request = toolRequest(binding.name, args);
+  const fromRecording = child ? undefined : await recordedResult(ctx, 'tool', request, isToolActivity);
+  if (fromRecording) {
+    await recordCall(ctx, key, 'tool', fromRecording);
+    await keepRecording(ctx, 'tool', key, request, fromRecording);
+    const { error, ...out } = fromRecording;
+    emitFrom(ctx, 'tool.result', { tool: binding.name, ...fromRecording, latency_ms: 0, recording: 'recorded' }, span);
+    return error === undefined ? out : { output: '', error };
+  }
   try {
     const out = await binding.invoke(args, span, key, typeof extra.tool_call_id === 'string' ? extra.tool_call_id : pausedCallId(key));
-    if (!child) await recordCall(ctx, key, 'tool', out);
+    if (!child) {
+      await recordCall(ctx, key, 'tool', out);
+      await keepRecording(ctx, 'tool', key, request, out);
+    }
     emitFrom(
       ctx,
       'tool.result',
@@ -154,6 +168,7 @@ export async function runTool(
         output: out.output,
         ...(out.truncated ? { truncated: true, original_bytes: out.original_bytes } : {}),
         latency_ms: ctx.scope.ports.clock.now() - started,
+        ...(child ? {} : recordingMark(ctx, false)),
       },
       span,
     );
@@ -167,7 +182,10 @@ export async function runTool(
     const { message } = errorInfo(err);
     emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: ctx.scope.ports.clock.now() - started }, span);
     if (isFatal(ctx, err, child)) throw err;
-    if (!child) await recordCall(ctx, key, 'tool', { output: '', error: message });
+    if (!child) {
+      await recordCall(ctx, key, 'tool', { output: '', error: message });
+      await keepRecording(ctx, 'tool', key, request, { output: '', error: message });
+    }
     return { output: '', error: message };
   }
 }

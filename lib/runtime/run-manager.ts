@@ -79,20 +79,25 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
   return run;
 }
 
-interface LaunchArgs {
+export interface LaunchArgs {
   input: string;
   inputs?: Record<string, unknown>;
   breakpoints?: string[];
   from?: Checkpoint;
   resume?: ResumeValue;
+  /** A fork or replay starting at `from` (lib/runtime/fork.ts, replay.ts). */
+  derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
 }
 
-function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
+/** Starts a created run in the background (startRun, resumeRun, and forks and replays: lib/runtime/fork.ts, replay.ts). */
+export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
   const state = runtimeState();
   const controller = new AbortController();
   const recorder = createEventRecorder({ runId: run.id, afterSeq: lastSeq(run.id) });
   const conversation = run.conversationId ? { conversationId: run.conversationId, graphId: run.graphId } : undefined;
-  const ports = createRunPorts(run.id, recorder, controller.signal, conversation);
+  // A replay reuses its parent's recorded calls (time travel), also when it resumes after a pause.
+  const replayOf = run.origin === 'replay' ? (run.parentRunId ?? undefined) : undefined;
+  const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf);
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });

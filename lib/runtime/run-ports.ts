@@ -16,9 +16,11 @@ import { resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
+import { createRecordingPort } from './recording';
 
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
-export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation): RunPorts {
+/** `replayOf`: the run a replay reuses the calls of (time travel, recording.ts). */
+export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string): RunPorts {
   const config = runtimeConfig();
   return {
     model: createModelPort({ resolveConnection, ...config.model }),
@@ -29,6 +31,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
         if (recorder.alive()) putActivity(runId, key, kind, result);
       },
     },
+    recordings: createRecordingPort(runId, replayOf, () => recorder.alive()),
     graphs: {
       async load(name) {
         const row = getGraphByName(name);

@@ -21,5 +21,8 @@ export function runView(row: RunRow): RunView {
     started_at: iso(row.startedAt),
     finished_at: iso(row.finishedAt),
     duration_ms: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    parent_run_id: row.parentRunId ?? null,
+    forked_from_step: row.forkedFromStep ?? null,
+    origin: row.origin ?? null,
   };
 }

@@ -1,0 +1,25 @@
+import { listCheckpoints } from '@/db/checkpoints';
+import { getRun } from '@/db/runs';
+import type { CheckpointsResponse } from '@/lib/contracts/time-travel';
+import { notFound } from '@/lib/errors';
+import { json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Every checkpoint of the run (time travel): the state after each superstep and what runs next. */
+export const GET = route(async (_req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  if (!getRun(id)) throw notFound(`Run ${id}`);
+  const res: CheckpointsResponse = {
+    run_id: id,
+    checkpoints: listCheckpoints(id).map((c) => ({
+      step: c.step,
+      state: c.checkpoint.state,
+      next: c.checkpoint.next,
+      interrupt: c.checkpoint.interrupt ? { ...c.checkpoint.interrupt, tool_calls: c.checkpoint.interrupt.tool_calls?.map((t) => ({ ...t })) } : null,
+      created_at: c.updatedAt.toISOString(),
+    })),
+  };
+  return json(res);
+});

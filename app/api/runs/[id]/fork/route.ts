@@ -1,0 +1,17 @@
+import { ForkRunBody, type DerivedRunResponse } from '@/lib/contracts/time-travel';
+import { forkRun } from '@/lib/runtime/fork';
+import { runView } from '@/lib/runtime/run-views';
+import { readJson } from '@/lib/server/body';
+import { json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** A new run from one checkpoint of this run, its state optionally edited: 201, 404 (no such step), 422 (bad state, at its path). */
+export const POST = route(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, ForkRunBody);
+  const run = forkRun(id, body);
+  const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
+  return json(res, 201);
+});

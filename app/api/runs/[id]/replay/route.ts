@@ -1,0 +1,17 @@
+import { ReplayRunBody, type DerivedRunResponse } from '@/lib/contracts/time-travel';
+import { replayRun } from '@/lib/runtime/replay';
+import { runView } from '@/lib/runtime/run-views';
+import { readJson } from '@/lib/server/body';
+import { json, route, type Params } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** The run again, reusing its recorded model and tool results wherever node and request are unchanged: 201. */
+export const POST = route(async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, ReplayRunBody);
+  const run = replayRun(id, body);
+  const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
+  return json(res, 201);
+});

@@ -1,0 +1,13 @@
+import { RunDiffQuery } from '@/lib/contracts/time-travel';
+import { diffRuns } from '@/lib/runtime/run-diff';
+import { readQuery } from '@/lib/server/body';
+import { json, route } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Two runs side by side, aligned by step and node: 404 when either is unknown. */
+export const GET = route(async (req) => {
+  const { a, b } = readQuery(req, RunDiffQuery);
+  return json(diffRuns(a, b));
+});

@@ -1,0 +1,105 @@
+/**
+ * Fork (time travel): a new run that starts at one checkpoint of another run, with its state
+ * optionally edited, on the graph version that run used ('original') or the graph as it is now
+ * ('current'). The checkpoint's next nodes run first; edges after them fire on the edited state.
+ * The new run records its parent and the step it forked from.
+ */
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Checkpoint } from '@/lib/contracts/trace';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { AppError, notFound } from '@/lib/errors';
+import { getGraph, getGraphVersion } from '@/db/graphs';
+import { checkpointAt, listCheckpoints } from '@/db/checkpoints';
+import { getRun, insertRun, type RunRow } from '@/db/runs';
+import { checkForkState } from './fork-state';
+import { launch, type LaunchArgs } from './run-manager';
+import { missingConnections } from './preflight';
+
+export type GraphVersionChoice = 'current' | 'original';
+
+export function parentRun(runId: string): RunRow {
+  const run = getRun(runId);
+  if (!run) throw notFound(`Run ${runId}`);
+  return run;
+}
+
+/** The document (and its version number) a fork or replay of `run` executes. */
+export function derivedDocument(run: RunRow, which: GraphVersionChoice): { doc: GraphDocument; version: number } {
+  if (which === 'original' && run.graphVersion != null) {
+    const v = getGraphVersion(run.graphId, run.graphVersion);
+    if (v) return { doc: v.document, version: run.graphVersion };
+  }
+  const g = getGraph(run.graphId);
+  if (!g) throw notFound(`Graph ${run.graphId} of run ${run.id}`);
+  return { doc: g.document, version: g.version };
+}
+
+/** A run that cannot start because a model connection is missing is refused before it exists. */
+function checkConnections(doc: GraphDocument): void {
+  const missing = missingConnections(doc);
+  if (missing.length) throw new AppError('no_connection', `No model connection ${missing.map((n) => `"${n}"`).join(', ')} is configured for graph "${doc.name}"; add it in Settings`);
+}
+
+/** Every node the checkpoint goes on with must be in the document it will run on. */
+function checkNodes(doc: GraphDocument, cp: Checkpoint, version: number): void {
+  const waiting = Array.isArray(cp.extra?.waiting) ? (cp.extra.waiting as string[]) : [];
+  const gone = [...cp.next, ...waiting].filter((n) => !Object.hasOwn(doc.nodes, n));
+  if (gone.length) {
+    throw new AppError('invalid_state', `Step ${cp.step} goes on with node ${gone.map((n) => `"${n}"`).join(', ')}, which graph version ${version} does not have; fork on the original version`, {
+      errors: gone.map((n) => ({ path: 'next', message: `node "${n}" is not in the graph` })),
+    });
+  }
+}
+
+/** Creates a fork or replay row and starts it. */
+export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs }): RunRow {
+  checkConnections(opts.doc);
+  const run = insertRun({
+    id: randomUUID(),
+    graphId: parent.graphId,
+    graphName: opts.doc.name,
+    graphVersion: opts.version,
+    input: parent.input,
+    inputs: parent.inputs ?? null,
+    source: parent.source,
+    parentRunId: parent.id,
+    forkedFromStep: opts.step ?? null,
+    origin: opts.origin,
+  });
+  launch(run, opts.doc, { ...opts.args, derivedFrom: { run_id: parent.id, origin: opts.origin, ...(opts.step !== undefined ? { step: opts.step } : {}) } });
+  return run;
+}
+
+/** The checkpoint a derived run starts from: state and frontier only (no pause, no usage, a new run span). */
+export function startingCheckpoint(cp: Checkpoint, state: Record<string, unknown>): Checkpoint {
+  const waiting = Array.isArray(cp.extra?.waiting) ? cp.extra.waiting : [];
+  return { step: cp.step, state: structuredClone(state), next: [...cp.next], extra: { waiting } };
+}
+
+export interface ForkOptions {
+  step: number;
+  /** Channels to set (the others keep the checkpoint's values). */
+  state?: Record<string, unknown>;
+  graph_version?: GraphVersionChoice;
+}
+
+export function forkRun(runId: string, opts: ForkOptions): RunRow {
+  const parent = parentRun(runId);
+  const cp = checkpointAt(runId, opts.step);
+  if (!cp) {
+    const steps = listCheckpoints(runId).map((c) => c.step);
+    throw new AppError('unknown_step', `Run ${runId} has no checkpoint at step ${opts.step} (${steps.length ? `its steps: ${steps.join(', ')}` : 'it has no checkpoints'})`);
+  }
+  const { doc, version } = derivedDocument(parent, opts.graph_version ?? 'original');
+  if (opts.state) checkForkState(doc, opts.state);
+  checkNodes(doc, cp, version);
+  const state = { ...cp.state, ...structuredClone(opts.state ?? {}) };
+  return startDerived(parent, {
+    doc,
+    version,
+    origin: 'fork',
+    step: opts.step,
+    args: { input: parent.input, inputs: parent.inputs ?? undefined, from: startingCheckpoint(cp, state) },
+  });
+}
