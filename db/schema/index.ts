@@ -5,3 +5,4 @@ export * from './connections';
 export * from './threads';
 export * from './memory';
 export * from './activities';
+export * from './auth';
