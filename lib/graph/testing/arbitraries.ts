@@ -223,4 +223,12 @@ export const graphArb: fc.Arbitrary<GraphDocument> = skeletonArb.chain((sk) =>
         }) as GraphDocument,
       );
     }),
-);
+).filter(noPausingCallee);
+
+/** A supervisor's worker or an agent tool's node never pauses (validation refuses it: pause_in_worker). */
+function noPausingCallee(doc: GraphDocument): boolean {
+  const isHuman = (id: string) => doc.nodes[id]?.role === 'human';
+  const workers = Object.values(doc.nodes).flatMap((n) => (n.role === 'supervisor' ? n.workers : []));
+  const agentTools = Object.values(doc.tools ?? {}).flatMap((t) => (t.type === 'agent' ? [t.node] : []));
+  return ![...workers, ...agentTools].some(isHuman);
+}
