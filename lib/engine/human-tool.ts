@@ -9,7 +9,7 @@ import type { PendingToolCall } from '../contracts/trace';
 import type { ToolSpec } from '../graph/schema';
 import { InterruptRequest } from './errors';
 import type { ExecContext } from './scope';
-import type { ToolBinding, ToolOutcome } from './tool-runner';
+import type { ToolBinding, ToolOutcome } from './tool-binding';
 
 /** The call id of a call the model gave none (react's Action): derived from its activity key. */
 export function pausedCallId(activityKey: string): string {

@@ -9,29 +9,10 @@ import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
 import { recordCall, replayedCall, stepCalls } from './replay';
 import { keepRecording, recordedResult, recordingMark, toolRequest } from './recording';
-import type { ToolDefinition } from './ports';
+import type { ToolBinding, ToolOutcome } from './tool-binding';
 import { emitFrom, type ExecContext } from './scope';
 
-export interface ToolOutcome {
-  output: string;
-  truncated?: boolean;
-  original_bytes?: number;
-}
-
-export interface ToolBinding {
-  /** The function name the model sees (the tool id, or the worker node id). */
-  name: string;
-  /** For tool.call: the tool type (`calculator`, `http`, ..., `agent`, `worker`). */
-  type: string;
-  description: string;
-  definition: ToolDefinition;
-  /**
-   * Runs the tool; throws on failure. `span` is the tool.call span (children nest under it);
-   * `activity` the call's deterministic key (the HTTP tool's Idempotency-Key); `callId` the
-   * model's tool call id (or one derived from the key), which a human / client tool's pause names.
-   */
-  invoke(args: unknown, span: string, activity: string, callId: string): Promise<ToolOutcome>;
-}
+export type { ToolBinding, ToolOutcome } from './tool-binding';
 
 /** Errors that end the run instead of being reported back to the model. */
 const FATAL_CODES = new Set(['timeout', 'cancelled', 'max_tokens', 'call_depth', 'subgraph_depth', 'interrupt_in_worker']);
