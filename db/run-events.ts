@@ -63,16 +63,19 @@ export function lastSeq(runId: string): number {
 }
 
 /** Token usage summed over the run's llm.response events (gen_ai.usage.* attributes). */
-export function sumUsage(runId: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
+export function sumUsage(runId: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number; cost_usd?: number } {
   const row = getDb()
     .select({
       input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
       output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
+      cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
     })
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), eq(runEvents.type, 'llm.response')))
     .get();
   const input = Number(row?.input ?? 0);
   const output = Number(row?.output ?? 0);
-  return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
+  // cost_usd: the USD of the priced model calls (cost, issue 13), when any call had a price.
+  const cost = row?.cost == null ? undefined : Math.round(Number(row.cost) * 1e9) / 1e9;
+  return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, ...(cost !== undefined ? { cost_usd: cost } : {}) };
 }

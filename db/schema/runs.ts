@@ -22,6 +22,8 @@ export interface RunUsageColumn {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** USD of the run's priced model calls (cost); absent when none had a price. */
+  cost_usd?: number;
 }
 
 export const runs = sqliteTable(

@@ -51,6 +51,8 @@ export const RunUsage = z.object({
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
   total_tokens: z.number(),
+  /** USD of the run's priced model calls (lib/graph/prices.ts); absent when none had a price. */
+  cost_usd: z.number().optional(),
 });
 export type RunUsage = z.infer<typeof RunUsage>;
 

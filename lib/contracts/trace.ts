@@ -117,7 +117,8 @@ export interface Checkpoint {
  * are optional. Every object is loose: a field added later passes through untouched.
  */
 const ErrorData = z.looseObject({ code: z.string(), message: z.string() });
-const UsageData = z.looseObject({ input_tokens: z.number(), output_tokens: z.number() });
+/** The run's usage so far: tokens, and (cost) the USD of its priced model calls and how many calls it made. */
+const UsageData = z.looseObject({ input_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number().optional(), model_calls: z.number().optional() });
 const AnyRecord = z.record(z.string(), z.unknown());
 
 export const InterruptData = z.looseObject({
@@ -221,6 +222,8 @@ export const TRACE_DATA = {
     'gen_ai.usage.input_tokens': z.number().optional(),
     'gen_ai.usage.output_tokens': z.number().optional(),
     latency_ms: z.number().optional(),
+    /** USD of the call at the connection's price for the model (absent: no known price; 0 for a recorded call of a replay). */
+    cost_usd: z.number().optional(),
     parsed: ReactParsedData.optional(),
     /** The result was recorded by an earlier attempt of the node and replayed, not requested again. */
     replayed: z.boolean().optional(),

@@ -5,6 +5,7 @@
 import { DEFAULTS } from '../graph/defaults';
 import type { GraphDocument } from '../graph/schema';
 import { EngineError, errorInfo, type ErrorInfo } from './errors';
+import { checkCost } from './budget';
 import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
 import type { RunPorts } from './ports';
 import { makeScope } from './nested';
@@ -78,6 +79,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       if (maxTokens !== undefined && usage.input_tokens + usage.output_tokens > maxTokens) {
         throw new EngineError('max_tokens', `The run used ${usage.input_tokens + usage.output_tokens} tokens, more than limits.max_tokens (${maxTokens}); raise limits.max_tokens in the graph`);
       }
+      checkCost(doc.limits, usage);
     },
   });
   const runEvent = (type: 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled', data: Record<string, unknown>) =>

@@ -10,6 +10,7 @@ import { isChatResult, nextActivityKey } from './activities';
 import { recordCall, replayedCall } from './replay';
 import { keepRecording, llmRequest, recordedResult, recordingMark } from './recording';
 import { EngineError } from './errors';
+import { callCost, checkCallBudget, countCall } from './budget';
 import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 
@@ -81,6 +82,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   const request = llmRequest({ model: model.model, messages, tools: call.tools?.length ? call.tools : undefined, stop: call.stop, temperature: model.temperature });
   const fromRecording = recorded ? undefined : await recordedResult(ctx, 'llm', request, isChatResult);
   const reused = recorded ?? fromRecording;
+  if (!reused) checkCallBudget(scope.doc.limits, scope.usage);
   if (reused?.message.content) emitDelta(ctx, span, call.answer, reused.message.content);
   const result = reused ?? await scope.ports.model.chat({
     connection: model.connection,
@@ -101,6 +103,9 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   }
   scope.usage.input_tokens += result.usage.prompt_tokens;
   scope.usage.output_tokens += result.usage.completion_tokens;
+  // A call answered from another run's recording was not paid for by this run.
+  const cost = fromRecording ? 0 : callCost(scope.ports, model.connection, model.model, result);
+  countCall(scope.usage, cost);
   emitFrom(
     ctx,
     'llm.response',
@@ -112,6 +117,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       'gen_ai.usage.input_tokens': result.usage.prompt_tokens,
       'gen_ai.usage.output_tokens': result.usage.completion_tokens,
       latency_ms: result.latency_ms,
+      ...(cost !== undefined ? { cost_usd: cost } : {}),
       ...(call.describe ? call.describe(result) : {}),
       ...(recorded ? { replayed: true } : recordingMark(ctx, !!fromRecording)),
     },

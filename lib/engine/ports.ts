@@ -3,6 +3,7 @@
  * passed in by the caller (lib/runtime wires the real ones; tests pass fakes).
  */
 import type { GraphDocument, ToolSpec } from '../graph/schema';
+import type { ModelPrice } from '../graph/prices';
 import type { Checkpoint, TraceEventInput } from '../contracts/trace';
 
 // ------------------------------------------------------------ messages (OpenAI chat shape)
@@ -155,6 +156,16 @@ export interface Clock {
   now(): number;
 }
 
+// ------------------------------------------------------------ prices
+
+/**
+ * The price of a model on a connection (cost, lib/graph/prices.ts): null when unknown (the call's
+ * cost is not counted). Absent: the shipped default prices.
+ */
+export interface PricePort {
+  price(connection: string, model: string): ModelPrice | null;
+}
+
 export interface RunPorts {
   model: ModelPort;
   tools: ToolPort;
@@ -169,6 +180,8 @@ export interface RunPorts {
   activities?: ActivityPort;
   /** Calls by node and request, for replays (time travel); absent: none are recorded or looked up. */
   recordings?: RecordingPort;
+  /** Model prices per connection (cost); absent: the shipped defaults. */
+  prices?: PricePort;
   signal: AbortSignal;
   newId(): string;
 }

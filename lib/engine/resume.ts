@@ -18,7 +18,7 @@ const StepResultSchema = z.object({
 });
 const ExtraSchema = z.object({
   run_span: z.string().optional(),
-  usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number().optional(), model_calls: z.number().optional() }).optional(),
   waiting: z.array(z.string()).optional(),
   /** Written by older versions (the run's answer is now computed from the state); ignored. */
   output_channel: z.string().optional(),
@@ -61,7 +61,12 @@ export function readExtra(from: Checkpoint | undefined) {
   const x = parsed.data;
   return {
     runSpan: x.run_span,
-    usage: { input_tokens: x.usage?.input_tokens ?? 0, output_tokens: x.usage?.output_tokens ?? 0 } satisfies Usage,
+    usage: {
+      input_tokens: x.usage?.input_tokens ?? 0,
+      output_tokens: x.usage?.output_tokens ?? 0,
+      ...(x.usage?.cost_usd !== undefined ? { cost_usd: x.usage.cost_usd } : {}),
+      ...(x.usage?.model_calls !== undefined ? { model_calls: x.usage.model_calls } : {}),
+    } satisfies Usage,
     position(cp: Checkpoint): Position {
       return {
         step: cp.step,

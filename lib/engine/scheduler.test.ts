@@ -56,7 +56,7 @@ describe('scheduler: supersteps, edges and state', () => {
       [0, ['writer']], [1, ['reviewer']], [2, ['writer']], [3, ['reviewer']], [4, ['writer']], [5, ['reviewer']], [6, []],
     ]);
     const fin = p.of('run.finished')[0].data;
-    expect(fin.usage).toEqual({ input_tokens: 60, output_tokens: 30 });
+    expect(fin.usage).toMatchObject({ input_tokens: 60, output_tokens: 30 });
   });
 
   it('emits state.updated with before/after of the changed channels only', async () => {

@@ -12,6 +12,10 @@ import type { State } from './state';
 export interface Usage {
   input_tokens: number;
   output_tokens: number;
+  /** USD of the priced model calls (cost); absent in checkpoints of older runs. */
+  cost_usd?: number;
+  /** Model calls made (recorded ones included). */
+  model_calls?: number;
 }
 
 /** How a node ended: writes to state, its output (for edges and node.finished), an LLM router's pick. */

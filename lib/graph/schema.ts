@@ -345,6 +345,8 @@ export const LIMIT_RANGES = {
   recursion_limit: { min: 1, max: 1000 },
   timeout_s: { min: 1, max: 86_400 },
   max_tokens: { min: 1, max: 100_000_000 },
+  max_cost_usd: { min: 0, max: 1_000_000 },
+  max_model_calls: { min: 1, max: 1_000_000 },
 } as const;
 
 /** Ranges are checked by validation (with a clear message), not here, so a bad value still loads. */
@@ -352,6 +354,10 @@ export const Limits = z.strictObject({
   recursion_limit: z.number().int().optional(),
   timeout_s: z.number().optional(),
   max_tokens: z.number().int().optional(),
+  /** Most USD the run's model calls may cost (priced per connection and model, lib/graph/prices.ts). */
+  max_cost_usd: z.number().optional(),
+  /** Most model calls the run may make. */
+  max_model_calls: z.number().int().optional(),
 });
 export type Limits = z.infer<typeof Limits>;
 
