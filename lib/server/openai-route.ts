@@ -16,7 +16,7 @@ export function checkApiKey(req: Request, expected = process.env.SWITCHYARD_API_
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
-    throw new OpenAIApiError(401, given ? 'Incorrect API key provided.' : 'Missing API key: send Authorization: Bearer <SWITCHYARD_API_KEY>.', 'invalid_request_error', 'invalid_api_key');
+    throw new OpenAIApiError('invalid_api_key', given ? 'Incorrect API key provided.' : 'Missing API key: send Authorization: Bearer <SWITCHYARD_API_KEY>.');
   }
 }
 

@@ -37,7 +37,7 @@ import { outputText } from './run-reply';
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 function notFound(what: string, id: string, param?: string): OpenAIApiError {
-  return new OpenAIApiError(404, `No ${what} found with id '${id}'.`, 'invalid_request_error', 'not_found', param ?? null);
+  return new OpenAIApiError('not_found', `No ${what} found with id '${id}'.`, { param: param ?? null });
 }
 
 function graphNameOf(a: AssistantRow): string {
@@ -101,7 +101,7 @@ function activeRun(threadId: string) {
 export function addMessage(threadId: string, body: CreateMessageBody) {
   threadOrThrow(threadId);
   const active = activeRun(threadId);
-  if (active) throw new OpenAIApiError(400, `Can't add messages to ${threadId} while a run ${active.run.id} is active.`, 'invalid_request_error', 'run_active');
+  if (active) throw new OpenAIApiError('run_active', `Can't add messages to ${threadId} while a run ${active.run.id} is active.`);
   syncReplies(threadId);
   const m = appendThreadMessage({ id: newId('msg'), threadId, role: body.role, content: contentText(body.content), metadata: body.metadata ?? null });
   return messageObject(m);
@@ -138,12 +138,12 @@ export function createThreadRun(threadId: string, body: CreateThreadRunBody) {
   const assistant = getAssistant(body.assistant_id);
   if (!assistant) throw notFound('assistant', body.assistant_id, 'assistant_id');
   const active = activeRun(threadId);
-  if (active) throw new OpenAIApiError(400, `Thread ${threadId} already has an active run ${active.run.id}.`, 'invalid_request_error', 'run_active');
+  if (active) throw new OpenAIApiError('run_active', `Thread ${threadId} already has an active run ${active.run.id}.`);
   syncReplies(threadId);
   const messages = listThreadMessages(threadId);
   const last = messages.at(-1);
   if (!last || last.role !== 'user') {
-    throw new OpenAIApiError(400, `Thread ${threadId} must end with a user message: it is the input of the run.`, 'invalid_request_error', 'invalid_thread');
+    throw new OpenAIApiError('invalid_thread', `Thread ${threadId} must end with a user message: it is the input of the run.`);
   }
   const instructions = [body.instructions ?? assistant.instructions, body.additional_instructions].filter((s): s is string => !!s).join('\n\n');
   const history: ChatMessage[] = [];
@@ -201,20 +201,20 @@ export function submitToolOutputs(threadId: string, runId: string, outputs: { to
     const tool_outputs = outputs.map((o, i) => ({ tool_call_id: o.tool_call_id ?? calls[i]?.id ?? '', output: o.output }));
     const unknown = tool_outputs.find((o) => !calls.some((c) => c.id === o.tool_call_id));
     if (unknown) {
-      throw new OpenAIApiError(400, `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, 'invalid_request_error', 'invalid_tool_call_id', 'tool_outputs');
+      throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
     resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
     return readThreadRun(threadId, runId);
   }
   if (outputs.length !== 1) {
-    throw new OpenAIApiError(400, 'Exactly one output: the answer to the human step.', 'invalid_request_error', 'invalid_tool_outputs', 'tool_outputs');
+    throw new OpenAIApiError('invalid_tool_outputs', 'Exactly one output: the answer to the human step.', { param: 'tool_outputs' });
   }
   const output = outputs[0];
   if (output.tool_call_id && output.tool_call_id !== humanCallId(runId)) {
-    throw new OpenAIApiError(400, `Unknown tool_call_id ${output.tool_call_id}: expected ${humanCallId(runId)}.`, 'invalid_request_error', 'invalid_tool_call_id', 'tool_outputs');
+    throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${output.tool_call_id}: expected ${humanCallId(runId)}.`, { param: 'tool_outputs' });
   }
   if (found.run.status !== 'paused' && found.run.status !== 'interrupted') {
-    throw new OpenAIApiError(400, `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`, 'invalid_request_error', 'run_not_waiting');
+    throw new OpenAIApiError('run_not_waiting', `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`);
   }
   resumeRun(runId, resumeValueFromOutput(output.output));
   return readThreadRun(threadId, runId);

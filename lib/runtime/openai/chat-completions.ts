@@ -69,7 +69,7 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
   const header = headers?.get('x-conversation-id');
   if (header != null) {
     if (!ConversationId.safeParse(header).success) {
-      throw new OpenAIApiError(400, 'X-Conversation-Id must be 1 to 200 printable characters without spaces.', 'invalid_request_error', 'invalid_conversation_id');
+      throw new OpenAIApiError('invalid_conversation_id', 'X-Conversation-Id must be 1 to 200 printable characters without spaces.');
     }
     return header;
   }

@@ -7,15 +7,27 @@ import { ZodError } from 'zod';
 import { AppError, statusOf } from '@/lib/errors';
 import type { OpenAIErrorBody } from '@/lib/contracts/openai';
 
+/**
+ * An error of the OpenAI API. `kind` is a domain code (its HTTP status comes from `statusOf` in
+ * lib/errors.ts, the one table); `code` is the OpenAI `code` field clients see (default: `kind`).
+ */
 export class OpenAIApiError extends Error {
+  readonly type: string;
+  readonly code: string | null;
+  readonly param: string | null;
   constructor(
-    readonly status: number,
+    readonly kind: string,
     message: string,
-    readonly type: string = status >= 500 ? 'server_error' : 'invalid_request_error',
-    readonly code: string | null = null,
-    readonly param: string | null = null,
+    opts: { type?: string; code?: string | null; param?: string | null } = {},
   ) {
     super(message);
+    this.type = opts.type ?? (statusOf(kind) >= 500 ? 'server_error' : 'invalid_request_error');
+    this.code = opts.code === undefined ? kind : opts.code;
+    this.param = opts.param ?? null;
+  }
+
+  get status(): number {
+    return statusOf(this.kind);
   }
 }
 

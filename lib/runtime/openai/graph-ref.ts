@@ -7,7 +7,7 @@ import { OpenAIApiError } from './errors';
 export function graphForModel(model: string, param = 'model'): GraphRow {
   const g = findGraph(model);
   if (!g) {
-    throw new OpenAIApiError(404, `The model \`${model}\` does not exist: use the name or id of a saved graph (GET /api/v1/models lists them).`, 'invalid_request_error', 'model_not_found', param);
+    throw new OpenAIApiError('not_found', `The model \`${model}\` does not exist: use the name or id of a saved graph (GET /api/v1/models lists them).`, { code: 'model_not_found', param });
   }
   return g;
 }

@@ -39,9 +39,9 @@ export function runInputFromMessages(messages: ChatCompletionMessage[], param = 
       break;
     }
   }
-  if (last < 0) throw new OpenAIApiError(400, 'messages must contain a user message: the last one is the input of the graph run.', 'invalid_request_error', 'invalid_messages', param);
+  if (last < 0) throw new OpenAIApiError('invalid_messages', 'messages must contain a user message: the last one is the input of the graph run.', { param });
   if (last !== messages.length - 1) {
-    throw new OpenAIApiError(400, `messages must end with a user message (the input of the graph run); found "${messages[messages.length - 1].role}" after it.`, 'invalid_request_error', 'invalid_messages', param);
+    throw new OpenAIApiError('invalid_messages', `messages must end with a user message (the input of the graph run); found "${messages[messages.length - 1].role}" after it.`, { param });
   }
   return { input: contentText(messages[last].content), history: messages.slice(0, last).map(toChatMessage) };
 }

@@ -39,11 +39,11 @@ export function runReply(run: RunRow): RunReply {
       };
     }
     case 'cancelled':
-      throw new OpenAIApiError(409, `Run ${run.id} was cancelled.`, 'invalid_request_error', 'run_cancelled');
+      throw new OpenAIApiError('run_cancelled', `Run ${run.id} was cancelled.`);
     case 'failed':
       // 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again.
-      throw new OpenAIApiError(422, `Run ${run.id} of graph "${run.graphName}" failed: ${run.error?.message ?? 'unknown error'}`, 'server_error', run.error?.code ?? 'run_failed');
+      throw new OpenAIApiError('run_failed', `Run ${run.id} of graph "${run.graphName}" failed: ${run.error?.message ?? 'unknown error'}`, { type: 'server_error', code: run.error?.code ?? 'run_failed' });
     default:
-      throw new OpenAIApiError(500, `Run ${run.id} is still ${run.status}.`, 'server_error', 'run_not_settled');
+      throw new OpenAIApiError('run_not_settled', `Run ${run.id} is still ${run.status}.`);
   }
 }
