@@ -48,6 +48,7 @@ import { StepDetails } from './step-details';
 import { PauseCard } from './pause-card';
 import { BreakpointsList } from './breakpoints-list';
 import { RunHistory } from './run-history';
+import { StateAtStep } from './state-at-step';
 import { TraceDownload } from './trace-download';
 import { ConnectionBadge, RunControls } from './run-controls';
 import { FALLBACK_RUN_INPUT } from './default-input';
@@ -126,6 +127,12 @@ function Panel({
   const [tab, setTab] = useState<Tab>('trace');
   const [selected, setSelected] = useState<string | null>(null);
   const onSelect = useCallback((id: string) => setSelected(id), []);
+  /** Shows another run of the graph (picked in the history, or a fork or replay just started). */
+  const openRun = (id: string) => {
+    setSelected(null);
+    setTab('trace');
+    void session.replay(id);
+  };
 
   // The trace is only built while the panel is open (a closed panel still feeds the canvas), and
   // from a deferred copy of the events: React renders it in interruptible slices, so a burst of
@@ -191,6 +198,8 @@ function Panel({
   useEffect(() => {
     if (session.status === 'running' || session.status === 'paused' || interrupt || failure) setOpen(true);
   }, [session.status, interrupt, failure, setOpen]);
+
+  const shownRow = timeline?.rows.get(selected ?? timeline.roots[0] ?? '');
 
   return (
     <section className={s.panel} data-testid="debug-panel" data-open={open} aria-label="Run and debug">
@@ -288,21 +297,14 @@ function Panel({
             <div className={s.body}>
               <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
               <div className={s.detailsPane}>
-                <StepDetails row={timeline.rows.get(selected ?? timeline.roots[0] ?? '')} timeline={timeline} />
+                <StepDetails row={shownRow} timeline={timeline} />
+                {session.runId && shownRow && <StateAtStep runId={session.runId} step={shownRow.events[0]?.step ?? 0} live={live} onForked={openRun} />}
               </div>
             </div>
           )}
           {tab === 'history' && (
             <div className={s.pane}>
-              <RunHistory
-                graphId={graphId}
-                currentRunId={session.runId}
-                onReplay={(id) => {
-                  setSelected(null);
-                  setTab('trace');
-                  void session.replay(id);
-                }}
-              />
+              <RunHistory graphId={graphId} currentRunId={session.runId} onReplay={openRun} />
             </div>
           )}
           {tab === 'breakpoints' && <BreakpointsList nodes={graph.data?.nodes ?? traceNodes.map((id) => ({ id }))} />}
