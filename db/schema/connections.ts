@@ -5,6 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
+/** What the server behind a connection accepts (absent fields: true). */
+export interface ConnectionSupports {
+  tools?: boolean;
+  stop?: boolean;
+  stream_usage?: boolean;
+}
+
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 export const connections = sqliteTable('connections', {
@@ -12,6 +19,8 @@ export const connections = sqliteTable('connections', {
   baseUrl: text('base_url').notNull(),
   apiKey: text('api_key'),
   headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+  /** What the server accepts: `tools`, `stop`, `stream_options.include_usage` (null: everything). */
+  supports: text('supports', { mode: 'json' }).$type<ConnectionSupports>(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
 
