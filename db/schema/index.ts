@@ -6,3 +6,4 @@ export * from './threads';
 export * from './memory';
 export * from './activities';
 export * from './auth';
+export * from './page-cache';
