@@ -51,7 +51,7 @@ describe('error responses', () => {
   });
 
   it('route() turns a throwing handler into the error shape', async () => {
-    const handler = route(() => {
+    const handler = route('public', () => {
       throw new AppError('not_found', 'graph not found');
     });
     const res = await handler(new Request('http://x/'), undefined);

@@ -1,12 +1,14 @@
 /**
  * Route-handler helpers: JSON responses, the one error shape `{ error: { code, message, details? } }`
  * (from AppError, zod errors and anything else, which becomes a 500 without leaking internals),
- * and `route()`, the wrapper every handler goes through.
+ * and `route()`, the wrapper every handler goes through (with its access check).
  */
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@/lib/contracts/common';
 import { AppError, statusOf } from '@/lib/errors';
 import type { Problem } from '@/lib/graph/problems';
+import { requireCaller, type Access, type Caller, type CallerOptions } from './caller';
+import { retryAfterOf } from './rate-limit';
 
 export function json(data: unknown, init: number | ResponseInit = 200): Response {
   const base: ResponseInit = typeof init === 'number' ? { status: init } : init;
@@ -49,19 +51,25 @@ export function errorBody(err: unknown): { status: number; body: ErrorBody } {
 export function errorResponse(err: unknown): Response {
   const { status, body } = errorBody(err);
   if (status >= 500) console.error('[switchyard] request failed:', err);
-  return json(body, status);
+  const retryAfter = retryAfterOf(err);
+  return json(body, retryAfter ? { status, headers: { 'retry-after': retryAfter } } : status);
 }
 
 /**
- * Wraps a route handler: whatever it throws becomes a response in the one error shape.
+ * Wraps a route handler: first the access check (lib/server/caller.ts: Host, Origin, session or API
+ * key, the route's minimum role, the rate limit when asked), then the handler with the caller;
+ * whatever either throws becomes a response in the one error shape.
  * Keeps the handler's context type, e.g. `{ params: Promise<{ id: string }> }` (Next 16).
  */
 export function route<C = unknown>(
-  handler: (req: Request, ctx: C) => Response | Promise<Response>,
+  access: Access,
+  handler: (req: Request, ctx: C, caller: Caller) => Response | Promise<Response>,
+  opts: CallerOptions = {},
 ): (req: Request, ctx: C) => Promise<Response> {
   return async (req, ctx) => {
     try {
-      return await handler(req, ctx);
+      const caller = await requireCaller(req, access, opts);
+      return await handler(req, ctx, caller);
     } catch (err) {
       return errorResponse(err);
     }

@@ -1,10 +1,12 @@
 /**
- * The route wrapper of the OpenAI-compatible API (/api/v1): the API key check, and errors in
+ * The route wrapper of the OpenAI-compatible API (/api/v1): the access check, and errors in
  * OpenAI's shape `{ error: { message, type, param, code } }` (lib/runtime/openai/errors.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { OpenAIApiError, openaiErrorBody } from '@/lib/runtime/openai/errors';
+import { authEnabled, requireCaller, type Access, type Caller } from './caller';
 import { json } from './http';
+import { retryAfterOf } from './rate-limit';
 
 /**
  * When SWITCHYARD_API_KEY is set, /api/v1 requires `Authorization: Bearer <key>` (what every OpenAI
@@ -20,17 +22,24 @@ export function checkApiKey(req: Request, expected = process.env.SWITCHYARD_API_
   }
 }
 
-/** Route wrapper for /api/v1: the API key check, and errors in OpenAI's shape. */
+/**
+ * Route wrapper for /api/v1: the access check of every route (lib/server/caller.ts; rate-limited per
+ * caller: these calls run graphs), then the handler; errors in OpenAI's shape. With accounts off,
+ * SWITCHYARD_API_KEY (when set) still guards /api/v1 as before.
+ */
 export function openaiRoute<C = unknown>(
-  handler: (req: Request, ctx: C) => Response | Promise<Response>,
+  access: Access,
+  handler: (req: Request, ctx: C, caller: Caller) => Response | Promise<Response>,
 ): (req: Request, ctx: C) => Promise<Response> {
   return async (req, ctx) => {
     try {
-      checkApiKey(req);
-      return await handler(req, ctx);
+      const caller = await requireCaller(req, access, { rateLimit: true });
+      if (!authEnabled()) checkApiKey(req);
+      return await handler(req, ctx, caller);
     } catch (err) {
       const { status, body } = openaiErrorBody(err);
-      return json(body, status);
+      const retryAfter = retryAfterOf(err);
+      return json(body, retryAfter ? { status, headers: { 'retry-after': retryAfter } } : status);
     }
   };
 }

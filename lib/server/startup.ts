@@ -1,6 +1,6 @@
 /**
- * Server start: open the database (which applies pending migrations), mark the runs a crash or
- * restart left running as `interrupted` (lib/runtime/recovery.ts; no route needs to ask for it),
+ * Server start: refuse to run without accounts beyond loopback (lib/server/auth-binding.ts), open
+ * the database (which applies pending migrations), mark the runs a crash or restart left running as `interrupted` (lib/runtime/recovery.ts; no route needs to ask for it),
  * and seed the example graphs on the very first start. Called from instrumentation.ts register() in
  * the Node.js runtime only, and by the test API server (lib/testing/api-server.ts, without seeding);
  * safe to call more than once (the work is done once per process, the seeding once per database).
@@ -9,6 +9,7 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { seedExamples, type SeedResult } from '@/db/seed';
 import { ensureRecovered } from '@/lib/runtime/recovery';
+import { assertSafeBinding, boundHost } from './auth-binding';
 import { loadExampleFiles } from './examples';
 
 export interface StartupReport {
@@ -25,12 +26,15 @@ export interface StartupOptions {
   log?: boolean;
   /** Seed the example graphs on the first start (default true; the test API server says false). */
   seed?: boolean;
+  /** The address the server listens on (default: HOST or `next -H`, lib/server/auth-binding.ts). */
+  host?: string;
 }
 
 export function startServer(opts: StartupOptions = {}): StartupReport {
   const g = globalThis as G;
   const done = g[KEY];
   if (done) return done;
+  assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   getDb();
   ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
   if (opts.seed === false) return (g[KEY] = { seed: { ran: false, seeded: [] }, invalidExamples: [] });

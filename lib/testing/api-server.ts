@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer } from '@/lib/server/startup';
+import { setEnv } from './env';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -204,6 +205,11 @@ export interface ApiServer {
 }
 
 export interface ApiServerOptions {
+  /**
+   * Accounts on (default false: the harness sets SWITCHYARD_AUTH=off while it runs, as its server is
+   * on 127.0.0.1, and puts the variable back on close). Auth tests say true.
+   */
+  auth?: boolean;
   /** Repository root holding app/ (default: process.cwd()). */
   root?: string;
   port?: number;
@@ -213,7 +219,8 @@ export interface ApiServerOptions {
 
 /** Starts the harness. Remember `await server.close()` in afterAll. */
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
-  if (opts.startup ?? opts.root === undefined) startServer({ seed: false, log: false });
+  const restoreEnv = opts.auth ? () => undefined : setEnv({ SWITCHYARD_AUTH: 'off' });
+  if (opts.startup ?? opts.root === undefined) startServer({ seed: false, log: false, host: '127.0.0.1' });
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {
@@ -282,6 +289,6 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
-      }),
+      }).finally(restoreEnv),
   };
 }

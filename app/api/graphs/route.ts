@@ -11,7 +11,7 @@ import { invalidGraph, json, route } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = route(() => json({ graphs: listGraphs().map(summaryJson) }));
+export const GET = route('viewer', () => json({ graphs: listGraphs().map(summaryJson) }));
 
 /** The document a POST asks for: the one sent, an example's (renamed), or a blank graph. */
 function requestedDocument(body: CreateBody): unknown {
@@ -24,7 +24,7 @@ function requestedDocument(body: CreateBody): unknown {
   return blankDocument(body.name ?? uniqueGraphName('untitled'), body.description);
 }
 
-export const POST = route(async (req) => {
+export const POST = route('editor', async (req) => {
   const body = await readJson(req, CreateGraphRequest);
   const checked = checkGraphDocument(requestedDocument(body));
   if (!checked.ok) throw invalidGraph(checked.errors);

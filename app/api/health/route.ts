@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Liveness and readiness: the database opens, is migrated and answers. */
-export const GET = route(() => {
+export const GET = route('public', () => {
   getDb().get(sql`select 1`);
   return json({ ok: true });
 });

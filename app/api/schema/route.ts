@@ -5,4 +5,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The JSON Schema of the graph document format, generated from the zod schema. */
-export const GET = route(() => json(graphJsonSchema(), { headers: { 'content-type': 'application/schema+json; charset=utf-8' } }));
+export const GET = route('public', () => json(graphJsonSchema(), { headers: { 'content-type': 'application/schema+json; charset=utf-8' } }));

@@ -10,7 +10,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Patch a saved connection: base URL, replace or remove the key, set or remove headers. */
-export const PUT = route(async (req, { params }: Params<'name'>) => {
+export const PUT = route('admin', async (req, { params }: Params<'name'>) => {
   const { name } = await params;
   const body = await readJson(req, UpdateConnectionBody);
   if (name === 'default' && envDefaultConnection()) {
@@ -23,7 +23,7 @@ export const PUT = route(async (req, { params }: Params<'name'>) => {
   return json(view);
 });
 
-export const DELETE = route(async (_req, { params }: Params<'name'>) => {
+export const DELETE = route('admin', async (_req, { params }: Params<'name'>) => {
   removeConnection((await params).name);
   return new Response(null, { status: 204 });
 });

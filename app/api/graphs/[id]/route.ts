@@ -10,14 +10,14 @@ import { invalidGraph, json, route, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const row = getGraph((await params).id);
   if (!row) throw notFound('graph');
   return json(recordJson(row));
 });
 
 /** Replaces the document (validated; nothing written when invalid) and appends a version. */
-export const PUT = route(async (req, { params }: Params<'id'>) => {
+export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, UpdateGraphRequest);
   const checked = checkGraphDocument(body.document);
@@ -27,7 +27,7 @@ export const PUT = route(async (req, { params }: Params<'id'>) => {
 });
 
 /** Cancels the graph's active runs, then deletes it with its versions and runs. */
-export const DELETE = route(async (_req, { params }: Params<'id'>) => {
+export const DELETE = route('editor', async (_req, { params }: Params<'id'>) => {
   if (!(await deleteGraphAndRuns((await params).id))) throw notFound('graph');
   return new Response(null, { status: 204 });
 });

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * path) and nothing written; 409 when the name exists, unless `?overwrite=true` (200, a version appended)
  * or `?as_copy=true` (201, saved under the next free name: `name-2`, `name-3`, …).
  */
-export const POST = route(async (req) => {
+export const POST = route('editor', async (req) => {
   const { overwrite, as_copy: asCopy } = readQuery(req, ImportGraphQuery);
   requireMediaType(req, YAML_MEDIA_TYPES);
   const text = decodeUtf8(await readBytes(req));

@@ -6,4 +6,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The example graphs offered by "New graph" (POST /api/graphs { template: name }). */
-export const GET = route(() => json({ templates: loadExamples().map(templateJson) }));
+export const GET = route('viewer', () => json({ templates: loadExamples().map(templateJson) }));

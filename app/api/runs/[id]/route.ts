@@ -9,7 +9,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The run's status and its whole trace. */
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   const run = getRun(id);
   if (!run) throw notFound(`Run ${id}`);

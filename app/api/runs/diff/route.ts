@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Two runs side by side, aligned by step and node: 404 when either is unknown. */
-export const GET = route(async (req) => {
+export const GET = route('viewer', async (req) => {
   const { a, b } = readQuery(req, RunDiffQuery);
   return json(diffRuns(a, b));
 });

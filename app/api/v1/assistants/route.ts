@@ -11,9 +11,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** An assistant runs a saved graph: `model` is the graph's name or id. */
-export const POST = openaiRoute(async (req) => json(createAssistant(await readJson(req, CreateAssistantBody))));
+export const POST = openaiRoute('editor', async (req) => json(createAssistant(await readJson(req, CreateAssistantBody))));
 
-export const GET = openaiRoute(() => {
+export const GET = openaiRoute('viewer', () => {
   const data = listAssistants().map((a) => assistantObject(a, getGraph(a.graphId)?.name ?? a.graphId));
   return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
 });

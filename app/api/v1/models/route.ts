@@ -7,4 +7,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** One model per saved graph: its id is the graph name. */
-export const GET = openaiRoute(() => json({ object: 'list', data: listGraphs().map(modelObject) }));
+export const GET = openaiRoute('viewer', () => json({ object: 'list', data: listGraphs().map(modelObject) }));

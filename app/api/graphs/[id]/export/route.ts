@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The stored (validated) document as canonical YAML, as a download named `<name>.yaml`. */
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const row = getGraph((await params).id);
   if (!row) throw notFound('graph');
   // Graph names are limited to [A-Za-z0-9._-], so the file name needs no escaping.

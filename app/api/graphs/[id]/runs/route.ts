@@ -11,16 +11,16 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Starts a run in the background; it outlives this request. */
-export const POST = route(async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
   const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, source: 'ui' });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
-});
+}, { rateLimit: true });
 
 /** The graph's run history, newest first. */
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!getGraph(id)) throw notFound(`Graph ${id}`);
   const res: RunHistoryResponse = { runs: listRunsForGraph(id).map(runView) };

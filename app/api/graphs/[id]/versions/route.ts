@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The saved versions of a graph, newest first. */
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const versions = listGraphVersions((await params).id);
   if (!versions) throw notFound('graph');
   return json({ versions: versions.map((v) => ({ version: v.version, created_at: v.createdAt.toISOString() })) });

@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Cancels the run (aborting its model request in flight); 409 when it already ended. No body needed. */
-export const POST = route(async (_req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   return json({ run: runView(await cancelRun(id)) });
 });

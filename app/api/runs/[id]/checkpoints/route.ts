@@ -8,7 +8,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Every checkpoint of the run (time travel): the state after each superstep and what runs next. */
-export const GET = route(async (_req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!getRun(id)) throw notFound(`Run ${id}`);
   const res: CheckpointsResponse = {

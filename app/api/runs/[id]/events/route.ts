@@ -18,7 +18,7 @@ function afterSeq(req: Request): number {
 }
 
 /** The run's trace as Server-Sent Events: replay, then live, until a terminal event. */
-export const GET = route(async (req, { params }: Params<'id'>) => {
+export const GET = route('viewer', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!getRun(id)) throw notFound(`Run ${id}`);
   const stream = runEventStream({ runId: id, after: afterSeq(req), heartbeatMs: runtimeConfig().sseHeartbeatMs, signal: req.signal });

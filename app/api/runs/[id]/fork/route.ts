@@ -8,10 +8,10 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** A new run from one checkpoint of this run, its state optionally edited: 201, 404 (no such step), 422 (bad state, at its path). */
-export const POST = route(async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, ForkRunBody);
   const run = forkRun(id, body);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
   return json(res, 201);
-});
+}, { rateLimit: true });

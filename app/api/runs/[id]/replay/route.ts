@@ -8,10 +8,10 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The run again, reusing its recorded model and tool results wherever node and request are unchanged: 201. */
-export const POST = route(async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, ReplayRunBody);
   const run = replayRun(id, body);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
   return json(res, 201);
-});
+}, { rateLimit: true });

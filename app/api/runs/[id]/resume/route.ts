@@ -8,7 +8,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Continues a paused or interrupted run: 409 when it is neither. */
-export const POST = route(async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, ResumeRunBody);
   return json({ run: runView(resumeRun(id, body.value)) }, 202);

@@ -6,9 +6,9 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => json(readAssistant((await params).id)));
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => json(readAssistant((await params).id)));
 
-export const DELETE = openaiRoute(async (_req, { params }: Params<'id'>) => {
+export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   return json({ id, object: 'assistant.deleted', deleted: deleteAssistant(id) });
 });

@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Runs the graph named by `model` over the conversation (OpenAI chat.completions, streaming or not). */
-export const POST = openaiRoute(async (req) => {
+export const POST = openaiRoute('editor', async (req) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
   return chatCompletion(body, req.headers);
 });

@@ -15,9 +15,9 @@ const ListQuery = z.looseObject({
   before: z.string().max(200).optional(),
 });
 
-export const POST = openaiRoute(async (req, { params }: Params<'id'>) => {
+export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   return json(addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
 });
 
-export const GET = openaiRoute(async (req, { params }: Params<'id'>) => json(listMessages((await params).id, readQuery(req, ListQuery))));
+export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>) => json(listMessages((await params).id, readQuery(req, ListQuery))));

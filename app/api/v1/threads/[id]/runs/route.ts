@@ -8,12 +8,12 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Runs the assistant's graph over the thread's messages; poll GET .../runs/:run_id for its status. */
-export const POST = openaiRoute(async (req, { params }: Params<'id'>) => {
+export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, CreateThreadRunBody);
   return json(createThreadRun(id, body));
 });
 
-export const GET = openaiRoute(async (_req, { params }: Params<'id'>) => {
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => {
   return json(listRuns((await params).id));
 });

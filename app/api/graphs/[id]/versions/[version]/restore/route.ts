@@ -40,7 +40,7 @@ function save(id: string, doc: GraphDocument, version: number) {
  * 422 with its problems when that document no longer validates; 409 when its name is now another
  * graph's, or when `base_version` is given and the graph has changed since. Nothing is written on error.
  */
-export const POST = route(async (req, { params }: Params<'id' | 'version'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id' | 'version'>) => {
   const { graph, row } = loadVersion(await params);
   const options = await readOptions(req);
   if (options.base_version !== undefined && options.base_version !== graph.version) {

@@ -5,7 +5,7 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = openaiRoute(async (_req, { params }: Params<'id' | 'run_id'>) => {
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   return json(readThreadRun(id, run_id));
 });

@@ -5,7 +5,7 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = openaiRoute(async (_req, { params }: Params<'id' | 'run_id'>) => {
+export const POST = openaiRoute('editor', async (_req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   return json(await cancelThreadRun(id, run_id));
 });

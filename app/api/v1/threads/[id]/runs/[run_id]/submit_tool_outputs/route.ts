@@ -8,7 +8,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Answers a waiting run: a human node (output "approve", "reject: <reason>", "continue" or an edited value) or a tool pause (one output per call). */
-export const POST = openaiRoute(async (req, { params }: Params<'id' | 'run_id'>) => {
+export const POST = openaiRoute('editor', async (req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   const body = await readJson(req, SubmitToolOutputsBody);
   return json(submitToolOutputs(id, run_id, body.tool_outputs));

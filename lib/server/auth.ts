@@ -1,0 +1,67 @@
+/**
+ * Sign-in and sessions: better-auth over the app's SQLite database (drizzle adapter, the tables of
+ * db/schema/auth.ts), email and password only, no self sign-up (admins create users; the first admin
+ * comes from /setup or SWITCHYARD_ADMIN_EMAIL/_PASSWORD). Session cookies are HttpOnly and
+ * SameSite=Lax, and Secure when the request came over TLS (directly or `x-forwarded-proto: https`
+ * from a proxy): one better-auth instance per scheme, chosen per request.
+ *
+ * The signing secret is BETTER_AUTH_SECRET, else derived from the data-at-rest key
+ * (SWITCHYARD_SECRET_KEY or data/secret.key), so rotating that key signs everyone out.
+ */
+import 'server-only';
+import { createHmac } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { hashPassword as hashWithScrypt } from 'better-auth/crypto';
+import { databaseFile, getDb } from '@/db/client';
+import { accounts, sessions, users, verifications } from '@/db/schema/auth';
+import { loadSecretKey } from '@/db/secret-box';
+import { isTls, requestOrigin } from './csrf';
+
+function authSecret(): string {
+  const configured = process.env.BETTER_AUTH_SECRET?.trim();
+  if (configured) return configured;
+  return createHmac('sha256', loadSecretKey(databaseFile())).update('switchyard-auth-v1').digest('hex');
+}
+
+function createAuth(secure: boolean) {
+  return betterAuth({
+    appName: 'Switchyard',
+    secret: authSecret(),
+    database: drizzleAdapter(getDb(), { provider: 'sqlite', usePlural: true, schema: { users, sessions, accounts, verifications } }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: 'viewer' } } },
+    // Only the request's own origin (its Host was checked against the allow-list first: lib/server/csrf.ts).
+    trustedOrigins: (req) => {
+      const origin = req ? requestOrigin(req) : null;
+      return origin ? [origin] : [];
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const KEY = Symbol.for('switchyard.auth');
+type G = typeof globalThis & { [KEY]?: { plain?: Auth; secure?: Auth; db: unknown } };
+
+
+/** The better-auth instance for this request's scheme (rebuilt when the database was reopened, as tests do). */
+export function authFor(req: Request | { secure: boolean }): Auth {
+  const secure = req instanceof Request ? isTls(req) : req.secure;
+  const g = globalThis as G;
+  const db = getDb();
+  if (!g[KEY] || g[KEY].db !== db) g[KEY] = { db };
+  const held = g[KEY];
+  const which = secure ? 'secure' : 'plain';
+  return (held[which] ??= createAuth(secure));
+}
+
+/** better-auth's password hash (scrypt), for users created outside its sign-up flow. */
+export function hashPassword(password: string): Promise<string> {
+  return hashWithScrypt(password);
+}

@@ -1,0 +1,83 @@
+/**
+ * CSRF and DNS rebinding (issue 11 item 2). Every checked request must name one of the server's own
+ * hosts in `Host` (localhost, 127.0.0.1, [::1], plus SWITCHYARD_HOSTS, a comma list; an entry with a
+ * port matches that port only), so a rebound DNS name reaching us is refused. A state-changing request
+ * (anything but GET/HEAD/OPTIONS) must come from our own origin (`Origin` naming the same host), or
+ * carry no Origin at all when it is an API client: a Bearer key, or (accounts off) a non-browser client.
+ */
+import { AppError } from '@/lib/errors';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method.toUpperCase());
+}
+
+/** The server's own names: the loopback names plus SWITCHYARD_HOSTS (lower case). */
+export function allowedHosts(env: Record<string, string | undefined> = process.env): string[] {
+  const extra = (env.SWITCHYARD_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return [...LOOPBACK_NAMES, ...extra];
+}
+
+/** `host[:port]` split; IPv6 hosts keep their brackets. Null for something that is not a host. */
+function splitHost(value: string): { name: string; port: string | null } | null {
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  return m ? { name: m[1].toLowerCase(), port: m[2] ?? null } : null;
+}
+
+/** True when a Host header value names this server (an allow-list entry with a port must match it too). */
+export function hostAllowed(host: string | null, env: Record<string, string | undefined> = process.env): boolean {
+  const given = host ? splitHost(host) : null;
+  if (!given) return false;
+  return allowedHosts(env).some((entry) => {
+    const e = splitHost(entry);
+    if (!e) return false;
+    return e.name === given.name && (e.port === null || e.port === given.port);
+  });
+}
+
+/** True when the request reached us over TLS (itself, or a proxy's `x-forwarded-proto: https`). */
+export function isTls(req: Request): boolean {
+  const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return proto ? proto === 'https' : new URL(req.url).protocol === 'https:';
+}
+
+/** The request's own origin (scheme and Host), or null when its Host is not one of ours. */
+export function requestOrigin(req: Request): string | null {
+  const host = req.headers.get('host');
+  if (!host || !hostAllowed(host)) return null;
+  return `${isTls(req) ? 'https' : 'http'}://${host.toLowerCase()}`;
+}
+
+/** 403 `host_not_allowed` unless the Host header names this server. */
+export function checkHost(req: Request): void {
+  const host = req.headers.get('host');
+  if (!hostAllowed(host)) {
+    throw new AppError('host_not_allowed', `the Host ${JSON.stringify(host ?? '')} is not one of this server's names; add it to SWITCHYARD_HOSTS`);
+  }
+}
+
+/**
+ * 403 `cross_origin` for a state-changing request from another origin. `Origin` must name the
+ * request's own host; without one, the request is allowed only when `allowNoOrigin` (a Bearer key,
+ * or accounts off) and the browser did not mark it cross-site.
+ */
+export function checkOrigin(req: Request, allowNoOrigin: boolean): void {
+  if (isSafeMethod(req.method)) return;
+  const origin = req.headers.get('origin');
+  const host = req.headers.get('host')?.toLowerCase() ?? '';
+  if (origin !== null) {
+    let originHost: string | null = null;
+    try {
+      originHost = origin === 'null' ? null : new URL(origin).host.toLowerCase();
+    } catch {
+      originHost = null;
+    }
+    if (originHost !== null && originHost === host) return;
+    throw new AppError('cross_origin', `a ${req.method} from ${origin} is refused: only this server's own pages may change data`);
+  }
+  const site = req.headers.get('sec-fetch-site');
+  if (allowNoOrigin && site !== 'cross-site' && site !== 'same-site') return;
+  throw new AppError('cross_origin', `a ${req.method} without an Origin header is refused: send Authorization: Bearer <API key>`);
+}
