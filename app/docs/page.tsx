@@ -10,6 +10,7 @@ import { StateChannels } from '@/components/docs/sections/state';
 import { Strategies } from '@/components/docs/sections/strategies';
 import { Tools } from '@/components/docs/sections/tools';
 import { Traces } from '@/components/docs/sections/traces';
+import { TimeTravel } from '@/components/docs/sections/time-travel';
 import { YamlFormat } from '@/components/docs/sections/yaml-format';
 import { AppHeader } from '@/components/ui/app-header';
 import s from '@/components/docs/docs.module.css';
@@ -38,6 +39,7 @@ export default function DocsPage() {
           <Memory />
           <YamlFormat example={writerReviewer} />
           <Traces />
+          <TimeTravel />
           <Api />
         </main>
       </div>

@@ -65,6 +65,16 @@ export const TOC: TocEntry[] = [
   { id: 'memory', title: 'Conversation memory' },
   { id: 'yaml', title: 'The YAML format' },
   { id: 'traces', title: 'Traces' },
+  {
+    id: 'time-travel',
+    title: 'Time travel',
+    children: [
+      { id: 'checkpoints', title: 'Checkpoints' },
+      { id: 'fork', title: 'Fork' },
+      { id: 'replay', title: 'Replay from recordings' },
+      { id: 'compare', title: 'Compare runs' },
+    ],
+  },
   { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },
 ];
 

@@ -5,17 +5,17 @@ import { SSE_SNIPPET } from '../snippets';
 
 /** What each event's `data` holds (lib/engine/events.ts). A missing type is a compile error. */
 export const EVENT_DATA: Record<TraceEventType, string> = {
-  'run.started': '{ input, graph, inputs? }',
+  'run.started': '{ input, graph, inputs?, derived_from? } (derived_from: { run_id, origin: fork | replay, step? } for time travel)',
   'node.started': '{ role, strategy? }',
   'memory.read': '{ turns, kept_turns, stored, summary?, summarized_turns?, entities? }: opens a node’s memory span with the memory loaded for it',
   'memory.write': '{ kind: summary | entities, from, to, stored, summary?, entities?, error? }: a memory update on the memory span, after its model call',
   'llm.request': "{ 'gen_ai.system', 'gen_ai.request.model', connection, messages, tools?, stop?, temperature? }: the exact messages sent",
   'llm.delta': '{ text }: streamed tokens',
   'llm.response':
-    "{ 'gen_ai.response.model', content, tool_calls?, finish_reason, 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', latency_ms, parsed? } (parsed: react Thought / Action / Final Answer)",
+    "{ 'gen_ai.response.model', content, tool_calls?, finish_reason, 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', latency_ms, parsed?, recording? } (parsed: react Thought / Action / Final Answer; recording: recorded | live in a replay)",
   'llm.retry': '{ attempt, wait_ms, reason }: a model call retried after 429 / 5xx / a connection error',
   'tool.call': '{ tool, type, args }',
-  'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms }',
+  'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms, recording? } (recording: recorded | live in a replay)',
   'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
   'state.updated': '{ before, after, changed }: only the changed channels',
   'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
