@@ -45,6 +45,7 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
           ['Latency', ms(res?.latency_ms)],
           ['Finish', res?.finish_reason ?? undefined],
           ['Retries', retries.length ? String(retries.length) : undefined],
+          ['Replay', res?.recording === 'recorded' ? 'from the recording (no model call)' : res?.recording === 'live' ? 'live (the request changed)' : undefined],
         ]}
       />
       {parsed && (

@@ -27,6 +27,7 @@ function ToolDetails({ row }: { row: TimelineRow }) {
           ['Type', call?.type],
           ['Latency', ms(res?.latency_ms)],
           ['Truncated for the model', res?.truncated ? `yes (original ${res.original_bytes?.toLocaleString() ?? '?'} bytes)` : undefined],
+          ['Replay', res?.recording === 'recorded' ? 'from the recording (not run)' : res?.recording === 'live' ? 'live (the call changed)' : undefined],
         ]}
       />
       <Section title="Arguments" actions={<CopyJsonButton value={call?.args} />}>
