@@ -16,7 +16,7 @@ import { hashPassword as hashWithScrypt } from 'better-auth/crypto';
 import { databaseFile, getDb } from '@/db/client';
 import { accounts, sessions, users, verifications } from '@/db/schema/auth';
 import { loadSecretKey } from '@/db/secret-box';
-import { isTls, requestOrigin } from './csrf';
+import { allowedHosts, isTls, requestOrigin } from './csrf';
 
 function authSecret(): string {
   const configured = process.env.BETTER_AUTH_SECRET?.trim();
@@ -28,6 +28,8 @@ function createAuth(secure: boolean) {
   return betterAuth({
     appName: 'Switchyard',
     secret: authSecret(),
+    // The server's own names (SWITCHYARD_HOSTS too), on any port unless an entry names one.
+    baseURL: { allowedHosts: allowedHosts().flatMap((h) => (/:\d+$/.test(h) ? [h] : [h, `${h}:*`])), protocol: secure ? 'https' : 'http' },
     database: drizzleAdapter(getDb(), { provider: 'sqlite', usePlural: true, schema: { users, sessions, accounts, verifications } }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: 'viewer' } } },

@@ -26,7 +26,7 @@ export class RateLimiter {
 
   constructor(
     private readonly perMinute: () => number = rateLimitPerMinute,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Takes one token for `key`: 0 when allowed, else the seconds until the next token. */

@@ -1,0 +1,18 @@
+import { listApiKeys } from '@/db/auth-keys';
+import { CreateKeyBody } from '@/lib/contracts/auth';
+import { issueKey, keyOwner, keyView } from '@/lib/server/auth-keys';
+import { readJson } from '@/lib/server/body';
+import { json, route } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** The caller's own API keys (never the keys themselves). */
+export const GET = route('viewer', (_req, _ctx, caller) => json({ keys: listApiKeys(keyOwner(caller)).map(keyView) }));
+
+/** A new key for the caller, with their role: the response holds the key, shown this once. */
+export const POST = route('viewer', async (req, _ctx, caller) => {
+  const owner = keyOwner(caller);
+  const body = await readJson(req, CreateKeyBody);
+  return json(issueKey(owner, body.name), 201);
+});
