@@ -87,6 +87,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   const result = reused ?? await scope.ports.model.chat({
     connection: model.connection,
     model: model.model,
+    node: ctx.nodeId,
     messages,
     tools: call.tools?.length ? call.tools : undefined,
     stop: call.stop,

@@ -37,6 +37,8 @@ export interface ChatRequest {
   /** Connection name from the graph's model spec (`default` = env OPENAI_API_KEY/OPENAI_BASE_URL). */
   connection: string;
   model: string;
+  /** The node making the call (graph tests script replies per node); never sent to the server. */
+  node?: string;
   messages: ChatMessage[];
   tools?: ToolDefinition[];
   stop?: string[];
@@ -71,9 +73,11 @@ export interface ToolResult {
   truncated?: boolean;
   /** Full size in bytes of the original output, when truncated. */
   original_bytes?: number;
+  /** Fields for the tool.result trace event (e.g. a retriever's pages and cache hits, a sampler's scores). */
+  data?: Record<string, unknown>;
 }
 
-/** Runs the I/O tools (calculator, http, web_search). `agent` tools are run by the engine itself. */
+/** Runs the I/O tools (calculator, http, web_search, web_retriever, document_sampler). `agent` tools are run by the engine itself. */
 export interface ToolPort {
   definition(name: string, spec: ToolSpec): ToolDefinition;
   /** `activity` is the call's deterministic activity key (lib/engine/activities.ts), the same on every retry. */

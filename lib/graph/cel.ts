@@ -76,6 +76,11 @@ function createEnvironment(): Environment {
     return true;
   });
   env.evaluate('__switchyard_meter()', {});
+  // list.contains(x): `x in list` as a method (graph tests: trace.tools_called.contains("search")).
+  env.registerFunction('list.contains(dyn): bool', (list: unknown[], value: unknown) => {
+    charge(list.length);
+    return list.some((item) => celEquals(item, value));
+  });
   if (!ev || typeof ev.run !== 'function' || !ev.registry) throw new Error('cel-js internals changed: cannot meter CEL');
   const run = ev.run;
   // Every node evaluation goes through run (loops included): count it.
@@ -95,6 +100,19 @@ function createEnvironment(): Environment {
   });
   if (swapped !== 1) throw new Error('cel-js internals changed: cannot replace matches()');
   return env;
+}
+
+/** Equality of CEL values (ints are bigints; maps may be Maps or plain objects). */
+function celEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a !== 'object' && typeof b !== 'object' && Number(a) === Number(b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => celEquals(x, b[i]));
+  const entries = (v: unknown) => (v instanceof Map ? [...v.entries()] : v && typeof v === 'object' ? Object.entries(v) : null);
+  const ea = entries(a);
+  const eb = entries(b);
+  if (!ea || !eb || ea.length !== eb.length) return false;
+  const mb = new Map(eb.map(([k, v]) => [String(k), v]));
+  return ea.every(([k, v]) => mb.has(String(k)) && celEquals(v, mb.get(String(k))));
 }
 
 const env = createEnvironment();
