@@ -1,0 +1,157 @@
+/**
+ * Every route declares who may call it (issue 11): for each route file under app/api and each
+ * method it exports (found by scanning, so a new route must be added to ACCESS below or this test
+ * fails), with accounts on: no session or key → 401, a role below the route's → 403, the role
+ * itself passes the check. Public routes answer without credentials.
+ */
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@/lib/contracts/auth';
+import { scanRoutes } from '@/lib/testing/api-server';
+import { startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
+
+type Access = Role | 'public';
+
+/** `METHOD /pattern` → the minimum role. GET = viewer, changes = editor, connections/users = admin. */
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/schema': 'public',
+  'GET /api/auth/setup': 'public',
+  'POST /api/auth/setup': 'public',
+  'GET /api/auth/me': 'public',
+  'GET /api/auth/*all': 'public',
+  'POST /api/auth/*all': 'public',
+
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+  'GET /api/keys': 'viewer',
+  'POST /api/keys': 'viewer',
+  'DELETE /api/keys/:id': 'viewer',
+
+  'GET /api/connections': 'viewer',
+  'POST /api/connections': 'admin',
+  'PUT /api/connections/:name': 'admin',
+  'DELETE /api/connections/:name': 'admin',
+  'POST /api/connections/:name/test': 'admin',
+
+  'GET /api/graphs': 'viewer',
+  'POST /api/graphs': 'editor',
+  'GET /api/graphs/templates': 'viewer',
+  'POST /api/graphs/import': 'editor',
+  'GET /api/graphs/:id': 'viewer',
+  'PUT /api/graphs/:id': 'editor',
+  'DELETE /api/graphs/:id': 'editor',
+  'GET /api/graphs/:id/export': 'viewer',
+  'GET /api/graphs/:id/runs': 'viewer',
+  'POST /api/graphs/:id/runs': 'editor',
+  'GET /api/graphs/:id/versions': 'viewer',
+  'GET /api/graphs/:id/versions/:version': 'viewer',
+  'POST /api/graphs/:id/versions/:version/restore': 'editor',
+
+  'GET /api/runs/diff': 'viewer',
+  'GET /api/runs/:id': 'viewer',
+  'GET /api/runs/:id/events': 'viewer',
+  'GET /api/runs/:id/checkpoints': 'viewer',
+  'POST /api/runs/:id/cancel': 'editor',
+  'POST /api/runs/:id/resume': 'editor',
+  'POST /api/runs/:id/fork': 'editor',
+  'POST /api/runs/:id/replay': 'editor',
+
+  'GET /api/v1/models': 'viewer',
+  'GET /api/v1/models/:model': 'viewer',
+  'POST /api/v1/chat/completions': 'editor',
+  'GET /api/v1/assistants': 'viewer',
+  'POST /api/v1/assistants': 'editor',
+  'GET /api/v1/assistants/:id': 'viewer',
+  'DELETE /api/v1/assistants/:id': 'editor',
+  'POST /api/v1/threads': 'editor',
+  'GET /api/v1/threads/:id': 'viewer',
+  'DELETE /api/v1/threads/:id': 'editor',
+  'GET /api/v1/threads/:id/messages': 'viewer',
+  'POST /api/v1/threads/:id/messages': 'editor',
+  'GET /api/v1/threads/:id/runs': 'viewer',
+  'POST /api/v1/threads/:id/runs': 'editor',
+  'GET /api/v1/threads/:id/runs/:run_id': 'viewer',
+  'POST /api/v1/threads/:id/runs/:run_id/cancel': 'editor',
+  'POST /api/v1/threads/:id/runs/:run_id/submit_tool_outputs': 'editor',
+};
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const BELOW: Record<Role, Role | null> = { viewer: null, editor: 'viewer', admin: 'editor' };
+
+interface Endpoint {
+  key: string;
+  method: string;
+  path: string;
+  access: Access | undefined;
+}
+
+async function endpoints(): Promise<Endpoint[]> {
+  const out: Endpoint[] = [];
+  for (const r of scanRoutes()) {
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(r.file).href)) as Record<string, unknown>;
+    const path = r.pattern.replace(/:[^/]+/g, 'x').replace(/\*[^/]+/g, 'x');
+    for (const method of METHODS) {
+      if (typeof mod[method] !== 'function') continue;
+      const key = `${method} ${r.pattern}`;
+      out.push({ key, method, path, access: ACCESS[key] });
+    }
+  }
+  return out;
+}
+
+let s: AuthServer;
+let list: Endpoint[];
+const cookies: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  s = await startAuthServer({ SWITCHYARD_RATE_LIMIT: '0' });
+  cookies.admin = await s.setupAdmin();
+  cookies.editor = await s.addUser(cookies.admin, 'editor@example.com', 'editor');
+  cookies.viewer = await s.addUser(cookies.admin, 'viewer@example.com', 'viewer');
+  list = await endpoints();
+});
+afterAll(async () => s?.close());
+
+describe('every route declares its access', () => {
+  it('each exported method of each app/api route is in the ACCESS table (and the table names no route that is gone)', () => {
+    expect(list.length).toBeGreaterThan(40);
+    expect(list.filter((e) => !e.access).map((e) => e.key)).toEqual([]);
+    const found = new Set(list.map((e) => e.key));
+    expect(Object.keys(ACCESS).filter((k) => !found.has(k))).toEqual([]);
+  });
+
+  it('without a session or key: 401 on every non-public route', async () => {
+    const wrong: string[] = [];
+    for (const e of list.filter((x) => x.access !== 'public')) {
+      const res = await s.call(e.method, e.path);
+      if (res.status !== 401) wrong.push(`${e.key}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a role below the route’s: 403; the route’s own role passes the access check', async () => {
+    const wrong: string[] = [];
+    for (const e of list.filter((x) => x.access !== 'public')) {
+      const need = e.access as Role;
+      const below = BELOW[need];
+      if (below) {
+        const res = await s.call(e.method, e.path, { cookie: cookies[below] });
+        if (res.status !== 403) wrong.push(`${e.key} as ${below}: ${res.status}`);
+      }
+      if (e.method === 'GET' && e.key.endsWith('/events')) continue; // an SSE stream: its 404 is checked elsewhere
+      const ok = await s.call(e.method, e.path, { cookie: cookies[need] });
+      if (ok.status === 401 || ok.status === 403) wrong.push(`${e.key} as ${need}: ${ok.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('public routes answer without credentials', async () => {
+    expect((await s.call('GET', '/api/health')).status).toBe(200);
+    expect((await s.call('GET', '/api/schema')).status).toBe(200);
+    expect((await s.call('GET', '/api/auth/me')).status).toBe(200);
+    expect((await s.call('GET', '/api/auth/get-session')).status).toBe(200);
+  });
+});
