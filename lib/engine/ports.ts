@@ -45,6 +45,8 @@ export interface ChatRequest {
   temperature?: number;
   top_p?: number;
   max_tokens?: number;
+  /** `required`, or one named function; absent: the server's default (auto). */
+  tool_choice?: 'required' | { type: 'function'; function: { name: string } };
   signal: AbortSignal;
   /** Called with each content delta as it streams in. */
   onDelta?: (text: string) => void;
@@ -61,8 +63,17 @@ export interface ChatResult {
   latency_ms: number;
 }
 
+/** What the server behind a connection accepts (absent fields: true). */
+export interface ModelSupports {
+  tools?: boolean;
+  stop?: boolean;
+  stream_usage?: boolean;
+}
+
 export interface ModelPort {
   chat(req: ChatRequest): Promise<ChatResult>;
+  /** What the connection's server accepts; absent (or undefined): everything. */
+  supports?(connection: string): Promise<ModelSupports | undefined>;
 }
 
 // ------------------------------------------------------------ tool port
