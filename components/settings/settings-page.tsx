@@ -1,6 +1,7 @@
 'use client';
 /** /settings: the model connections graphs run against (env `default` read-only, the rest saved here). */
 import { useState } from 'react';
+import { useMe } from '@/components/auth/user-menu';
 import { AppHeader } from '@/components/ui/app-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,12 +11,15 @@ import type { ConnectionView } from '@/lib/contracts/connections';
 import { ConnectionFormDialog } from './connection-form-dialog';
 import { ConnectionTable } from './connection-table';
 import { DeleteConnectionDialog } from './delete-connection-dialog';
+import { KeysSection } from './keys-section';
+import { UsersSection } from './users-section';
 import { useConnections } from './use-connections';
 import s from './settings.module.css';
 
 export function SettingsPage() {
   const toast = useToast();
   const list = useConnections();
+  const me = useMe().data?.user;
   const [form, setForm] = useState<ConnectionView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   const connections = list.data?.connections ?? [];
@@ -74,6 +78,9 @@ export function SettingsPage() {
             Add an OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp) so graphs have a model to call.
           </EmptyState>
         ) : null}
+
+        {me?.role === 'admin' ? <UsersSection /> : null}
+        {me ? <KeysSection /> : null}
       </main>
 
       <ConnectionFormDialog

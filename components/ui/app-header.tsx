@@ -1,8 +1,9 @@
 'use client';
-/** The app's top bar: the Switchyard mark, navigation, and the theme switch. */
+/** The app's top bar: the Switchyard mark, navigation, the signed-in user (Sign out), and the theme switch. */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { UserMenu } from '@/components/auth/user-menu';
 import { Logo } from './icons';
 import { ThemeToggle } from './theme-toggle';
 import s from './ui.module.css';
@@ -39,6 +40,7 @@ export function AppHeader({ end }: { end?: ReactNode }) {
       </nav>
       <div className={s.headerEnd}>
         {end}
+        <UserMenu />
         <ThemeToggle />
       </div>
     </header>

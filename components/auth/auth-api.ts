@@ -1,0 +1,30 @@
+/**
+ * Browser client of the accounts routes: sign-in/out (better-auth's /api/auth endpoints), the first
+ * admin (/api/auth/setup), who is signed in (/api/auth/me), users (admin) and personal API keys.
+ */
+import { jsonBody, send } from '@/lib/contracts/client';
+import type { ApiKeyView, CreatedKeyResponse, CreateUserBody, MeResponse, Role, UserView } from '@/lib/contracts/auth';
+
+const json = async <T,>(res: Promise<Response>): Promise<T> => (await (await res).json()) as T;
+
+export const fetchMe = (signal?: AbortSignal) => json<MeResponse>(send('/api/auth/me', { signal }));
+
+export const signIn = (email: string, password: string) => send('/api/auth/sign-in/email', jsonBody('POST', { email, password })).then(() => undefined);
+
+export const signOut = () => send('/api/auth/sign-out', jsonBody('POST', {})).then(() => undefined);
+
+export const setupAdmin = (email: string, password: string) => send('/api/auth/setup', jsonBody('POST', { email, password })).then(() => undefined);
+
+export const fetchUsers = (signal?: AbortSignal) => json<{ users: UserView[] }>(send('/api/users', { signal }));
+export const createUser = (body: CreateUserBody) => json<{ user: UserView }>(send('/api/users', jsonBody('POST', body)));
+export const setUserRole = (id: string, role: Role) => json<{ user: UserView }>(send(`/api/users/${encodeURIComponent(id)}`, jsonBody('PATCH', { role })));
+export const deleteUser = (id: string) => send(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
+
+export const fetchKeys = (signal?: AbortSignal) => json<{ keys: ApiKeyView[] }>(send('/api/keys', { signal }));
+export const createKey = (name: string) => json<CreatedKeyResponse>(send('/api/keys', jsonBody('POST', { name })));
+export const revokeKey = (id: string) => send(`/api/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
+
+/** A same-site path to go to after signing in (anything else is `/`). */
+export function safeNext(next: string | null | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
