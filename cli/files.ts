@@ -49,10 +49,11 @@ export function expandFiles(patterns: readonly string[], cwd = process.cwd()): s
     const base = path.resolve(cwd, staticPart || '.');
     const files: string[] = [];
     walk(base, files);
-    const re = globRegex(path.posix.normalize(norm).replace(/^\.\//, ''));
+    const re = globRegex(path.posix.normalize(norm));
+    const absolute = path.isAbsolute(p);
     for (const f of files) {
-      const rel = path.relative(cwd, f).split(path.sep).join('/');
-      if (re.test(rel)) out.add(rel);
+      const name = (absolute ? f : path.relative(cwd, f)).split(path.sep).join('/');
+      if (re.test(name)) out.add(name);
     }
   }
   return [...out].sort();
