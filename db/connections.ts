@@ -7,7 +7,7 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { databaseFile, getDb, type Db } from './client';
 import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
-import { connections, type ConnectionRow } from './schema/connections';
+import { connections, type ConnectionRow, type ConnectionSupports } from './schema/connections';
 
 const keys = new WeakMap<Db, Buffer>();
 
@@ -48,11 +48,17 @@ export function getConnection(name: string): ConnectionRow | undefined {
 }
 
 /** Inserts a connection; returns undefined when the name is taken. */
-export function insertConnection(c: { name: string; baseUrl: string; apiKey?: string | null; headers?: Record<string, string> | null }): ConnectionRow | undefined {
+export function insertConnection(c: {
+  name: string;
+  baseUrl: string;
+  apiKey?: string | null;
+  headers?: Record<string, string> | null;
+  supports?: ConnectionSupports | null;
+}): ConnectionRow | undefined {
   const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => sealSecret(v)!);
   const row = getDb()
     .insert(connections)
-    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, createdAt: new Date() })
+    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, createdAt: new Date() })
     .onConflictDoNothing()
     .returning()
     .get();
@@ -69,6 +75,8 @@ export interface ConnectionPatch {
   apiKey?: string | null;
   /** Per header: a string sets it, null removes it; headers not named are kept. */
   headers?: Record<string, string | null>;
+  /** Replaces what the server is known to accept; undefined keeps it. */
+  supports?: ConnectionSupports;
 }
 
 /** Applies a patch in one transaction; returns the updated row, or undefined when there is none. */
@@ -79,9 +87,10 @@ export function updateConnection(name: string, patch: ConnectionPatch): Connecti
     const stored = tx.select().from(connections).where(eq(connections.name, name)).get();
     if (!stored) return undefined;
     const row = mapSecrets(stored, (v) => open(v, key));
-    const set: Partial<Pick<ConnectionRow, 'baseUrl' | 'apiKey' | 'headers'>> = {};
+    const set: Partial<Pick<ConnectionRow, 'baseUrl' | 'apiKey' | 'headers' | 'supports'>> = {};
     if (patch.baseUrl !== undefined) set.baseUrl = patch.baseUrl;
     if (patch.apiKey !== undefined) set.apiKey = patch.apiKey;
+    if (patch.supports !== undefined) set.supports = patch.supports;
     if (patch.headers !== undefined) {
       // A Map, so that a header named like an Object.prototype key is just a key.
       const merged = new Map(Object.entries(row.headers ?? {}));

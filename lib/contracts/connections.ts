@@ -25,6 +25,26 @@ const HttpUrl = z
 const HeaderName = z.string().regex(HEADER_NAME, 'must be a valid HTTP header name');
 const HeaderValue = z.string().max(4000).refine((v) => !/[\r\n]/.test(v), 'must not contain line breaks');
 
+/**
+ * What the server behind a connection accepts; an absent field is true. Without `tools`, tool-calling
+ * agents use a text protocol; without `stop`, stop words are applied to the reply here; without
+ * `stream_usage`, `stream_options.include_usage` is not sent.
+ */
+export const ConnectionSupports = z.strictObject({
+  tools: z.boolean().optional(),
+  stop: z.boolean().optional(),
+  stream_usage: z.boolean().optional(),
+});
+export type ConnectionSupports = z.infer<typeof ConnectionSupports>;
+
+/** Every field of `supports`, defaults applied. */
+export const SupportsView = z.object({ tools: z.boolean(), stop: z.boolean(), stream_usage: z.boolean() });
+export type SupportsView = z.infer<typeof SupportsView>;
+
+export function supportsView(s: ConnectionSupports | null | undefined): SupportsView {
+  return { tools: s?.tools ?? true, stop: s?.stop ?? true, stream_usage: s?.stream_usage ?? true };
+}
+
 export const CreateConnectionBody = z.strictObject({
   /** `default` may be saved only while OPENAI_API_KEY / OPENAI_BASE_URL are unset (the environment wins). */
   name: ConnectionName,
@@ -32,6 +52,7 @@ export const CreateConnectionBody = z.strictObject({
   /** Optional: local servers (Ollama, llama.cpp, vLLM) need none. */
   api_key: z.string().max(4000).optional(),
   headers: z.record(HeaderName, HeaderValue).optional(),
+  supports: ConnectionSupports.optional(),
 });
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 
@@ -44,6 +65,8 @@ export const UpdateConnectionBody = z.strictObject({
   base_url: HttpUrl.optional(),
   api_key: z.string().min(1, 'must not be empty (send null to remove the key)').max(4000).nullable().optional(),
   headers: z.record(HeaderName, HeaderValue.nullable()).optional(),
+  /** Replaces what the server is known to accept (fields not named: true). */
+  supports: ConnectionSupports.optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
 
@@ -54,6 +77,8 @@ export const ConnectionView = z.object({
   api_key_hint: z.string().nullable(),
   /** Header names only: header values may be secrets too. */
   header_names: z.array(z.string()),
+  /** What the server accepts (the server always sends it; defaults: all true). */
+  supports: SupportsView.optional(),
   /** `env` for the read-only `default` connection, `db` for saved ones. */
   source: z.enum(['env', 'db']),
   read_only: z.boolean(),
@@ -77,6 +102,14 @@ export const TestConnectionResponse = z.discriminatedUnion('ok', [
     /** How many models the server listed in all. */
     model_count: z.number().int(),
     latency_ms: z.number(),
+    /**
+     * What a tiny chat call to `probe_model` found the server accepts (`stop`, `tools`,
+     * `stream_options.include_usage`), when the server listed a model to ask; the UI offers to save it.
+     */
+    supports: SupportsView.optional(),
+    probe_model: z.string().optional(),
+    /** What each refused probe answered, e.g. `{ stop: "400 Unsupported parameter: stop" }`. */
+    refused: z.record(z.string(), z.string()).optional(),
   }),
   z.object({
     ok: z.literal(false),

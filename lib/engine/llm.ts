@@ -11,8 +11,9 @@ import { recordCall, replayedCall } from './replay';
 import { keepRecording, llmRequest, recordedResult, recordingMark } from './recording';
 import { EngineError } from './errors';
 import { callCost, checkCallBudget, countCall } from './budget';
-import type { ChatMessage, ChatResult, ToolDefinition } from './ports';
+import type { ChatMessage, ChatRequest, ChatResult, ModelSupports, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
+import { parseToolReply, textProtocolMarker, toTextProtocol } from './executors/tool-text-protocol';
 
 function resolveModel(ctx: ExecContext): ModelSpec & { name: string } {
   const name = ('model' in ctx.node && ctx.node.model) || DEFAULTS.model;
@@ -31,6 +32,8 @@ export interface ChatCall {
   messages: ChatMessage[];
   tools?: ToolDefinition[];
   stop?: string[];
+  /** Passed to the server with the tools (`required` or one named function). */
+  tool_choice?: ChatRequest['tool_choice'];
   /** Extra fields for llm.response (e.g. react's parsed Thought/Action). */
   describe?: (result: ChatResult) => Record<string, unknown>;
   /** Which streamed text is the node's answer (llm.delta `answer: true`); none is, without it. */
@@ -60,7 +63,13 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   scope.checkAlive();
   const model = resolveModel(ctx);
   const span = scope.ports.newId();
-  const messages = structuredClone(call.messages);
+  const supports: ModelSupports = (await scope.ports.model.supports?.(model.connection)) ?? {};
+  // A server without native tools gets them through the text protocol (executors/tool-text-protocol.ts).
+  const noTools = !!call.tools?.length && supports.tools === false;
+  const adapted = adaptations(call, supports);
+  const messages = noTools ? toTextProtocol(structuredClone(call.messages), call.tools!) : structuredClone(call.messages);
+  const tools = noTools ? undefined : call.tools;
+  const marker = noTools ? textProtocolMarker(call.answer) : call.answer;
   emitFrom(
     ctx,
     'llm.request',
@@ -69,8 +78,10 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       'gen_ai.request.model': model.model,
       connection: model.connection,
       messages,
-      ...(call.tools?.length ? { tools: call.tools } : {}),
+      ...(tools?.length ? { tools } : {}),
+      ...(tools?.length && call.tool_choice ? { tool_choice: call.tool_choice } : {}),
       ...(call.stop?.length ? { stop: call.stop } : {}),
+      ...(Object.keys(adapted).length ? { adapted } : {}),
       ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
     },
     span,
@@ -79,29 +90,32 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   const key = nextActivityKey(ctx);
   const recorded = await replayedCall(ctx, key, 'llm', isChatResult);
   // In a replay, an unchanged request of this node gets the replayed run's result (recording.ts).
-  const request = llmRequest({ model: model.model, messages, tools: call.tools?.length ? call.tools : undefined, stop: call.stop, temperature: model.temperature });
+  const request = llmRequest({ model: model.model, messages, tools: tools?.length ? tools : undefined, stop: call.stop, temperature: model.temperature });
   const fromRecording = recorded ? undefined : await recordedResult(ctx, 'llm', request, isChatResult);
   const reused = recorded ?? fromRecording;
   if (!reused) checkCallBudget(scope.doc.limits, scope.usage);
-  if (reused?.message.content) emitDelta(ctx, span, call.answer, reused.message.content);
-  const result = reused ?? await scope.ports.model.chat({
+  if (reused?.message.content) emitDelta(ctx, span, marker, reused.message.content);
+  const raw = reused ?? await scope.ports.model.chat({
     connection: model.connection,
     model: model.model,
     node: ctx.nodeId,
     messages,
-    tools: call.tools?.length ? call.tools : undefined,
+    tools: tools?.length ? tools : undefined,
+    ...(tools?.length && call.tool_choice ? { tool_choice: call.tool_choice } : {}),
     stop: call.stop,
     temperature: model.temperature,
     top_p: model.top_p,
     max_tokens: model.max_tokens,
     signal: scope.signal,
-    onDelta: (text) => emitDelta(ctx, span, call.answer, text),
+    onDelta: (text) => emitDelta(ctx, span, marker, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
   if (!recorded) {
-    await recordCall(ctx, key, 'llm', result);
-    await keepRecording(ctx, 'llm', key, request, result);
+    await recordCall(ctx, key, 'llm', raw);
+    await keepRecording(ctx, 'llm', key, request, raw);
   }
+  // The model's own reply is what is recorded; its tool calls are read out of it on every replay alike.
+  const result = noTools ? withTextToolCalls(raw, key) : raw;
   scope.usage.input_tokens += result.usage.prompt_tokens;
   scope.usage.output_tokens += result.usage.completion_tokens;
   // A call answered from another run's recording was not paid for by this run.
@@ -126,4 +140,22 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   );
   scope.checkAlive();
   return result;
+}
+
+/**
+ * How this call is adapted to what the connection's server accepts (llm.request `adapted`): tools
+ * as the text protocol, stop words applied by the model port, no usage chunk asked for.
+ */
+function adaptations(call: ChatCall, supports: ModelSupports): { tools?: 'text'; stop?: 'client'; stream_usage?: 'off' } {
+  return {
+    ...(call.tools?.length && supports.tools === false ? { tools: 'text' as const } : {}),
+    ...(call.stop?.length && supports.stop === false ? { stop: 'client' as const } : {}),
+    ...(supports.stream_usage === false ? { stream_usage: 'off' as const } : {}),
+  };
+}
+
+function withTextToolCalls(result: ChatResult, key: string): ChatResult {
+  const parsed = parseToolReply(result.message.content, `call_${key.replace(/[^A-Za-z0-9]+/g, '_')}`);
+  if (!parsed.tool_calls.length) return result;
+  return { ...result, message: { ...result.message, content: parsed.content, tool_calls: parsed.tool_calls }, finish_reason: 'tool_calls' };
 }

@@ -48,6 +48,8 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
   const sleep = opts.sleep ?? abortableSleep;
   /** Connections whose server refused `stop` (a 400 naming it): stop words are applied here instead. */
   const noStop = new Set<string>();
+  /** Connections whose server refused `stream_options` (a 400 naming it): the usage chunk is not asked for. */
+  const noUsage = new Set<string>();
 
   return {
     async chat(req: ChatRequest): Promise<ChatResult> {
@@ -58,9 +60,12 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
       let waited = 0;
       for (let attempt = 1; ; attempt++) {
         if (req.signal.aborted) throw cancelledError();
-        const clientStop = !!req.stop?.length && noStop.has(connection.name);
+        // A connection saved with supports.stop false, or a server that refused `stop` before.
+        const clientStop = !!req.stop?.length && (connection.supports?.stop === false || noStop.has(connection.name));
+        const usage = connection.supports?.stream_usage !== false && !noUsage.has(connection.name);
+        const once = (r: ChatRequest) => streamOnce(client, r, timeoutMs, usage);
         try {
-          const result = clientStop ? await withClientStop(req, (r) => streamOnce(client, r, timeoutMs)) : await streamOnce(client, req, timeoutMs);
+          const result = clientStop ? await withClientStop(req, once) : await once(req);
           return { ...result, latency_ms: Date.now() - started };
         } catch (err) {
           if (req.signal.aborted) throw cancelledError();
@@ -69,6 +74,11 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
             // The server refuses `stop`: ask again without it (once; remembered) and cut at the stop word here.
             noStop.add(connection.name);
             req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stop" (the stop words are applied to the reply instead)` });
+            continue;
+          }
+          if (usage && failure.status === 400 && /\bstream_options\b/i.test(failure.reason)) {
+            noUsage.add(connection.name);
+            req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stream_options" (no usage is reported)` });
             continue;
           }
           if (!failure.retryable) throw failure.error;
@@ -80,6 +90,9 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
           waited += wait;
         }
       }
+    },
+    async supports(name: string) {
+      return (await opts.resolveConnection(name))?.supports;
     },
   };
 }
@@ -120,14 +133,18 @@ async function withClientStop(req: ChatRequest, call: (r: ChatRequest) => Promis
   return { ...result, message: { ...result.message, content }, finish_reason: stopped ? 'stop' : result.finish_reason };
 }
 
-function requestBody(req: ChatRequest): ChatCompletionCreateParamsStreaming {
+/** The request; `usage`: ask for the usage chunk (stream_options), which some servers refuse. */
+export function requestBody(req: ChatRequest, usage = true): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: req.model,
     messages: req.messages as ChatCompletionCreateParamsStreaming['messages'],
     stream: true,
-    stream_options: { include_usage: true },
   };
-  if (req.tools?.length) body.tools = req.tools;
+  if (usage) body.stream_options = { include_usage: true };
+  if (req.tools?.length) {
+    body.tools = req.tools;
+    if (req.tool_choice) body.tool_choice = req.tool_choice;
+  }
   if (req.stop?.length) body.stop = req.stop;
   if (req.temperature !== undefined) body.temperature = req.temperature;
   if (req.top_p !== undefined) body.top_p = req.top_p;
@@ -136,7 +153,7 @@ function requestBody(req: ChatRequest): ChatCompletionCreateParamsStreaming {
 }
 
 /** One attempt: open the stream, fold every chunk, honour abort and the inactivity timeout. */
-async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number): Promise<Omit<ChatResult, 'latency_ms'>> {
+async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, usage: boolean): Promise<Omit<ChatResult, 'latency_ms'>> {
   const ctrl = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -151,7 +168,7 @@ async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number): 
   req.signal.addEventListener('abort', onAbort, { once: true });
   arm();
   try {
-    const stream = await client.chat.completions.create(requestBody(req), { signal: ctrl.signal });
+    const stream = await client.chat.completions.create(requestBody(req, usage), { signal: ctrl.signal });
     const acc = new StreamAccumulator();
     for await (const chunk of stream) {
       arm();

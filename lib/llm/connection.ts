@@ -9,6 +9,8 @@ export interface Connection {
   api_key: string;
   /** Extra headers sent with every request (e.g. an org or a gateway header). */
   headers?: Record<string, string>;
+  /** What the server accepts (absent fields: true): `tools`, `stop`, `stream_options.include_usage`. */
+  supports?: { tools?: boolean; stop?: boolean; stream_usage?: boolean };
 }
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';

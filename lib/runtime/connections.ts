@@ -5,13 +5,14 @@
  */
 import 'server-only';
 import { envDefaultConnection, type Connection } from '@/lib/llm';
-import { maskKey, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
+import { maskKey, supportsView, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
 import { conflict, notFound, AppError } from '@/lib/errors';
 import { deleteConnection, getConnection, insertConnection, listConnections, type ConnectionRow } from '@/db/connections';
 
 function fromRow(row: ConnectionRow): Connection {
   const c: Connection = { name: row.name, base_url: row.baseUrl, api_key: row.apiKey ?? '' };
   if (row.headers && Object.keys(row.headers).length) c.headers = row.headers;
+  if (row.supports) c.supports = row.supports;
   return c;
 }
 
@@ -31,6 +32,7 @@ function viewOf(row: ConnectionRow): ConnectionView {
     base_url: row.baseUrl,
     api_key_hint: maskKey(row.apiKey),
     header_names: Object.keys(row.headers ?? {}),
+    supports: supportsView(row.supports),
     source: 'db',
     read_only: false,
     created_at: row.createdAt.toISOString(),
@@ -46,6 +48,7 @@ export function listConnectionViews(): ConnectionView[] {
       base_url: env.base_url,
       api_key_hint: process.env.OPENAI_API_KEY?.trim() ? maskKey(env.api_key) : null,
       header_names: [],
+      supports: supportsView(undefined),
       source: 'env',
       read_only: true,
       created_at: null,
@@ -59,7 +62,7 @@ const ENV_OWNS_DEFAULT = 'The `default` connection comes from OPENAI_API_KEY / O
 
 export function createConnection(body: CreateConnectionBody): ConnectionView {
   if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT);
-  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null });
+  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null });
   if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
   return viewOf(row);
 }

@@ -6,6 +6,8 @@
  *   GET  /v1/models, GET /health
  *   POST /__mock/script {rules, mode?}, POST /__mock/reset, GET /__mock/requests
  *   plus the fake tool back ends of mock-tool-routes.ts (search, echo)
+ * `refuse` makes it a server that does not accept `stop`, `tools` or `stream_options` (a 400 naming
+ * the parameter, as real servers answer).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +39,14 @@ export interface MockOpenAIOptions {
   /** When set, requests must carry `Authorization: Bearer <requireKey>` or get a 401. */
   requireKey?: string;
   models?: string[];
+  /** Parameters this server refuses with a 400 naming them (like servers that do not support them). */
+  refuse?: RefusedParams;
+}
+
+export interface RefusedParams {
+  stop?: boolean;
+  tools?: boolean;
+  stream_options?: boolean;
 }
 
 export interface MockOpenAI {
@@ -57,6 +67,8 @@ export interface MockOpenAI {
   count(ruleName?: string): number;
   /** Resolves at the next (or a past, unawaited) client disconnect before a response completed. */
   waitForClientClose(): Promise<RecordedRequest>;
+  /** From now on refuse these parameters (replaces the `refuse` option; {} accepts everything). */
+  refuse(params: RefusedParams): void;
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
@@ -73,6 +85,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
   const closedQueue: RecordedRequest[] = [];
   const closeWaiters: Array<(r: RecordedRequest) => void> = [];
   let seq = 0;
+  let refused: RefusedParams = opts.refuse ?? {};
 
   const onClientClose = (rec: RecordedRequest) => {
     rec.clientClosed = true;
@@ -126,6 +139,10 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     const body = rec.body as MockChatRequest;
     if (!body || typeof body !== 'object' || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
       return sendJson(res, 400, { error: { message: 'mock: body must be a JSON object with `model` and `messages`', type: 'invalid_request_error' } });
+    }
+    const param = (['stop', 'tools', 'stream_options'] as const).find((k) => refused[k] && (body as unknown as Record<string, unknown>)[k] != null);
+    if (param) {
+      return sendJson(res, 400, { error: { message: `Unsupported parameter: '${param}' is not supported by this model.`, type: 'invalid_request_error', param, code: 'unsupported_parameter' } });
     }
     const picked = pick(body);
     if (!picked) {
@@ -200,6 +217,9 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     script(rules, mode = 'replace') {
       const fresh = rules.map((rule) => ({ rule, uses: 0 }));
       slots = mode === 'prepend' ? [...fresh, ...slots] : fresh;
+    },
+    refuse(params) {
+      refused = params;
     },
     reset() {
       slots = initial.map((rule) => ({ rule, uses: 0 }));
