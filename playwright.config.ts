@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { AUTH_APP_PORT, AUTH_DB } from './e2e/auth-server';
 import { launchOptions } from './e2e/browser';
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
@@ -37,9 +38,27 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${MOCK_PORT}/v1`,
         OPENAI_API_KEY: 'sk-e2e-test',
         SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1,localhost',
+        // Accounts off: allowed because this server listens on loopback only (e2e/auth.spec.ts uses the next one).
+        SWITCHYARD_AUTH: 'off',
+        HOST: '127.0.0.1',
         NEXT_TELEMETRY_DISABLED: '1',
       },
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      // Accounts ON (SWITCHYARD_AUTH empty), its own fresh database: e2e/auth.spec.ts.
+      command: `rm -rf ${AUTH_DB.replace(/\/[^/]+$/, '')} && npx next start -p ${AUTH_APP_PORT} -H 127.0.0.1`,
+      env: {
+        SWITCHYARD_DB: AUTH_DB,
+        SWITCHYARD_AUTH: '',
+        HOST: '127.0.0.1',
+        OPENAI_BASE_URL: `http://127.0.0.1:${MOCK_PORT}/v1`,
+        OPENAI_API_KEY: 'sk-e2e-test',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      url: `http://127.0.0.1:${AUTH_APP_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

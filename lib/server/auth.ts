@@ -42,6 +42,8 @@ function createAuth(secure: boolean) {
       useSecureCookies: secure,
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
     },
+    // better-auth's own limit on password guesses (in production): 10 sign-ins a minute per client address.
+    rateLimit: { customRules: { '/sign-in/email': { window: 60, max: 10 } } },
     telemetry: { enabled: false },
   });
 }
