@@ -2,6 +2,8 @@
  * "Test" for a model connection: one real GET {base_url}/models through the openai SDK (no retries,
  * 10 s timeout) and a verdict a person can act on: unauthorized, unreachable, timed out, not an
  * OpenAI-compatible server, or the first model ids. The key is redacted from anything echoed back.
+ * Then three tiny chat calls to the first listed model find out what the server accepts (`stop`,
+ * `tools`, `stream_options.include_usage`): a 400 that names the parameter means it is refused.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { maskKey, type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
@@ -33,11 +35,72 @@ export async function probeConnection(c: Connection, timeoutMs = TEST_TIMEOUT_MS
       return fail('not_openai_compatible', `Not an OpenAI-compatible server: GET ${url} answered ${what}. Check that the base URL ends in /v1.`, elapsed(), response.status);
     }
     const ids = page.data.map((m) => m?.id).filter((id): id is string => typeof id === 'string');
-    return { ok: true, models: ids.slice(0, MAX_MODELS), model_count: ids.length, latency_ms: elapsed() };
+    const found = ids.length ? await probeSupports(client, ids[0]) : undefined;
+    const refused = found && Object.keys(found.refused).length ? { refused: redactAll(found.refused, c) } : {};
+    return {
+      ok: true,
+      models: ids.slice(0, MAX_MODELS),
+      model_count: ids.length,
+      latency_ms: elapsed(),
+      ...(found ? { supports: found.supports, probe_model: ids[0], ...refused } : {}),
+    };
   } catch (err) {
     const f = describeFailure(err, url, timeoutMs);
     return fail(f.code, redact(f.message, c), elapsed(), f.status);
   }
+}
+
+type Param = 'stop' | 'tools' | 'stream_usage';
+
+/** A refusal of `param`: a 400 whose message names it (what real servers answer to what they do not support). */
+function refusal(err: unknown, names: RegExp): string | undefined {
+  if (!(err instanceof APIError) || err.status !== 400) return undefined;
+  const said = serverSaid(err);
+  return names.test(said) ? `${err.status} ${said}` : undefined;
+}
+
+/**
+ * Asks `model` three one-token questions: with `stop`, with `tools`, streamed with
+ * `stream_options.include_usage`. Any other failure (a busy server, a model that cannot chat)
+ * says nothing about the parameter: it counts as supported.
+ */
+async function probeSupports(client: OpenAI, model: string): Promise<{ supports: Record<Param, boolean>; refused: Partial<Record<Param, string>> }> {
+  const messages = [{ role: 'user' as const, content: 'Say OK.' }];
+  const probes: Record<Param, { names: RegExp; call: () => Promise<unknown> }> = {
+    stop: { names: /\bstop\b/i, call: () => client.chat.completions.create({ model, messages, max_tokens: 1, stop: ['\n\n'] }) },
+    tools: {
+      names: /\btools?\b|tool_choice|function/i,
+      call: () =>
+        client.chat.completions.create({ model, messages, max_tokens: 1, tools: [{ type: 'function', function: { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} } } }] }),
+    },
+    stream_usage: {
+      names: /stream_options|include_usage/i,
+      call: async () => {
+        const stream = await client.chat.completions.create({ model, messages, max_tokens: 1, stream: true, stream_options: { include_usage: true } });
+        for await (const _ of stream) {
+          // drain
+        }
+      },
+    },
+  };
+  const supports: Record<Param, boolean> = { stop: true, tools: true, stream_usage: true };
+  const refused: Partial<Record<Param, string>> = {};
+  for (const [param, probe] of Object.entries(probes) as [Param, (typeof probes)[Param]][]) {
+    try {
+      await probe.call();
+    } catch (err) {
+      const why = refusal(err, probe.names);
+      if (why) {
+        supports[param] = false;
+        refused[param] = why;
+      }
+    }
+  }
+  return { supports, refused };
+}
+
+function redactAll(texts: Record<string, string>, c: Connection): Record<string, string> {
+  return Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, redact(v, c)]));
 }
 
 function fail(code: TestFailureCode, message: string, latency_ms: number, status?: number): Failure {
