@@ -91,8 +91,16 @@ export interface ToolResult {
 /** Runs the I/O tools (calculator, http, web_search, web_retriever, document_sampler). `agent` tools are run by the engine itself. */
 export interface ToolPort {
   definition(name: string, spec: ToolSpec): ToolDefinition;
-  /** `activity` is the call's deterministic activity key (lib/engine/activities.ts), the same on every retry. */
-  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string }): Promise<ToolResult>;
+  /**
+   * The functions of a tool that offers several (MULTI_FUNCTION_TOOLS: an `openapi` tool's operations,
+   * an `mcp` server's tools), each named as the model calls it. Absent: such tools cannot be bound.
+   */
+  functions?(name: string, spec: ToolSpec, signal: AbortSignal): Promise<ToolDefinition[]>;
+  /**
+   * `activity` is the call's deterministic activity key (lib/engine/activities.ts), the same on every
+   * retry; `fn` the function called, for a tool that offers several.
+   */
+  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string; fn?: string }): Promise<ToolResult>;
 }
 
 // ------------------------------------------------------------ activity port

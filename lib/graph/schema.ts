@@ -114,7 +114,44 @@ export const ClientTool = z.strictObject({
   parameters: JsonSchemaObject.optional(),
 });
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, AgentTool, HumanTool, ClientTool]);
+/** An OpenAPI operationId, which is also the function name the model calls. */
+export const OperationId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must hold only letters, digits, _ and - (at most 64): it is the function name the model calls');
+
+/**
+ * Seed 002's OpenAPITool: the allow-listed operations of an OpenAPI 3.0 / 3.1 description, each a
+ * function (name = operationId) whose arguments are its path, query and header parameters and its
+ * JSON body (`body`). `spec` inline, or `spec_url`: fetched through the SSRF-guarded client when the
+ * graph is saved or imported, and stored into `spec` (the saved document keeps both).
+ */
+export const OpenApiTool = z.strictObject({
+  type: z.literal('openapi'),
+  description: Text.optional(),
+  spec: JsonSchemaObject.optional(),
+  spec_url: z.string().min(1).max(2000).optional(),
+  operations: z.array(OperationId).min(1).max(100),
+  /** The API's base URL; default: the spec's first `servers` entry. */
+  base_url: z.string().min(1).max(2000).optional(),
+  /** Static headers; credentials only as `${env:TOOL_*}` references (like the http tool). */
+  headers: z.record(z.string(), z.string().max(2000)).optional(),
+  timeout_s: z.number().min(0.1).max(120).optional(),
+});
+
+/** An MCP server's name, as the operator configured it (Settings, /api/mcp-servers, SWITCHYARD_MCP_STDIO). */
+export const McpServerName = Identifier;
+
+/** Tools of an operator-configured MCP server (`server`), offered under their own names; `tools` is the allow-list. */
+export const McpTool = z.strictObject({
+  type: z.literal('mcp'),
+  description: Text.optional(),
+  server: McpServerName,
+  tools: z.array(z.string().min(1).max(128)).min(1).max(100),
+  timeout_s: z.number().min(0.1).max(600).optional(),
+});
+
+/** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */
+export const MULTI_FUNCTION_TOOLS = ['openapi', 'mcp'] as const;
+
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 

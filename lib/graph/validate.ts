@@ -17,7 +17,9 @@ import {
   isConditional,
   type GraphDocument,
   type NodeSpec,
+  type ToolSpec,
 } from './schema';
+import { readOpenApi } from './openapi';
 import { checkFlow } from './validate-flow';
 import { problem, type PathPart } from './validate-problem';
 
@@ -75,6 +77,26 @@ function pauseReason(doc: GraphDocument, id: string): string | null {
   return asks ? `"${id}" uses the ${tools[asks].type} tool "${asks}"` : null;
 }
 
+/** Two tools of a node offering the same function name (an operationId equal to another tool's id, say) would be ambiguous. */
+function checkFunctionNames(out: Problem[], ids: readonly string[], tools: Record<string, ToolSpec>, at: (...rest: PathPart[]) => PathPart[]): void {
+  const owner = new Map<string, string>();
+  ids.forEach((t, i) => {
+    if (!has(tools, t)) return;
+    for (const fn of functionsOf(t, tools[t])) {
+      const first = owner.get(fn);
+      if (first !== undefined && first !== t) out.push(problem('error', 'duplicate_function', at('tools', i), `tools "${first}" and "${t}" both offer a function named "${fn}"`));
+      if (first === undefined) owner.set(fn, t);
+    }
+  });
+}
+
+/** The function names a tool offers the model: its id, or its operations / MCP tools. */
+function functionsOf(id: string, spec: ToolSpec): readonly string[] {
+  if (spec.type === 'openapi') return spec.operations;
+  if (spec.type === 'mcp') return spec.tools;
+  return [id];
+}
+
 function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[]): void {
   const at = (...rest: PathPart[]): PathPart[] => ['nodes', id, ...rest];
   const nodes = doc.nodes ?? {};
@@ -114,6 +136,7 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
       if (seen.has(t)) out.push(problem('warning', 'duplicate_tool', at('tools', i), `tool "${t}" is listed twice`));
       seen.add(t);
     });
+    checkFunctionNames(out, node.tools, tools, at);
   }
 
   if ('input' in node) cel(out, at('input'), node.input);
@@ -153,6 +176,9 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
       break;
     case 'tool':
       if (!has(tools, node.tool)) out.push(problem('error', 'unknown_tool', at('tool'), `unknown tool "${node.tool}" (not in tools)`));
+      else if (functionsOf(node.tool, tools[node.tool]).length !== 1) {
+        out.push(problem('error', 'multi_function_tool', at('tool'), `tool "${node.tool}" offers several functions (${tools[node.tool].type}); a tool node runs one: list a single operation or tool`));
+      }
       for (const [arg, expr] of Object.entries(node.args ?? {})) cel(out, at('args', arg), expr);
       break;
     case 'human':
@@ -236,6 +262,32 @@ function onlyEnvRefs(value: string): boolean {
   return rest !== value && /^\s*(?:bearer|basic|token)?\s*$/i.test(rest);
 }
 
+/** Credential-looking headers must hold only `${env:...}` references (http and openapi tools). */
+function literalSecrets(out: Problem[], id: string, headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
+      out.push(
+        problem('error', 'literal_secret', ['tools', id, 'headers', name], `header "${name}" looks like a credential: reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`),
+      );
+    }
+  }
+}
+
+/** An openapi tool: a spec (inline or fetched from spec_url on save) whose allow-listed operations read cleanly. */
+function checkOpenApiTool(out: Problem[], id: string, tool: Extract<ToolSpec, { type: 'openapi' }>): void {
+  literalSecrets(out, id, tool.headers);
+  if (tool.spec === undefined) {
+    if (tool.spec_url === undefined) out.push(problem('error', 'openapi_no_spec', ['tools', id], 'an openapi tool needs spec (the OpenAPI document inline) or spec_url'));
+    else out.push(problem('warning', 'openapi_spec_not_fetched', ['tools', id, 'spec_url'], 'the spec is fetched from spec_url when the graph is saved; until then its operations are not checked'));
+    return;
+  }
+  const read = readOpenApi(tool.spec, tool.operations);
+  for (const p of read.problems) out.push(problem('error', 'openapi_spec', ['tools', id, ...p.path], p.message));
+  if (!tool.base_url && (read.server === undefined || (!/^https?:\/\//i.test(read.server) && !tool.spec_url))) {
+    out.push(problem('error', 'openapi_no_server', ['tools', id, 'base_url'], read.server === undefined ? 'the spec has no servers: set base_url' : `the spec's server "${read.server}" is relative: set base_url`));
+  }
+}
+
 function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
   for (const [id, tool] of Object.entries(doc.tools ?? {})) {
     if (tool.type === 'agent' && !has(doc.nodes, tool.node)) {
@@ -248,14 +300,9 @@ function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
       for (const p of shorthandProblems(tool.args_schema ?? {})) {
         out.push(problem('error', 'bad_args_schema', ['tools', id, 'args_schema', ...p.path], p.message));
       }
-      for (const [name, value] of Object.entries(tool.headers ?? {})) {
-        if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
-          out.push(
-            problem('error', 'literal_secret', ['tools', id, 'headers', name], `header "${name}" looks like a credential: reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`),
-          );
-        }
-      }
+      literalSecrets(out, id, tool.headers);
     }
+    if (tool.type === 'openapi') checkOpenApiTool(out, id, tool);
   }
   const limits = doc.limits ?? {};
   for (const key of Object.keys(LIMIT_RANGES) as (keyof typeof LIMIT_RANGES)[]) {

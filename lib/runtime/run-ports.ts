@@ -12,6 +12,7 @@ import { notFound } from '@/lib/errors';
 import { getGraphByName } from '@/db/graphs';
 import { saveCheckpoint } from '@/db/runs';
 import { getActivity, putActivity } from '@/db/activities';
+import { createPageCache } from '@/db/page-cache';
 import { resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
@@ -24,7 +25,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
   const config = runtimeConfig();
   return {
     model: createModelPort({ resolveConnection, ...config.model }),
-    tools: withRunIdempotency(runId, createToolPort({ allowedHosts: config.allowedHosts })),
+    tools: withRunIdempotency(runId, createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection })),
     activities: {
       get: async (key) => getActivity(runId, key),
       put: async (key, kind, result) => {

@@ -10,7 +10,7 @@ import { httpDefinition, runHttpTool } from './http-tool';
 import { runWebSearch, webSearchDefinition } from './web-search';
 
 /** `agent`, `human` and `client` tools are bound by the engine (lib/engine/tool-runner.ts, human-tool.ts). */
-export type IoToolType = Exclude<ToolType, 'agent' | 'human' | 'client'>;
+export type IoToolType = Exclude<ToolType, 'agent' | 'human' | 'client' | 'openapi' | 'mcp'>;
 
 export interface ToolRunContext {
   signal: AbortSignal;

@@ -10,7 +10,8 @@ import { EngineError, errorInfo } from '../errors';
 import { chat } from '../llm';
 import type { ExecContext, NodeResult } from '../scope';
 import { historyBlock } from '../history';
-import { bindTools, type ToolBinding } from '../tool-runner';
+import type { ToolBinding } from '../tool-runner';
+import { bindToolFunctions } from '../function-tools';
 import { answer, taskText } from './common';
 import { EXECUTOR_SYSTEM, numbered, planOrFail, saysCannot, SYNTHESIS_SYSTEM } from './plan-text';
 import { toolCallingLoop } from './tool-calling';
@@ -125,7 +126,7 @@ export async function runExecutor(node: NodeOf<'executor'>, ctx: ExecContext): P
     task,
     history: historyBlock(ctx, task),
     plan,
-    tools: bindTools(ctx, node.tools ?? []),
+    tools: await bindToolFunctions(ctx, node.tools ?? []),
     system: node.system_prompt,
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
     maxRevisions: node.max_revisions ?? DEFAULTS.max_revisions,

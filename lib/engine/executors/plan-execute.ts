@@ -3,14 +3,14 @@ import { DEFAULTS } from '../../graph/defaults';
 import type { NodeOf } from '../../graph/schema';
 import type { ExecContext, NodeResult } from '../scope';
 import { historyBlock } from '../history';
-import { bindTools } from '../tool-runner';
+import { bindToolFunctions } from '../function-tools';
 import { answer, taskText } from './common';
 import { executePlan, planWrites } from './executor-role';
 import { makePlan } from './planner';
 
 export async function runPlanExecuteAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {
   const task = taskText(ctx);
-  const tools = bindTools(ctx, node.tools ?? []);
+  const tools = await bindToolFunctions(ctx, node.tools ?? []);
   const plan = await makePlan(ctx, task, undefined, tools.map((t) => t.name));
   const out = await executePlan(ctx, {
     task,

@@ -11,7 +11,8 @@ import type { NodeOf } from '../../graph/schema';
 import { chat } from '../llm';
 import type { ExecContext, NodeResult } from '../scope';
 import { historyBlock } from '../history';
-import { argsFromText, bindTools, runTool } from '../tool-runner';
+import { argsFromText, runTool } from '../tool-runner';
+import { bindToolFunctions } from '../function-tools';
 import { answer, maxStepsError, taskText } from './common';
 import {
   cleanOutput,
@@ -25,7 +26,7 @@ import {
 
 export async function runReactAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {
   const patterns = compilePatterns(ctx.nodeId, node.final_answer_pattern, node.action_pattern);
-  const tools = bindTools(ctx, node.tools ?? []);
+  const tools = await bindToolFunctions(ctx, node.tools ?? []);
   const names = tools.map((t) => t.name);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const template = node.prompt_template ?? ZERO_SHOT_REACT;

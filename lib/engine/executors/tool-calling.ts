@@ -16,7 +16,8 @@ import { stepCalls } from '../replay';
 import { chat, wholeAnswer } from '../llm';
 import type { ChatMessage, ToolCall } from '../ports';
 import { emitFrom, type ExecContext, type NodeResult } from '../scope';
-import { bindTools, runTool, type ToolBinding } from '../tool-runner';
+import { runTool, type ToolBinding } from '../tool-runner';
+import { bindToolFunctions } from '../function-tools';
 import { answer, conversation, maxStepsError } from './common';
 
 export interface LoopOptions {
@@ -128,7 +129,7 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
 export async function runToolCallingAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {
   const result = await toolCallingLoop(ctx, {
     messages: conversation(ctx, node.system_prompt),
-    tools: bindTools(ctx, node.tools ?? []),
+    tools: await bindToolFunctions(ctx, node.tools ?? []),
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
     exit: node.exit,
     answer: true,
