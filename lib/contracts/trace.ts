@@ -155,6 +155,22 @@ export const ToolOfferData = z.looseObject({ function: z.looseObject({ name: z.s
 /** One entity of entity memory. */
 export const MemoryEntityData = z.looseObject({ name: z.string(), kind: z.string(), summary: z.string() });
 
+/** A page a web_retriever read: `hit` from the page cache; `miss` / `expired` fetched and cached; `off` fetched, no cache. */
+export const ToolPageData = z.looseObject({ url: z.string(), cache: z.enum(['hit', 'miss', 'expired', 'off']), chunks: z.number().optional(), error: z.string().optional() });
+
+export const ToolSamplingData = z.looseObject({
+  top_p: z.number(),
+  scorer: z.string(),
+  kept: z.number(),
+  documents: z.array(z.looseObject({ index: z.number(), score: z.number(), probability: z.number(), kept: z.boolean() })),
+});
+
+export const ToolReflectionData = z.looseObject({
+  aligned: z.boolean().nullable(),
+  reruns: z.number(),
+  attempts: z.array(z.looseObject({ input: z.unknown(), aligned: z.boolean().optional(), reason: z.string().optional(), error: z.string().optional() })),
+});
+
 export const TRACE_DATA = {
   /** `derived_from`: a fork or replay (time travel) names the run, its origin and the step it starts from. */
   'run.started': z.looseObject({
@@ -169,6 +185,8 @@ export const TRACE_DATA = {
     'gen_ai.system': z.string().optional(),
     'gen_ai.request.model': z.string(),
     connection: z.string(),
+    /** Why the call was made when it is not the node's own reply: `reflection` (a tool's self-reflection judgement). */
+    purpose: z.string().optional(),
     /**
      * With `messages_from: k`, `messages` holds only the messages from index k on: the first k are
      * those of the previous llm.request of the same node span (see lib/contracts/llm-prompt.ts).
@@ -216,6 +234,7 @@ export const TRACE_DATA = {
   'llm.delta': z.looseObject({ text: z.string(), answer: z.literal(true).optional() }),
   'llm.response': z.looseObject({
     'gen_ai.response.model': z.string().optional(),
+    purpose: z.string().optional(),
     content: z.string().nullable(),
     tool_calls: z.array(z.unknown()).optional(),
     finish_reason: z.string().nullable().optional(),
@@ -250,6 +269,13 @@ export const TRACE_DATA = {
     replayed: z.boolean().optional(),
     /** In a replay (time travel): `recorded` = the replayed run's result for the same node, tool and args; `live` = the tool ran. */
     recording: z.enum(['recorded', 'live']).optional(),
+    /** web_retriever (documents mode): each page read and whether the page cache answered (`cache: 'hit'`). */
+    pages: z.array(ToolPageData).optional(),
+    cache_hits: z.number().optional(),
+    /** Top-p sampling: every document's score and probability and whether it was kept. */
+    sampling: ToolSamplingData.optional(),
+    /** Self-reflection: each judged input with its verdict; `aligned` of the output returned (null: not judged). */
+    reflection: ToolReflectionData.optional(),
   }),
   'edge.taken': z.looseObject({
     from: z.string(),

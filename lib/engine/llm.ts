@@ -38,6 +38,8 @@ export interface ChatCall {
   describe?: (result: ChatResult) => Record<string, unknown>;
   /** Which streamed text is the node's answer (llm.delta `answer: true`); none is, without it. */
   answer?: AnswerMarker;
+  /** Why the call is made, when not for the node's own reply (e.g. `reflection`): on llm.request and llm.response. */
+  purpose?: string;
 }
 
 /** One streamed piece of a model call's text, and whether it is (part of) the node's answer. */
@@ -77,6 +79,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       'gen_ai.system': 'openai',
       'gen_ai.request.model': model.model,
       connection: model.connection,
+      ...(call.purpose ? { purpose: call.purpose } : {}),
       messages,
       ...(tools?.length ? { tools } : {}),
       ...(tools?.length && call.tool_choice ? { tool_choice: call.tool_choice } : {}),
@@ -126,6 +129,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     'llm.response',
     {
       'gen_ai.response.model': result.model,
+      ...(call.purpose ? { purpose: call.purpose } : {}),
       content: result.message.content,
       ...(result.message.tool_calls?.length ? { tool_calls: result.message.tool_calls } : {}),
       finish_reason: result.finish_reason,

@@ -5,6 +5,8 @@ export interface ToolOutcome {
   output: string;
   truncated?: boolean;
   original_bytes?: number;
+  /** Fields for the tool.result trace event (a retriever's pages, a sampler's scores, a reflection's attempts). */
+  data?: Record<string, unknown>;
 }
 
 export interface ToolBinding {

@@ -7,6 +7,7 @@ import type { ToolSpec } from '../graph/schema';
 import { isToolActivity, nextActivityKey, registerActivitySpan } from './activities';
 import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
+import { runReflected } from './reflection';
 import { recordCall, replayedCall, stepCalls } from './replay';
 import { keepRecording, recordedResult, recordingMark, toolRequest } from './recording';
 import type { ToolBinding, ToolOutcome } from './tool-binding';
@@ -91,13 +92,25 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     if (spec.type === 'human') return humanTool(ctx, id, spec);
     if (spec.type === 'client') return clientTool(ctx, id, spec);
     const definition = ctx.scope.ports.tools.definition(id, spec);
-    return {
+    const binding: ToolBinding = {
       name: id,
       type: spec.type,
       description: spec.description ?? definition.function.description ?? '',
       definition,
       invoke: (args, _span, activity) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity }),
     };
+    const reflect = 'reflect' in spec ? (spec.reflect ?? 0) : 0;
+    if (reflect > 0) {
+      // Self-reflection (reflection.ts): a rerun with a rephrased input is another call (its own idempotency key).
+      binding.invoke = (args, span, activity) =>
+        runReflected(ctx, {
+          name: id,
+          description: binding.description,
+          argsFromText: (text) => argsFromText(binding, text),
+          run: (a, attempt) => ctx.scope.ports.tools.run(id, spec, a, { signal: ctx.scope.signal, activity: attempt ? `${activity}.r${attempt}` : activity }),
+        }, args, reflect, span, activity);
+    }
+    return binding;
   });
 }
 
@@ -146,6 +159,7 @@ export async function runTool(
       'tool.result',
       {
         tool: binding.name,
+        ...out.data,
         output: out.output,
         ...(out.truncated ? { truncated: true, original_bytes: out.original_bytes } : {}),
         latency_ms: ctx.scope.ports.clock.now() - started,

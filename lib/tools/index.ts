@@ -7,7 +7,7 @@
 import { AppError } from '../errors';
 import type { ToolDefinition, ToolPort, ToolResult } from '../engine/ports';
 import type { ToolSpec } from '../graph/schema';
-import { toolImpl, type IoToolType } from './registry';
+import { toolImpl, type IoToolType, type ToolRunContext, type ToolRunOutput } from './registry';
 
 export interface ToolPortOptions {
   /** Hosts/IPs tools may reach even if private (default: env SWITCHYARD_ALLOWED_HOSTS). */
@@ -16,6 +16,10 @@ export interface ToolPortOptions {
   maxOutputBytes?: number;
   /** Cap on an HTTP response read by a tool, in bytes (default 1 MiB). */
   maxResponseBytes?: number;
+  /** The web_retriever's page cache (lib/runtime wires db/page-cache.ts). */
+  pageCache?: ToolRunContext['pageCache'];
+  /** Connections by name, for rerank / embeddings scorers (lib/runtime/connections.ts). */
+  resolveConnection?: ToolRunContext['resolveConnection'];
 }
 
 const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -47,10 +51,18 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
     },
     async run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string }): Promise<ToolResult> {
       assertIoTool(name, spec);
-      const impl = toolImpl(spec.type) as { run(s: ToolSpec, a: unknown, c: object): Promise<string> };
+      const impl = toolImpl(spec.type) as { run(s: ToolSpec, a: unknown, c: ToolRunContext): Promise<ToolRunOutput> };
       try {
-        const out = await impl.run(spec, args, { signal: ctx.signal, allowedHosts: opts.allowedHosts, maxResponseBytes: opts.maxResponseBytes, idempotencyKey: ctx.activity });
-        return capOutput(out, maxOutput);
+        const out = await impl.run(spec, args, {
+          signal: ctx.signal,
+          allowedHosts: opts.allowedHosts,
+          maxResponseBytes: opts.maxResponseBytes,
+          idempotencyKey: ctx.activity,
+          pageCache: opts.pageCache,
+          resolveConnection: opts.resolveConnection,
+        });
+        if (typeof out === 'string') return capOutput(out, maxOutput);
+        return { ...capOutput(out.output, maxOutput), ...(out.data ? { data: out.data } : {}) };
       } catch (err) {
         if (ctx.signal.aborted) throw new AppError('cancelled', `Tool "${name}" was cancelled.`);
         throw asToolError(name, err);

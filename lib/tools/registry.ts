@@ -6,7 +6,10 @@ import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec, ToolType } from '../graph/schema';
 import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
+import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
+import type { ScorerConnection } from './scorers';
+import { runWebRetriever, webRetrieverDefinition, type PageCachePort } from './web-retriever';
 import { runWebSearch, webSearchDefinition } from './web-search';
 
 /** `agent`, `human` and `client` tools are bound by the engine (lib/engine/tool-runner.ts, human-tool.ts). */
@@ -19,11 +22,18 @@ export interface ToolRunContext {
   maxResponseBytes?: number;
   /** The call's Idempotency-Key (`<run>-<activity key>`; the same on every retry of the call). */
   idempotencyKey?: string;
+  /** The web_retriever's page cache (absent: pages are always fetched). */
+  pageCache?: PageCachePort;
+  /** Connections by name, for scorers that call a model endpoint (rerank, embeddings). */
+  resolveConnection?: (name: string) => Promise<ScorerConnection | null>;
 }
+
+/** What a tool returns: its text, or its text and fields for its tool.result trace event. */
+export type ToolRunOutput = string | { output: string; data?: Record<string, unknown> };
 
 export interface ToolImpl<T extends IoToolType> {
   definition(name: string, spec: Extract<ToolSpec, { type: T }>): ToolDefinition;
-  run(spec: Extract<ToolSpec, { type: T }>, args: unknown, ctx: ToolRunContext): Promise<string>;
+  run(spec: Extract<ToolSpec, { type: T }>, args: unknown, ctx: ToolRunContext): Promise<ToolRunOutput>;
 }
 
 export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
@@ -45,6 +55,14 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
   web_search: {
     definition: webSearchDefinition,
     run: (spec, args, ctx) => runWebSearch(spec, args, { signal: ctx.signal, allowedHosts: ctx.allowedHosts }),
+  },
+  web_retriever: {
+    definition: webRetrieverDefinition,
+    run: (spec, args, ctx) => runWebRetriever(spec, args, ctx),
+  },
+  document_sampler: {
+    definition: documentSamplerDefinition,
+    run: (spec, args, ctx) => runDocumentSampler(spec, args, ctx),
   },
 };
 

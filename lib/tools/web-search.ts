@@ -1,23 +1,31 @@
 /**
- * The `web_search` tool: Serper (Google) or a SearXNG instance, through the guarded client.
+ * The `web_search` tool (seed 001 SearchEngine): Serper, SerpAPI or a SearXNG instance, through the
+ * guarded client. Results are documents `{ content: snippet, meta: { title, url, position } }`.
  *   serper   POST {SERPER_URL or https://google.serper.dev}/search, X-API-KEY from env SERPER_API_KEY.
- *            The endpoint is the operator's choice (env), never the graph's, so a graph cannot send
- *            the key elsewhere.
+ *   serpapi  GET {SERPAPI_URL or https://serpapi.com}/search.json?engine=google&q=..., api_key from
+ *            env SERPAPI_API_KEY.
+ *            Both endpoints are the operator's choice (env), never the graph's, so a graph cannot
+ *            send a key elsewhere.
  *   searxng  GET {spec.url}/search?format=json&q=...
- * `domains` adds site: filters; results come back as numbered lines.
+ * `domains` scopes the query with site: operators and drops results whose host is not one of them
+ * (or a subdomain of one). The web_retriever tool searches through `searchWeb` too.
  */
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec } from '../graph/schema';
+import { documentsOutput, type ToolDocument } from './documents';
 import { guardedFetch, safeUrl } from './http-client';
 
 export type WebSearchSpec = Extract<ToolSpec, { type: 'web_search' }>;
+/** The search fields a web_search and a web_retriever share. */
+export type SearchOptions = Pick<WebSearchSpec, 'provider' | 'url' | 'domains' | 'top_k'>;
 
-const WebSearchArgs = z.object({ query: z.string().trim().min(1, 'query must not be empty').max(2000) });
+export const QueryArgs = z.object({ query: z.string().trim().min(1, 'query must not be empty').max(2000) });
 
 const DEFAULT_TOP_K = 5;
 const SERPER_DEFAULT_URL = 'https://google.serper.dev';
+const SERPAPI_DEFAULT_URL = 'https://serpapi.com';
 
 export interface SearchHit {
   title: string;
@@ -26,12 +34,17 @@ export interface SearchHit {
 }
 
 export function webSearchDefinition(name: string, spec: WebSearchSpec): ToolDefinition {
-  const scope = spec.domains?.length ? ` Results are limited to ${spec.domains.join(', ')}.` : '';
+  return queryToolDefinition(name, spec.description ?? 'Search the web. Useful for questions about current events; ask targeted questions.', spec.domains);
+}
+
+/** A tool with one `query` parameter; a domain scope is added to its description. */
+export function queryToolDefinition(name: string, description: string, domains: string[] | undefined): ToolDefinition {
+  const scope = domains?.length ? ` Results are limited to ${domains.join(', ')}.` : '';
   return {
     type: 'function',
     function: {
       name,
-      description: (spec.description ?? 'Search the web. Useful for questions about current events; ask targeted questions.') + scope,
+      description: description + scope,
       parameters: {
         type: 'object',
         properties: { query: { type: 'string', description: 'What to search for' } },
@@ -42,34 +55,66 @@ export function webSearchDefinition(name: string, spec: WebSearchSpec): ToolDefi
   };
 }
 
+/** A domain as written in `domains:` (a host, maybe with a scheme, path or leading `*.`), as a bare lowercase host. */
+export function normalDomain(domain: string): string {
+  let d = domain.trim().toLowerCase();
+  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/^\*?\./, '').replace(/\.$/, '');
+  return d;
+}
+
 /** The query with site: filters for the configured domains. */
 export function scopedQuery(query: string, domains: string[] | undefined): string {
-  if (!domains?.length) return query;
-  const sites = domains.map((d) => `site:${d.trim()}`).filter((s) => s !== 'site:');
+  const sites = (domains ?? []).map(normalDomain).filter(Boolean).map((d) => `site:${d}`);
+  if (!sites.length) return query;
   return sites.length === 1 ? `${query} ${sites[0]}` : `${query} (${sites.join(' OR ')})`;
 }
 
-export function formatHits(query: string, hits: SearchHit[]): string {
-  if (!hits.length) return `No results found for "${query}".`;
-  return hits.map((h, i) => `${i + 1}. ${h.title} — ${h.snippet}${h.url ? ` (${h.url})` : ''}`).join('\n');
+/** Whether `url`'s host is one of `domains` or a subdomain of one (always true without domains). */
+export function inDomains(url: string, domains: string[] | undefined): boolean {
+  const wanted = (domains ?? []).map(normalDomain).filter(Boolean);
+  if (!wanted.length) return true;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return wanted.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function parseSerper(json: unknown): SearchHit[] {
-  const j = json as { answerBox?: { answer?: unknown; snippet?: unknown; title?: unknown; link?: unknown }; organic?: unknown[] };
-  const hits: SearchHit[] = [];
-  const box = j?.answerBox;
-  if (box && (str(box.answer) || str(box.snippet))) hits.push({ title: str(box.title) || 'Answer', url: str(box.link), snippet: str(box.answer) || str(box.snippet) });
-  for (const o of Array.isArray(j?.organic) ? j.organic : []) {
-    const r = o as Record<string, unknown>;
-    hits.push({ title: str(r.title), url: str(r.link), snippet: str(r.snippet) });
-  }
-  return hits;
+interface Box {
+  answer?: unknown;
+  snippet?: unknown;
+  title?: unknown;
+  link?: unknown;
 }
 
-function parseSearxng(json: unknown): SearchHit[] {
-  const results = (json as { results?: unknown[] })?.results;
+function boxHit(box: Box | undefined): SearchHit[] {
+  return box && (str(box.answer) || str(box.snippet)) ? [{ title: str(box.title) || 'Answer', url: str(box.link), snippet: str(box.answer) || str(box.snippet) }] : [];
+}
+
+function organic(list: unknown): SearchHit[] {
+  return (Array.isArray(list) ? list : []).map((o) => {
+    const r = o as Record<string, unknown>;
+    return { title: str(r.title), url: str(r.link), snippet: str(r.snippet) };
+  });
+}
+
+export function parseSerper(json: unknown): SearchHit[] {
+  const j = json as { answerBox?: Box; organic?: unknown } | null;
+  return [...boxHit(j?.answerBox), ...organic(j?.organic)];
+}
+
+export function parseSerpapi(json: unknown): SearchHit[] {
+  const j = json as { answer_box?: Box; organic_results?: unknown; error?: unknown } | null;
+  if (str(j?.error)) throw new AppError('http_error', `SerpAPI: ${str(j?.error)}`);
+  return [...boxHit(j?.answer_box), ...organic(j?.organic_results)];
+}
+
+export function parseSearxng(json: unknown): SearchHit[] {
+  const results = (json as { results?: unknown[] } | null)?.results;
   return (Array.isArray(results) ? results : []).map((o) => {
     const r = o as Record<string, unknown>;
     return { title: str(r.title), url: str(r.url), snippet: str(r.content) };
@@ -82,31 +127,65 @@ export interface SearchContext {
   env?: Record<string, string | undefined>;
 }
 
+export interface SearchOutcome {
+  documents: ToolDocument[];
+  /** Results dropped because their host is outside `domains`. */
+  dropped: string[];
+}
+
 const toolError = (message: string) => new AppError('tool_error', message);
 
-export async function runWebSearch(spec: WebSearchSpec, rawArgs: unknown, ctx: SearchContext): Promise<string> {
-  const parsed = WebSearchArgs.safeParse(typeof rawArgs === 'string' ? { query: rawArgs } : rawArgs);
+/** The query from a tool's arguments: `{ query }` or plain text. */
+export function queryArg(rawArgs: unknown): string {
+  const parsed = QueryArgs.safeParse(typeof rawArgs === 'string' ? { query: rawArgs } : rawArgs);
   if (!parsed.success) throw toolError(`Invalid arguments: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`);
-  const query = parsed.data.query;
+  return parsed.data.query;
+}
+
+/** Searches with the provider, keeps results inside `domains`, then the first top_k, as documents. */
+export async function searchWeb(spec: SearchOptions, query: string, ctx: SearchContext): Promise<SearchOutcome> {
   const q = scopedQuery(query, spec.domains);
   const topK = spec.top_k ?? DEFAULT_TOP_K;
   const env = ctx.env ?? process.env;
+  if (spec.provider !== 'searxng' && spec.url) {
+    throw toolError(`${spec.provider}: \`url\` is only for searxng; the ${spec.provider} endpoint is set by the operator (env ${spec.provider.toUpperCase()}_URL)`);
+  }
   let hits: SearchHit[];
   if (spec.provider === 'serper') {
-    if (spec.url) throw toolError('web_search: `url` is only for searxng; the Serper endpoint is set by the operator (env SERPER_URL)');
     const key = env.SERPER_API_KEY;
-    if (!key) throw toolError('web_search (serper): no API key. Set SERPER_API_KEY on the server, or use provider searxng with a url.');
+    if (!key) throw toolError('serper: no API key. Set SERPER_API_KEY on the server, or use provider searxng with a url.');
     const base = (env.SERPER_URL || SERPER_DEFAULT_URL).replace(/\/+$/, '');
-    const json = await fetchJson(`${base}/search`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ q, num: topK }) }, ctx);
-    hits = parseSerper(json);
+    hits = parseSerper(await fetchJson(`${base}/search`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ q, num: topK }) }, ctx));
+  } else if (spec.provider === 'serpapi') {
+    const key = env.SERPAPI_API_KEY;
+    if (!key) throw toolError('serpapi: no API key. Set SERPAPI_API_KEY on the server, or use provider searxng with a url.');
+    const u = new URL(`${(env.SERPAPI_URL || SERPAPI_DEFAULT_URL).replace(/\/+$/, '')}/search.json`);
+    u.searchParams.set('engine', 'google');
+    u.searchParams.set('q', q);
+    u.searchParams.set('num', String(topK));
+    u.searchParams.set('api_key', key);
+    hits = parseSerpapi(await fetchJson(u.toString(), { method: 'GET', headers: { accept: 'application/json' } }, ctx));
   } else {
-    if (!spec.url) throw toolError('web_search (searxng): set `url` to the base URL of your SearXNG instance');
+    if (!spec.url) throw toolError('searxng: set `url` to the base URL of your SearXNG instance');
     const u = new URL(`${spec.url.replace(/\/+$/, '')}/search`);
     u.searchParams.set('format', 'json');
     u.searchParams.set('q', q);
     hits = parseSearxng(await fetchJson(u.toString(), { method: 'GET', headers: { accept: 'application/json' } }, ctx));
   }
-  return formatHits(query, hits.slice(0, topK));
+  const dropped: string[] = [];
+  const documents: ToolDocument[] = [];
+  hits.forEach((h, i) => {
+    // An answer box without a link has no host to check: it is kept only when nothing scopes the search.
+    if (!inDomains(h.url, spec.domains)) return void dropped.push(h.url);
+    if (documents.length < topK) documents.push({ content: h.snippet, meta: { title: h.title, url: h.url, position: i + 1 } });
+  });
+  return { documents, dropped };
+}
+
+export async function runWebSearch(spec: WebSearchSpec, rawArgs: unknown, ctx: SearchContext): Promise<{ output: string; data: Record<string, unknown> }> {
+  const query = queryArg(rawArgs);
+  const { documents, dropped } = await searchWeb(spec, query, ctx);
+  return { output: documentsOutput(documents), data: { results: documents.length, ...(dropped.length ? { dropped_off_domain: dropped } : {}) } };
 }
 
 async function fetchJson(url: string, init: { method: string; headers: Record<string, string>; body?: string }, ctx: SearchContext): Promise<unknown> {
