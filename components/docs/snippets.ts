@@ -189,7 +189,7 @@ export const OPENAI_SNIPPET = `import OpenAI from 'openai';
 
 const client = new OpenAI({
   baseURL: 'http://localhost:3000/api/v1',   // http://<your Switchyard host>/api/v1
-  apiKey: process.env.SWITCHYARD_API_KEY ?? 'unused', // required only when the server sets SWITCHYARD_API_KEY
+  apiKey: process.env.SWITCHYARD_KEY ?? 'unused', // a personal API key (Settings › API keys) or SWITCHYARD_API_KEY
 });
 
 // model = a saved graph's name (or id); the last user message is the run's input

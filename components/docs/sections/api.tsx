@@ -40,8 +40,10 @@ export function Api() {
           {OPENAI_SNIPPET}
         </Code>
         <Note>
-          When the server sets <C>SWITCHYARD_API_KEY</C>, <C>/api/v1</C> requires <C>Authorization: Bearer &lt;that key&gt;</C>, which is what the client’s{' '}
-          <C>apiKey</C> sends. Without it the API is open to anyone who can reach the server.
+          <C>/api/v1</C>, <C>/api/mcp</C> and the REST API take <C>Authorization: Bearer &lt;key&gt;</C>, which is what the client’s <C>apiKey</C> sends: a
+          personal API key (Settings › API keys, created once and shown once; it acts with your role) or the server’s service key{' '}
+          <C>SWITCHYARD_API_KEY</C> (editor role). Calls are rate-limited per key (<C>SWITCHYARD_RATE_LIMIT</C> a minute, then 429 with{' '}
+          <C>Retry-After</C>). Only with <C>SWITCHYARD_AUTH=off</C> on a loopback-only server is the API open without a key.
         </Note>
       </Sub>
     </Section>
