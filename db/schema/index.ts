@@ -7,3 +7,4 @@ export * from './memory';
 export * from './activities';
 export * from './auth';
 export * from './page-cache';
+export * from './mcp-servers';
