@@ -24,6 +24,13 @@ import { HeaderRows } from './header-rows';
 import { useSaveConnection } from './use-connections';
 import s from './settings.module.css';
 
+/** The `supports` checkboxes: key, label, what turning it off does. */
+const SUPPORTS = [
+  ['tools', 'Tools (function calling)', 'Off: tool-calling agents describe the tools in the prompt and read JSON blocks back'],
+  ['stop', 'Stop words (stop)', 'Off: stop words are not sent; the reply is cut at them here'],
+  ['stream_usage', 'Usage in streams (stream_options)', 'Off: no usage is asked for; token counts may be 0'],
+] as const;
+
 export interface ConnectionFormDialogProps {
   /** null: closed; 'new': add; a connection: edit it. */
   target: ConnectionView | 'new' | null;
@@ -173,6 +180,20 @@ function ConnectionForm({
           Remove the saved key
         </label>
       ) : null}
+      <fieldset className={s.supports} data-testid="connection-supports">
+        <legend>The server accepts</legend>
+        {SUPPORTS.map(([key, label, hint]) => (
+          <label key={key} className={s.check} title={hint}>
+            <input
+              type="checkbox"
+              checked={v.supports[key]}
+              onChange={(e) => set({ supports: { ...v.supports, [key]: e.target.checked } })}
+              data-testid={`connection-supports-${key}`}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <HeaderRows
         rows={v.headers}
         errors={errors.headers}

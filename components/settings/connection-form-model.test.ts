@@ -13,11 +13,21 @@ describe('connection form', () => {
   it('an update keeps what was left empty, replaces a typed key, removes headers and a key on request', () => {
     const v = initialValues(view);
     expect(v.apiKey).toBe('');
-    expect(updateBody(v)).toEqual({ base_url: 'https://gw.example/v1' });
+    expect(updateBody(v)).toEqual({ base_url: 'https://gw.example/v1', supports: {} });
     const [org] = v.headers;
     const changed = { ...v, apiKey: 'sk-new', headers: [{ ...org, value: 'acme' }, { ...newRow('X-New'), value: 'n' }], removedHeaders: ['X-Old'] };
-    expect(updateBody(changed)).toEqual({ base_url: 'https://gw.example/v1', api_key: 'sk-new', headers: { 'X-Old': null, 'X-Org': 'acme', 'X-New': 'n' } });
+    expect(updateBody(changed)).toEqual({ base_url: 'https://gw.example/v1', api_key: 'sk-new', headers: { 'X-Old': null, 'X-Org': 'acme', 'X-New': 'n' }, supports: {} });
     expect(updateBody({ ...v, removeKey: true, apiKey: 'ignored' }).api_key).toBeNull();
+  });
+
+  it('supports: the checkboxes start from the saved view (all on by default); only what is off is sent', () => {
+    expect(initialValues(null).supports).toEqual({ tools: true, stop: true, stream_usage: true });
+    const saved = initialValues({ ...view, supports: { tools: true, stop: false, stream_usage: true } });
+    expect(saved.supports.stop).toBe(false);
+    expect(updateBody(saved).supports).toEqual({ stop: false });
+    const off = { ...initialValues(null), name: 'l', baseUrl: 'http://l/v1', supports: { tools: false, stop: true, stream_usage: false } };
+    expect(createBody(off).supports).toEqual({ tools: false, stream_usage: false });
+    expect(createBody({ ...off, supports: { tools: true, stop: true, stream_usage: true } }).supports).toBeUndefined();
   });
 
   it('flags unnamed, valueless and duplicate header rows before sending', () => {

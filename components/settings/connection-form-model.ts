@@ -4,7 +4,7 @@
  * unnamed header rows), and the API's validation errors mapped back onto the fields.
  */
 import { ApiError } from '@/lib/contracts/client';
-import type { ConnectionView, CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
+import { supportsView, type ConnectionView, type CreateConnectionBody, type SupportsView, type UpdateConnectionBody } from '@/lib/contracts/connections';
 
 export interface HeaderRow {
   id: number;
@@ -23,6 +23,8 @@ export interface FormValues {
   headers: HeaderRow[];
   /** Edit only: saved headers the user removed. */
   removedHeaders: string[];
+  /** What the server accepts (the connection Test can fill these in). */
+  supports: SupportsView;
 }
 
 export type FieldName = 'name' | 'base_url' | 'api_key';
@@ -48,6 +50,7 @@ export function initialValues(editing: ConnectionView | null): FormValues {
     removeKey: false,
     headers: editing ? editing.header_names.map((n) => newRow(n, true)) : [],
     removedHeaders: [],
+    supports: supportsView(editing?.supports),
   };
 }
 
@@ -72,6 +75,8 @@ export function createBody(v: FormValues): CreateConnectionBody {
   if (v.apiKey) body.api_key = v.apiKey;
   const rows = filled(v.headers);
   if (rows.length) body.headers = Object.fromEntries(rows.map((r) => [r.name.trim(), r.value]));
+  const off = supportsPatch(v.supports);
+  if (off) body.supports = off;
   return body;
 }
 
@@ -83,7 +88,14 @@ export function updateBody(v: FormValues): UpdateConnectionBody {
   for (const name of v.removedHeaders) patch[name] = null;
   for (const r of filled(v.headers)) if (r.value) patch[r.name.trim()] = r.value;
   if (Object.keys(patch).length) body.headers = patch;
+  body.supports = supportsPatch(v.supports) ?? {};
   return body;
+}
+
+/** Only what the server does not accept is stored (absent means supported); undefined when it accepts all. */
+export function supportsPatch(s: SupportsView): UpdateConnectionBody['supports'] {
+  const off = Object.fromEntries(Object.entries(s).filter(([, on]) => !on));
+  return Object.keys(off).length ? off : undefined;
 }
 
 interface Issue {

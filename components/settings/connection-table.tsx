@@ -3,9 +3,10 @@
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { IconTrash } from '@/components/ui/icons';
-import type { ConnectionView } from '@/lib/contracts/connections';
+import { supportsView, type ConnectionView } from '@/lib/contracts/connections';
+import { supportsPatch } from './connection-form-model';
 import { TestResult } from './test-result';
-import { useTestConnection } from './use-connections';
+import { useSaveConnection, useTestConnection } from './use-connections';
 import s from './settings.module.css';
 
 export interface RowActions {
@@ -39,7 +40,13 @@ export function ConnectionTable({ connections, ...actions }: { connections: Conn
 /** One <tbody> per connection: its row, and its test result under it. */
 function ConnectionRow({ c, onEdit, onDelete }: { c: ConnectionView } & RowActions) {
   const test = useTestConnection();
+  const save = useSaveConnection();
   const shown = test.isPending ? undefined : test.data;
+  // Saved connections can keep what the test found the server accepts.
+  const offer =
+    c.source === 'db'
+      ? { saved: supportsView(c.supports), busy: save.isPending, save: (found: Parameters<typeof supportsPatch>[0]) => save.mutate({ mode: 'update' as const, name: c.name, body: { supports: supportsPatch(found) ?? {} } }) }
+      : undefined;
   return (
     <tbody className={s.group} data-testid="connection-row" data-name={c.name} data-source={c.source}>
       <tr>
@@ -97,7 +104,7 @@ function ConnectionRow({ c, onEdit, onDelete }: { c: ConnectionView } & RowActio
       {shown || test.error ? (
         <tr className={s.resultRow}>
           <td colSpan={5}>
-            <TestResult result={shown} error={test.error} />
+            <TestResult result={shown} error={test.error ?? save.error} offer={offer} />
           </td>
         </tr>
       ) : null}

@@ -1,8 +1,9 @@
 'use client';
 /** What a connection test found: the models it listed, or why it failed and what to check. */
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { IconAlert } from '@/components/ui/icons';
-import type { TestConnectionResponse, TestFailureCode } from '@/lib/contracts/connections';
+import type { SupportsView, TestConnectionResponse, TestFailureCode } from '@/lib/contracts/connections';
 import s from './settings.module.css';
 
 const FAILURE_LABEL: Record<TestFailureCode, string> = {
@@ -19,7 +20,40 @@ function withoutLabel(message: string, label: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-export function TestResult({ result, error }: { result?: TestConnectionResponse; error?: Error | null }) {
+const SUPPORT_LABEL: Record<keyof SupportsView, string> = { tools: 'tools', stop: 'stop', stream_usage: 'stream usage' };
+
+export interface SaveSupports {
+  /** What the connection has saved now. */
+  saved: SupportsView;
+  save(s: SupportsView): void;
+  busy: boolean;
+}
+
+/** What the probe found the server accepts; the offer to save it when it differs from what is saved. */
+function DetectedSupports({ result, offer }: { result: Extract<TestConnectionResponse, { ok: true }>; offer?: SaveSupports }) {
+  const found = result.supports;
+  if (!found) return null;
+  const keys = Object.keys(SUPPORT_LABEL) as (keyof SupportsView)[];
+  const differs = offer && keys.some((k) => offer.saved[k] !== found[k]);
+  return (
+    <div className={s.supportList} data-testid="test-supports">
+      <span>Asked {result.probe_model}: accepts</span>
+      {keys.map((k) => (
+        <Badge key={k} tone={found[k] ? 'accent' : 'warning'} title={result.refused?.[k]} data-testid={`test-supports-${k}`} data-supported={found[k]}>
+          {found[k] ? '' : 'no '}
+          {SUPPORT_LABEL[k]}
+        </Badge>
+      ))}
+      {differs ? (
+        <Button size="sm" busy={offer.busy} onClick={() => offer.save(found)} data-testid="test-save-supports">
+          Save these
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function TestResult({ result, error, offer }: { result?: TestConnectionResponse; error?: Error | null; offer?: SaveSupports }) {
   if (error) {
     return (
       <div className={s.testFail} role="alert" data-testid="test-error" data-code="request_failed">
@@ -66,6 +100,7 @@ export function TestResult({ result, error }: { result?: TestConnectionResponse;
       ) : (
         <p className={s.hint}>The server listed no models.</p>
       )}
+      <DetectedSupports result={result} offer={offer} />
     </div>
   );
 }
