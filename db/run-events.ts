@@ -1,11 +1,17 @@
 /**
  * The append-only trace of each run: events numbered per run (`seq`), in the one envelope shape
  * used by SSE, the DB and export.
+ *
+ * Appending is the hot path of every run (issue 14): it goes straight to better-sqlite3 through
+ * statements prepared once per connection (no SQL built per insert), and a batch of events (one
+ * event-loop tick of a run, see lib/runtime/event-recorder.ts) is written in one transaction.
  */
 import 'server-only';
+import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
 import { getDb } from './client';
+import { prepared } from './prepared';
 import { runEvents, type RunEventRow } from './schema/runs';
 
 function toTraceEvent(row: RunEventRow): TraceEvent {
@@ -23,21 +29,36 @@ function toTraceEvent(row: RunEventRow): TraceEvent {
   return e;
 }
 
+interface Statements {
+  insert: Database.Statement;
+  /** Runs a function in a transaction (a savepoint when one is open already). */
+  transaction: (fn: () => void) => void;
+}
+
+const statements = (): Statements =>
+  prepared('run_events', (client) => ({
+    insert: client.prepare('INSERT INTO run_events (run_id, seq, ts, type, step, node, span_id, parent_span_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    transaction: client.transaction((fn: () => void) => fn()),
+  }));
+
+function insert(stmt: Database.Statement, e: TraceEvent): void {
+  stmt.run(e.run_id, e.seq, e.ts, e.type, e.step, e.node ?? null, e.span_id, e.parent_span_id ?? null, JSON.stringify(e.data));
+}
+
 export function appendEvent(e: TraceEvent): void {
-  getDb()
-    .insert(runEvents)
-    .values({
-      runId: e.run_id,
-      seq: e.seq,
-      ts: e.ts,
-      type: e.type,
-      step: e.step,
-      node: e.node ?? null,
-      spanId: e.span_id,
-      parentSpanId: e.parent_span_id ?? null,
-      data: e.data,
-    })
-    .run();
+  insert(statements().insert, e);
+}
+
+/**
+ * Appends `events` and runs `alsoWrite` (the run row's status, a checkpoint) in one transaction:
+ * all of it is stored, or none.
+ */
+export function appendEvents(events: readonly TraceEvent[], alsoWrite?: () => void): void {
+  const { insert: stmt, transaction } = statements();
+  transaction(() => {
+    for (const e of events) insert(stmt, e);
+    alsoWrite?.();
+  });
 }
 
 /** Events with seq > `afterSeq`, in order. */

@@ -6,7 +6,9 @@ import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { RunStatus } from '@/lib/contracts/trace';
 import type { Checkpoint } from '@/lib/contracts/trace';
+import { compactCheckpoint, expandCheckpoint, SavedCheckpoints, type StoredCheckpoint } from './checkpoint-delta';
 import { getDb } from './client';
+import { prepared } from './prepared';
 import { runCheckpoints, runs, type RunErrorColumn, type RunOriginColumn, type RunRow, type RunSourceColumn, type RunUsageColumn } from './schema/runs';
 
 export type { RunRow } from './schema/runs';
@@ -82,18 +84,49 @@ export function transitionRun(id: string, from: RunStatus[], u: RunUpdate & { st
   return res.changes > 0;
 }
 
-/** Keeps the checkpoint of step `cp.step` (a pause at that step rewrites it with its interrupt). */
+const checkpointWriter = () =>
+  prepared('run_checkpoints', (client) => ({
+    upsert: client.prepare(
+      'INSERT INTO run_checkpoints (run_id, step, checkpoint, updated_at) VALUES (?, ?, ?, ?) ' +
+        'ON CONFLICT (run_id, step) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at',
+    ),
+    saved: new SavedCheckpoints(),
+  }));
+
+/**
+ * Keeps the checkpoint of step `cp.step` (a pause at that step rewrites it with its interrupt).
+ * Channels unchanged since the run's previous checkpoint are not written again (checkpoint-delta.ts).
+ */
 export function saveCheckpoint(runId: string, cp: Checkpoint): void {
-  getDb()
-    .insert(runCheckpoints)
-    .values({ runId, step: cp.step, checkpoint: cp, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: [runCheckpoints.runId, runCheckpoints.step], set: { checkpoint: cp, updatedAt: new Date() } })
-    .run();
+  const w = checkpointWriter();
+  const { stored, saved } = compactCheckpoint(w.saved.get(runId), cp);
+  w.upsert.run(runId, cp.step, JSON.stringify(stored), Date.now());
+  w.saved.set(runId, saved);
+}
+
+/** Forgets what saveCheckpoint remembers of a run (it ended: no checkpoint follows). */
+export function forgetSavedCheckpoint(runId: string): void {
+  checkpointWriter().saved.forget(runId);
+}
+
+/** A stored checkpoint row of the run, as stored (references not resolved). */
+export function storedCheckpointAt(runId: string, step: number): StoredCheckpoint | undefined {
+  return getDb()
+    .select({ checkpoint: runCheckpoints.checkpoint })
+    .from(runCheckpoints)
+    .where(and(eq(runCheckpoints.runId, runId), eq(runCheckpoints.step, step)))
+    .get()?.checkpoint;
+}
+
+/** The checkpoint a stored row stands for (its unchanged channels read from earlier rows). */
+export function readCheckpoint(runId: string, stored: StoredCheckpoint): Checkpoint {
+  return expandCheckpoint(stored, (step) => storedCheckpointAt(runId, step));
 }
 
 /** The run's latest checkpoint (its highest step; other steps: db/checkpoints.ts). */
 export function loadCheckpoint(runId: string): Checkpoint | undefined {
-  return getDb().select().from(runCheckpoints).where(eq(runCheckpoints.runId, runId)).orderBy(desc(runCheckpoints.step)).limit(1).get()?.checkpoint;
+  const row = getDb().select().from(runCheckpoints).where(eq(runCheckpoints.runId, runId)).orderBy(desc(runCheckpoints.step)).limit(1).get()?.checkpoint;
+  return row && readCheckpoint(runId, row);
 }
 
 /** Runs one function in a transaction (better-sqlite3: synchronous). */

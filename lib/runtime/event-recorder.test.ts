@@ -16,6 +16,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** One turn of the event loop (the recorder writes a tick's events at its end). */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const delta = (text: string, span = 'llm-1') => ({ type: 'llm.delta' as const, step: 1, node: 'a', span_id: span, data: { text } });
 
 describe('event recorder', () => {
@@ -26,6 +29,8 @@ describe('event recorder', () => {
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: { input: 'hi' } });
     rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: 'n1', parent_span_id: 'run', data: { role: 'agent' } });
+    expect(seen).toEqual([]); // buffered: published once written
+    rec.flush();
     off();
     const stored = listEvents(run.id);
     expect(stored.map((e) => [e.seq, e.type])).toEqual([
@@ -49,6 +54,7 @@ describe('event recorder', () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i} `);
     for (const w of words) rec.emit(delta(w));
     rec.emit({ type: 'llm.response', step: 1, node: 'a', span_id: 'llm-1', data: { content: words.join('') } });
+    rec.flush();
     const events = listEvents(run.id);
     const deltas = events.filter((e) => e.type === 'llm.delta');
     expect(deltas.length).toBeLessThan(words.length / 3);
@@ -58,17 +64,18 @@ describe('event recorder', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
   });
 
-  it('never merges deltas of different spans, and flushes a quiet tail on its own', () => {
+  it('never merges deltas of different spans, and writes a quiet tail on its own', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const run = seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0, deltaMs: 5 });
     rec.emit(delta('one', 'x'));
     rec.emit(delta('two', 'y'));
+    await tick();
+    expect(listEvents(run.id).map((e) => e.data.text)).toEqual(['one']); // the tail waits for deltaMs
     const seen: TraceEvent[] = [];
     const off = subscribe(run.id, (e) => seen.push(e));
-    vi.advanceTimersByTime(4);
-    expect(listEvents(run.id)).toHaveLength(1); // the tail waits for deltaMs
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(5);
+    await tick();
     off();
     expect(listEvents(run.id).map((e) => [e.span_id, e.data.text])).toEqual([
       ['x', 'one'],
@@ -89,7 +96,9 @@ describe('event recorder', () => {
     rec.emit({ type: 'llm.response', step: 2, span_id: 'l2', data: { 'gen_ai.usage.input_tokens': 5, 'gen_ai.usage.output_tokens': 2 } });
     rec.emit({ type: 'run.finished', step: 2, span_id: 'run', data: { output: 'done' } });
     off();
-    expect(statusAtPublish).toEqual(['llm.response:running', 'run.interrupted:paused', 'run.resumed:running', 'llm.response:running', 'run.finished:succeeded']);
+    // An event is published once its batch is written: the row then reflects it (or a later event
+    // of the same batch). run.interrupted and run.finished end their batch.
+    expect(statusAtPublish).toEqual(['llm.response:paused', 'run.interrupted:paused', 'run.resumed:succeeded', 'llm.response:succeeded', 'run.finished:succeeded']);
     const row = getRun(run.id)!;
     expect(row.output).toBe('done');
     expect(row.usage).toEqual({ prompt_tokens: 15, completion_tokens: 5, total_tokens: 20 });
@@ -102,12 +111,15 @@ describe('event recorder', () => {
     expect(getRun(run.id)).toMatchObject({ status: 'failed', error: { code: 'recursion_limit', message: 'too deep' } });
   });
 
-  it('goes quiet after a simulated process restart (resetRuntimeState)', () => {
+  it('goes quiet after a simulated process restart (resetRuntimeState)', async () => {
     const run = seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
+    rec.flush();
+    rec.emit({ type: 'node.started', step: 1, span_id: 'n', data: {} }); // buffered when the process dies
     resetRuntimeState();
     expect(rec.alive()).toBe(false);
+    await tick();
     rec.emit({ type: 'run.finished', step: 1, span_id: 'run', data: {} });
     expect(listEvents(run.id).map((e) => e.type)).toEqual(['run.started']);
     expect(getRun(run.id)!.status).toBe('queued');

@@ -1,6 +1,14 @@
 /**
- * The engine's event sink for one run: assigns the per-run `seq`, appends the event to run_events
- * (synchronously, with the status change it implies), then publishes it on the in-process bus.
+ * The engine's event sink for one run: assigns the per-run `seq` and appends the event to
+ * run_events with the status change it implies, then publishes it on the in-process bus.
+ *
+ * Lean (issue 14): events are buffered and the buffer of one event-loop tick is written in one
+ * transaction (prepared statements, db/run-events.ts), at the end of the tick (setImmediate) or
+ * earlier when `flush()` is called. Step boundaries flush synchronously: the run's ports write the
+ * step's checkpoint in the same transaction as the step's last events (`flush(alsoWrite)`), so the
+ * events of a step are durable before the run moves past it. An event is published once its
+ * transaction committed (the same event-loop turn), so a subscriber that reads the backlog from
+ * the database and then listens never misses one.
  *
  * `llm.delta` events are the live token stream and are persisted too, but coalesced: consecutive
  * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
@@ -9,11 +17,11 @@
  * What is stored is bounded (trace-bounds.ts): fields capped, llm.request holding only what is new
  * in the node's conversation, and an event budget per run (past it, emit throws `event_budget` and
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
- * the recorder goes quiet; a write that fails from the delta timer is logged, never thrown.
+ * the recorder goes quiet; a write that fails from a timer is logged, never thrown.
  */
 import type { TraceEvent, TraceEventInput } from '@/lib/contracts/trace';
-import { appendEvent, lastSeq, sumUsage } from '@/db/run-events';
-import { getRun, inTransaction, updateRun } from '@/db/runs';
+import { appendEvents, lastSeq, sumUsage } from '@/db/run-events';
+import { forgetSavedCheckpoint, getRun, updateRun } from '@/db/runs';
 import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
@@ -24,8 +32,11 @@ export interface EventRecorder {
   emit(input: TraceEventInput): void;
   /** False once the process-wide runtime state this recorder belongs to was reset. */
   alive(): boolean;
-  /** Writes any buffered delta now. */
-  flush(): void;
+  /**
+   * Writes every buffered event (and any coalesced delta) now, in one transaction, together with
+   * `alsoWrite` (a step's checkpoint); then publishes them.
+   */
+  flush(alsoWrite?: () => void): void;
   /** The seq of the last event written. */
   lastSeq(): number;
 }
@@ -66,6 +77,9 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   const deltaBytes = new Map<string, number>();
   /** Set once the run's row is gone (its graph was deleted): nothing more is written. */
   let gone = false;
+  /** Events numbered but not yet written (this tick's). */
+  let batch: TraceEvent[] = [];
+  let tick: ReturnType<typeof setImmediate> | null = null;
 
   function write(input: TraceEventInput, ts: string): void {
     if (runtimeState() !== owner || gone) return;
@@ -73,7 +87,6 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       if (input.type === 'llm.delta') return; // dropped: the run's next event fails it
       throw new AppError('event_budget', `The run recorded ${seq} trace events, its budget (SWITCHYARD_RUN_MAX_EVENTS=${limits.maxEvents}); it was stopped. Lower the number of steps or raise the budget.`);
     }
-    const at = now();
     const event: TraceEvent = {
       seq: seq + 1,
       run_id: opts.runId,
@@ -87,27 +100,13 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     if (input.type === 'llm.response') deltaBytes.delete(input.span_id);
     if (input.node !== undefined) event.node = input.node;
     if (input.parent_span_id !== undefined) event.parent_span_id = input.parent_span_id;
-    try {
-      inTransaction(() => {
-        appendEvent(event);
-        const update = runUpdateFor(event, at);
-        if (update) {
-          if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
-          updateRun(opts.runId, update);
-        }
-      });
-    } catch (err) {
-      if (!getRun(opts.runId)) {
-        gone = true; // deleted with its graph: the rest of the run has nowhere to go
-        return;
-      }
-      throw err;
-    }
     seq = event.seq;
-    publish(event);
+    batch.push(event);
+    if (!tick) tick = setImmediate(commitLater);
   }
 
-  function flush(): void {
+  /** Moves a coalesced delta into the batch. */
+  function takeDelta(): void {
     if (timer) {
       clearTimeout(timer);
       timer = null;
@@ -118,11 +117,61 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     write({ ...p.input, data: { ...p.input.data, text: p.text } }, p.ts);
   }
 
-  function flushLater(): void {
+  /** Writes the batch (and `alsoWrite`) in one transaction, then publishes its events. */
+  function commit(alsoWrite?: () => void): void {
+    if (tick) {
+      clearImmediate(tick);
+      tick = null;
+    }
+    if (runtimeState() !== owner || gone) return;
+    const events = batch;
+    if (!events.length && !alsoWrite) return;
+    batch = [];
+    const at = now();
     try {
-      flush();
+      appendEvents(events, () => {
+        for (const event of events) {
+          const update = runUpdateFor(event, at);
+          if (!update) continue;
+          if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
+          updateRun(opts.runId, update);
+        }
+        alsoWrite?.();
+      });
     } catch (err) {
-      // From a timer nobody could catch it: the next emit of the run meets the same failure.
+      if (!getRun(opts.runId)) {
+        gone = true; // deleted with its graph: the rest of the run has nowhere to go
+        return;
+      }
+      throw err;
+    }
+    for (const event of events) {
+      // No checkpoint follows a run's end or pause in this process: let go of its last state.
+      if (CLOSING_TYPES.has(event.type)) forgetSavedCheckpoint(opts.runId);
+      publish(event);
+    }
+  }
+
+  function flush(alsoWrite?: () => void): void {
+    takeDelta();
+    commit(alsoWrite);
+  }
+
+  function commitLater(): void {
+    tick = null;
+    try {
+      commit(); // a delta still being coalesced stays pending (it spans ticks)
+    } catch (err) {
+      // From a timer nobody could catch it: the run's next step boundary meets the same failure.
+      console.error(`[switchyard] run ${opts.runId}: writing trace events failed`, err);
+    }
+  }
+
+  function flushLater(): void {
+    timer = null;
+    try {
+      takeDelta();
+    } catch (err) {
       console.error(`[switchyard] run ${opts.runId}: writing a trace delta failed`, err);
     }
   }
@@ -150,18 +199,20 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       if (input.type === 'llm.delta') {
         const kept = withinCap(input, typeof input.data?.text === 'string' ? input.data.text : '');
         if (!kept) return;
-        if (pending && !sameStream(pending.input, input)) flush();
+        if (pending && !sameStream(pending.input, input)) takeDelta();
         if (!pending) pending = { input, text: '', ts };
         pending.text += kept.text;
         if (kept.capped) {
           pending.input = { ...pending.input, data: { ...pending.input.data, truncated: true } };
-          flush();
-        } else if (pending.text.length >= deltaChars) flush();
+          takeDelta();
+        } else if (pending.text.length >= deltaChars) takeDelta();
         else if (!timer) timer = setTimeout(flushLater, deltaMs);
         return;
       }
-      flush();
+      takeDelta();
       write(input, ts);
+      // The events that end or pause a run are durable before emit returns.
+      if (CLOSING_TYPES.has(input.type)) flush();
     },
     flush,
     alive: () => runtimeState() === owner,
@@ -171,5 +222,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
 
 /** Records one event outside the engine (pre-flight failure, cancel while paused, recovery). */
 export function recordRunEvent(runId: string, event: TraceEventInput): void {
-  createEventRecorder({ runId, afterSeq: lastSeq(runId) }).emit(event);
+  const recorder = createEventRecorder({ runId, afterSeq: lastSeq(runId) });
+  recorder.emit(event);
+  recorder.flush();
 }

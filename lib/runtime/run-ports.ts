@@ -42,11 +42,9 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     },
     clock: { now: () => Date.now() },
     emit: (event) => recorder.emit(event),
-    checkpoint: (cp) => {
-      // Deltas recorded before the checkpoint stay before it in the trace.
-      recorder.flush();
-      if (recorder.alive()) saveCheckpoint(runId, cp);
-    },
+    // A step boundary: the step's events and its checkpoint in one transaction (durable before
+    // the run moves on); deltas recorded before the checkpoint stay before it in the trace.
+    checkpoint: (cp) => recorder.flush(() => saveCheckpoint(runId, cp)),
     ...(conversation ? { memory: createMemoryPort(conversation) } : {}),
     signal,
     newId: () => randomUUID(),
