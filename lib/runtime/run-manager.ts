@@ -19,6 +19,7 @@ import { runtimeState } from './globals';
 import { missingConnections } from './preflight';
 import { conversationInputs } from './conversation';
 import { createRunPorts } from './run-ports';
+import { exportFinishedRun } from './otel-export';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
 
 export interface StartRunOptions {
@@ -113,6 +114,8 @@ export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void 
     } finally {
       recorder.flush();
       if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
+      // OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT): the ended run as a trace, in the background.
+      void exportFinishedRun(run.id);
     }
   })().catch((err: unknown) => {
     // Recording how the run ended failed too (e.g. the database went away): never an unhandled rejection.

@@ -1,0 +1,169 @@
+/**
+ * The spans of a finished run, planned from its recorded trace events (OpenTelemetry GenAI semantic
+ * conventions): the run (`invoke_workflow <graph>`), its nodes (`invoke_agent <node>` for model
+ * roles, `<role> <node>` otherwise), model calls (`chat <model>`), tool calls (`execute_tool <name>`),
+ * and any other span of the trace (memory) under its parent. Message contents only with
+ * `captureContent`. Pure: otel-export.ts hands these to the OpenTelemetry SDK.
+ */
+import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import type { TraceEvent } from '@/lib/contracts/trace';
+
+export type AttrValue = string | number | boolean | string[];
+
+export interface PlannedSpan {
+  /** The trace's span id (not the OpenTelemetry one). */
+  id: string;
+  parent?: string;
+  name: string;
+  kind: 'internal' | 'client';
+  start: number;
+  end: number;
+  attributes: Record<string, AttrValue>;
+  /** Set for a failed run, node or call: the span's status is ERROR with this message. */
+  error?: string;
+}
+
+export interface RunInfo {
+  id: string;
+  graph: string;
+  conversationId?: string | null;
+}
+
+const MODEL_ROLES = new Set(['agent', 'planner', 'executor', 'supervisor']);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const json = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v ?? null));
+
+function set(attrs: Record<string, AttrValue>, key: string, v: AttrValue | undefined): void {
+  if (v !== undefined) attrs[key] = v;
+}
+
+function errorText(e: unknown): string | undefined {
+  if (!e || typeof e !== 'object') return typeof e === 'string' ? e : undefined;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  return [str(code), str(message)].filter(Boolean).join(': ') || undefined;
+}
+
+export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureContent: boolean): PlannedSpan[] {
+  const groups = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const g = groups.get(e.span_id);
+    if (g) g.push(e);
+    else groups.set(e.span_id, [e]);
+  }
+  const runSpan = events.find((e) => e.type.startsWith('run.') && !e.parent_span_id)?.span_id ?? events[0]?.span_id;
+  // llm.request events by the node span they hang under (to rebuild prompts: messages_from).
+  const requestsByParent = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.type !== 'llm.request') continue;
+    const k = e.parent_span_id ?? '';
+    requestsByParent.set(k, [...(requestsByParent.get(k) ?? []), e]);
+  }
+
+  const spans = new Map<string, PlannedSpan>();
+  for (const [id, evs] of groups) {
+    const first = evs[0];
+    const attrs: Record<string, AttrValue> = {};
+    const times = evs.map((e) => Date.parse(e.ts)).filter(Number.isFinite);
+    const span: PlannedSpan = {
+      id,
+      parent: id === runSpan ? undefined : groups.has(first.parent_span_id ?? '') ? first.parent_span_id : runSpan,
+      name: first.type,
+      kind: 'internal',
+      start: Math.min(...times),
+      end: Math.max(...times),
+      attributes: attrs,
+    };
+    if (id === runSpan) {
+      span.name = `invoke_workflow ${run.graph}`;
+      set(attrs, 'gen_ai.operation.name', 'invoke_workflow');
+      set(attrs, 'gen_ai.workflow.name', run.graph);
+      set(attrs, 'switchyard.run.id', run.id);
+      if (run.conversationId) set(attrs, 'gen_ai.conversation.id', run.conversationId);
+      const end = evs.findLast((e) => e.type === 'run.finished' || e.type === 'run.failed' || e.type === 'run.cancelled' || e.type === 'run.interrupted');
+      if (end) set(attrs, 'switchyard.run.status', { 'run.finished': 'succeeded', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'paused' }[end.type as string]);
+      const usage = end?.data.usage as Record<string, unknown> | undefined;
+      set(attrs, 'gen_ai.usage.input_tokens', num(usage?.input_tokens));
+      set(attrs, 'gen_ai.usage.output_tokens', num(usage?.output_tokens));
+      set(attrs, 'switchyard.cost_usd', num(usage?.cost_usd));
+      if (end?.type === 'run.failed') span.error = errorText(end.data.error);
+      if (captureContent) {
+        set(attrs, 'switchyard.run.input', str(evs.find((e) => e.type === 'run.started')?.data.input));
+        if (end?.type === 'run.finished') set(attrs, 'switchyard.run.output', json(end.data.output));
+      }
+    } else if (first.type === 'node.started') {
+      const node = first.node ?? '';
+      const role = str(first.data.role) ?? 'node';
+      span.name = MODEL_ROLES.has(role) ? `invoke_agent ${node}` : `${role} ${node}`;
+      if (MODEL_ROLES.has(role)) {
+        set(attrs, 'gen_ai.operation.name', 'invoke_agent');
+        set(attrs, 'gen_ai.agent.name', node);
+      }
+      set(attrs, 'switchyard.node.id', node);
+      set(attrs, 'switchyard.node.role', role);
+      set(attrs, 'switchyard.node.strategy', str(first.data.strategy));
+      const fin = evs.findLast((e) => e.type === 'node.finished');
+      set(attrs, 'switchyard.node.status', str(fin?.data.status));
+      if (fin?.data.status === 'failed') span.error = errorText(fin.data.error);
+    } else if (first.type === 'llm.request') {
+      const d = first.data;
+      const res = evs.find((e) => e.type === 'llm.response')?.data;
+      const model = str(d['gen_ai.request.model']) ?? 'model';
+      span.name = `chat ${model}`;
+      span.kind = 'client';
+      set(attrs, 'gen_ai.operation.name', 'chat');
+      set(attrs, 'gen_ai.provider.name', 'openai');
+      set(attrs, 'gen_ai.system', str(d['gen_ai.system']) ?? 'openai');
+      set(attrs, 'gen_ai.request.model', model);
+      set(attrs, 'gen_ai.request.temperature', num(d.temperature));
+      if (Array.isArray(d.stop)) set(attrs, 'gen_ai.request.stop_sequences', d.stop.map(String));
+      set(attrs, 'switchyard.connection', str(d.connection));
+      set(attrs, 'switchyard.node.id', first.node);
+      if (res) {
+        set(attrs, 'gen_ai.response.model', str(res['gen_ai.response.model']));
+        set(attrs, 'gen_ai.usage.input_tokens', num(res['gen_ai.usage.input_tokens']));
+        set(attrs, 'gen_ai.usage.output_tokens', num(res['gen_ai.usage.output_tokens']));
+        const reason = str(res.finish_reason);
+        if (reason) set(attrs, 'gen_ai.response.finish_reasons', [reason]);
+        set(attrs, 'switchyard.cost_usd', num(res.cost_usd));
+        set(attrs, 'switchyard.recording', str(res.recording) ?? (res.replayed ? 'replayed' : undefined));
+      } else span.error = 'the model call did not finish';
+      if (captureContent) {
+        const siblings = requestsByParent.get(first.parent_span_id ?? '') ?? [];
+        const upTo = siblings.slice(0, siblings.indexOf(first) + 1);
+        set(attrs, 'gen_ai.input.messages', JSON.stringify(fullPrompt(upTo)));
+        if (res) set(attrs, 'gen_ai.output.messages', JSON.stringify([{ role: 'assistant', content: res.content ?? null, ...(res.tool_calls ? { tool_calls: res.tool_calls } : {}) }]));
+      }
+    } else if (first.type === 'tool.call') {
+      const d = first.data;
+      const res = evs.find((e) => e.type === 'tool.result')?.data;
+      const tool = str(d.tool) ?? 'tool';
+      span.name = `execute_tool ${tool}`;
+      set(attrs, 'gen_ai.operation.name', 'execute_tool');
+      set(attrs, 'gen_ai.tool.name', tool);
+      set(attrs, 'gen_ai.tool.call.id', str(d.tool_call_id));
+      set(attrs, 'gen_ai.tool.type', str(d.type));
+      set(attrs, 'switchyard.node.id', first.node);
+      if (res?.error) span.error = str(res.error);
+      if (captureContent) {
+        set(attrs, 'gen_ai.tool.call.arguments', json(d.args));
+        if (res) set(attrs, 'gen_ai.tool.call.result', json(res.output));
+      }
+    } else if (first.type === 'memory.read') {
+      span.name = `memory ${first.node ?? ''}`.trim();
+      set(attrs, 'switchyard.node.id', first.node);
+    }
+    spans.set(id, span);
+  }
+  // A span lasts until its last descendant's end (children are planned after their parents).
+  const ordered = [...spans.values()];
+  for (const s of ordered.slice().reverse()) {
+    const p = s.parent ? spans.get(s.parent) : undefined;
+    if (p) {
+      p.end = Math.max(p.end, s.end);
+      p.start = Math.min(p.start, s.start);
+    }
+  }
+  return ordered;
+}

@@ -1,0 +1,134 @@
+/**
+ * OpenTelemetry export: a run through the API with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local
+ * HTTP endpoint arrives as one OTLP/JSON trace whose span tree and GenAI attributes are checked.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { setEnv } from '@/lib/testing/env';
+import { startHarness, type Harness } from './testing/harness';
+import { agentGraph } from './testing/graphs';
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+  status?: { code?: number; message?: string };
+}
+
+/** The OTLP receiver: resolves `next()` with the spans of the next export it receives. */
+function receiver(): { server: Server; next(): Promise<{ spans: OtlpSpan[]; resource: unknown; contentType: string }> } {
+  const waiting: ((v: { spans: OtlpSpan[]; resource: unknown; contentType: string }) => void)[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (req.url !== '/v1/traces') return;
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans: { resource: unknown; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      const spans = body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+      waiting.shift()?.({ spans, resource: body.resourceSpans[0]?.resource, contentType: String(req.headers['content-type']) });
+    });
+  });
+  return { server, next: () => new Promise((resolve) => waiting.push(resolve)) };
+}
+
+function attrs(span: OtlpSpan): Record<string, unknown> {
+  return Object.fromEntries(
+    span.attributes.map(({ key, value }) => {
+      const v = value.stringValue ?? value.intValue ?? value.doubleValue ?? value.boolValue ?? (value.arrayValue as { values?: { stringValue?: string }[] } | undefined)?.values?.map((x) => x.stringValue);
+      return [key, typeof v === 'string' && /^\d+$/.test(v) && value.intValue !== undefined ? Number(v) : v];
+    }),
+  );
+}
+
+let mock: MockOpenAI;
+let h: Harness;
+let otlp: ReturnType<typeof receiver>;
+let restore: (() => void) | undefined;
+
+beforeAll(async () => {
+  mock = await startMockOpenAI({
+    rules: [
+      { name: 'final', match: (req) => req.messages.some((m) => m.role === 'tool'), reply: { content: 'It is 42.', usage: { prompt_tokens: 30, completion_tokens: 4 } } },
+      { name: 'calc', reply: { tool_calls: [{ id: 'call_1', name: 'calc', arguments: { expression: '6 * 7' } }], usage: { prompt_tokens: 20, completion_tokens: 8 } } },
+    ],
+  });
+  otlp = receiver();
+  await new Promise<void>((r) => otlp.server.listen(0, '127.0.0.1', r));
+  const port = (otlp.server.address() as AddressInfo).port;
+  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'switchyard-test' });
+});
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+afterAll(async () => {
+  await h?.close();
+  await mock?.close();
+  await new Promise((r) => otlp?.server.close(r));
+});
+
+const graph = (name: string) => agentGraph(name, { tools: { calc: { type: 'calculator' } }, agent: { tools: ['calc'] } });
+
+describe('OpenTelemetry export', () => {
+  it('exports a finished run as one trace: workflow > agent > chat and execute_tool spans with GenAI attributes, no contents by default', async () => {
+    const arrived = otlp.next();
+    const graphId = await h.createGraph(graph('otel-run'));
+    const runId = await h.startRun(graphId, { input: 'What is six times seven?' });
+    await h.waitForStatus(runId, ['succeeded']);
+    const { spans, resource, contentType } = await arrived;
+    expect(contentType).toContain('application/json');
+    expect(JSON.stringify(resource)).toContain('switchyard-test');
+    expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
+
+    const byName = (n: string) => spans.filter((s) => s.name === n);
+    const [root] = byName('invoke_workflow otel-run');
+    expect(root.parentSpanId ?? '').toBe('');
+    expect(attrs(root)).toMatchObject({ 'gen_ai.operation.name': 'invoke_workflow', 'gen_ai.workflow.name': 'otel-run', 'switchyard.run.id': runId, 'switchyard.run.status': 'succeeded', 'gen_ai.usage.input_tokens': 50, 'gen_ai.usage.output_tokens': 12 });
+    const [agent] = byName('invoke_agent agent');
+    expect(agent.parentSpanId).toBe(root.spanId);
+    expect(attrs(agent)).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'agent', 'switchyard.node.role': 'agent' });
+
+    const chats = byName('chat mock-model');
+    expect(chats).toHaveLength(2);
+    for (const c of chats) expect(c.parentSpanId).toBe(agent.spanId);
+    // The call that asked for the tool, and the one that answered (told apart by their attributes, not their times).
+    const asking = chats.find((c) => (attrs(c)['gen_ai.response.finish_reasons'] as string[])[0] === 'tool_calls')!;
+    const answering = chats.find((c) => c !== asking)!;
+    expect(asking.kind).toBe(3); // SPAN_KIND_CLIENT
+    expect(attrs(asking)).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'mock-model', 'gen_ai.usage.input_tokens': 20, 'gen_ai.usage.output_tokens': 8 });
+    expect(attrs(answering)).toMatchObject({ 'gen_ai.response.finish_reasons': ['stop'], 'gen_ai.usage.input_tokens': 30, 'gen_ai.usage.output_tokens': 4 });
+    const [tool] = byName('execute_tool calc');
+    expect(tool.parentSpanId).toBe(agent.spanId);
+    expect(attrs(tool)).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'calc', 'gen_ai.tool.call.id': 'call_1' });
+    // Contents only when asked for.
+    const all = JSON.stringify(spans);
+    expect(all).not.toContain('gen_ai.input.messages');
+    expect(all).not.toContain('six times seven');
+  });
+
+  it('adds prompts, replies and tool arguments with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true; a failed run is an ERROR span', async () => {
+    restore = setEnv({ OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' });
+    const arrived = otlp.next();
+    const graphId = await h.createGraph(graph('otel-content'));
+    const runId = await h.startRun(graphId, { input: 'What is six times seven?' });
+    await h.waitForStatus(runId, ['succeeded']);
+    const { spans } = await arrived;
+    const chat = spans.find((s) => s.name === 'chat mock-model')!;
+    expect(String(attrs(chat)['gen_ai.input.messages'])).toContain('What is six times seven?');
+    const tool = spans.find((s) => s.name === 'execute_tool calc')!;
+    expect(attrs(tool)).toMatchObject({ 'gen_ai.tool.call.arguments': '{"expression":"6 * 7"}', 'gen_ai.tool.call.result': '42' });
+
+    const failed = otlp.next();
+    const badId = await h.createGraph({ ...graph('otel-fail'), limits: { max_model_calls: 1 } });
+    const badRun = await h.startRun(badId, { input: 'What is six times seven?' });
+    await h.waitForStatus(badRun, ['failed']);
+    const root = (await failed).spans.find((s) => s.name === 'invoke_workflow otel-fail')!;
+    expect(root.status).toMatchObject({ code: 2, message: expect.stringContaining('budget_exceeded') });
+  });
+});
