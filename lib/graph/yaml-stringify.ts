@@ -18,6 +18,8 @@ import {
   Position,
   StateChannel,
   WebSearchTool,
+  WebRetrieverTool,
+  DocumentSamplerTool,
   WhenBranch,
   type GraphDocument,
   type NodeRole,
@@ -29,6 +31,8 @@ const TOOL_KEYS: Record<string, readonly string[]> = {
   calculator: Object.keys(CalculatorTool.shape),
   http: Object.keys(HttpTool.shape),
   web_search: Object.keys(WebSearchTool.shape),
+  web_retriever: Object.keys(WebRetrieverTool.shape),
+  document_sampler: Object.keys(DocumentSamplerTool.shape),
   agent: Object.keys(AgentTool.shape),
 };
 const NODE_KEYS = Object.fromEntries(

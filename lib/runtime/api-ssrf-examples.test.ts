@@ -92,7 +92,7 @@ function localised(doc: GraphDocument): GraphDocument {
   const tools = Object.fromEntries(
     Object.entries(doc.tools ?? {}).map(([name, t]) => {
       if (t.type === 'http' && t.url.includes('search.example.com')) return [name, { ...t, url: `${mock.origin}/search?q={query}&format=json` }];
-      if (t.type === 'web_search') return [name, { ...t, provider: 'searxng' as const, url: mock.origin }];
+      if (t.type === 'web_search' || t.type === 'web_retriever') return [name, { ...t, provider: 'searxng' as const, url: mock.origin }];
       return [name, t];
     }),
   );

@@ -9,6 +9,7 @@
 import { lastUserText } from './conversation';
 import type { SearchFixture } from './mock-tool-routes';
 import type { MockRule } from './mock-types';
+import { docsQaRules } from './scenarios/docs-qa';
 import { MRKL_SEARCH, mrklRules } from './scenarios/mrkl';
 import { planExecuteRules } from './scenarios/plan-execute';
 import { supervisorRules } from './scenarios/supervisor';
@@ -57,6 +58,7 @@ const routerRules: MockRule[] = [
 export const BUILTIN_RULES: MockRule[] = [
   ...markerRules,
   ...routerRules,
+  ...docsQaRules,
   ...mrklRules,
   ...supervisorRules,
   ...planExecuteRules,

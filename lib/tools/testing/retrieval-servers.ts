@@ -18,21 +18,21 @@ const send = (res: import('node:http').ServerResponse, status: number, body: unk
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
-/** The search API; `results()` is read on every request (so a test can change the answer). */
-export function startSearchApi(results: () => FakeResult[], keys = { serper: 'serper-key', serpapi: 'serpapi-key' }): Promise<LocalServer> {
+/** The search API; `results(query)` is asked on every request (the query with its site: operators). */
+export function startSearchApi(results: (query: string) => FakeResult[], keys = { serper: 'serper-key', serpapi: 'serpapi-key' }): Promise<LocalServer> {
   return startLocalServer({
-    '/serper/search': (req, res) => {
+    '/serper/search': (req, res, body) => {
       if (req.headers['x-api-key'] !== keys.serper) return send(res, 403, { message: 'Unauthorized' });
-      send(res, 200, { organic: results().map((r, i) => ({ title: r.title, link: r.url, snippet: r.snippet, position: i + 1 })) });
+      send(res, 200, { organic: results(String(JSON.parse(body).q)).map((r, i) => ({ title: r.title, link: r.url, snippet: r.snippet, position: i + 1 })) });
     },
     '/serpapi/search.json': (req, res) => {
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.searchParams.get('api_key') !== keys.serpapi) return send(res, 401, { error: 'Invalid API key.' });
-      send(res, 200, { search_metadata: { status: 'Success' }, organic_results: results().map((r, i) => ({ position: i + 1, title: r.title, link: r.url, snippet: r.snippet })) });
+      send(res, 200, { search_metadata: { status: 'Success' }, organic_results: results(u.searchParams.get('q') ?? '').map((r, i) => ({ position: i + 1, title: r.title, link: r.url, snippet: r.snippet })) });
     },
     '/search': (req, res) => {
-      const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q');
-      send(res, 200, { query: q, results: results().map((r) => ({ title: r.title, url: r.url, content: r.snippet })) });
+      const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+      send(res, 200, { query: q, results: results(q).map((r) => ({ title: r.title, url: r.url, content: r.snippet })) });
     },
   });
 }
