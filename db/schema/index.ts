@@ -8,3 +8,4 @@ export * from './activities';
 export * from './auth';
 export * from './page-cache';
 export * from './mcp-servers';
+export * from './chat-tools';
