@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { PriceTable } from '@/lib/graph/prices';
 
 /** What the server behind a connection accepts (absent fields: true). */
 export interface ConnectionSupports {
@@ -21,6 +22,8 @@ export const connections = sqliteTable('connections', {
   headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
   /** What the server accepts: `tools`, `stop`, `stream_options.include_usage` (null: everything). */
   supports: text('supports', { mode: 'json' }).$type<ConnectionSupports>(),
+  /** Model prices in USD per 1M tokens (`*` = every model, `free`); null: the shipped defaults. */
+  prices: text('prices', { mode: 'json' }).$type<PriceTable>(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
 

@@ -8,4 +8,5 @@ export * from './activities';
 export * from './auth';
 export * from './page-cache';
 export * from './mcp-servers';
+export * from './graph-tests';
 export * from './chat-tools';
