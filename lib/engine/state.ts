@@ -116,8 +116,32 @@ export function applyWrite(doc: GraphDocument, state: State, write: Write): { st
     next[key] = reduce(reducerOf(channels[key]), next[key], value);
   }
   for (const [key, value] of Object.entries(write.overwrite ?? {})) next[key] = clone(value);
-  const changed = Object.keys(next).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(state[k]));
+  // Only written channels can change; unwritten ones keep their value (the same reference).
+  const written = new Set([...Object.keys(write.update), ...Object.keys(write.overwrite ?? {})]);
+  const changed = Object.keys(next).filter((k) => written.has(k) && !sameJson(next[k], state[k]));
   return { state: next, changed };
+}
+
+/** Whether two state values have the same JSON (without serializing them: stops at the first difference). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    // undefined and functions are left out of JSON objects; NaN/Infinity become null.
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i] ?? null, bb[i] ?? null)) return false;
+    return true;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined && typeof o[k] !== 'function');
+  const ka = keys(ao);
+  if (ka.length !== keys(bo).length) return false;
+  return ka.every((k) => Object.hasOwn(bo, k) && sameJson(ao[k], bo[k]));
 }
 
 export function messagesOf(state: State): ChatMessage[] {

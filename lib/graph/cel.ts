@@ -292,6 +292,70 @@ function fromCel(value: unknown, depth = 0): unknown {
   return value;
 }
 
+// ---- lazy activation: only what an expression reads is converted ----
+
+/** Per variable: the fields it is read at (`state.x`, `state["x"]`), or `all` when used otherwise. */
+type Usage = Map<string, Set<string> | 'all'>;
+const usages = new WeakMap<object, Usage>();
+
+function fieldAccess(node: Node): [string, string] | null {
+  if ((node.op !== '.' && node.op !== '[]') || !Array.isArray(node.args)) return null;
+  const [target, field] = node.args as [unknown, unknown];
+  if (!isNode(target) || target.op !== 'id' || typeof target.args !== 'string') return null;
+  const name = node.op === '.' ? field : isNode(field) && field.op === 'value' ? field.args : undefined;
+  return typeof name === 'string' ? [target.args, name] : null;
+}
+
+/** The variables (and their fields) an expression reads, from its syntax tree. */
+function readsOf(ast: Node): Usage {
+  const usage: Usage = new Map();
+  const visit = (node: Node): void => {
+    const access = fieldAccess(node);
+    if (access) {
+      const [name, field] = access;
+      const seen = usage.get(name);
+      if (seen === undefined) usage.set(name, new Set([field]));
+      else if (seen !== 'all') seen.add(field);
+      return;
+    }
+    if (node.op === 'id' && typeof node.args === 'string') {
+      usage.set(node.args, 'all');
+      return;
+    }
+    for (const c of children(node)) visit(c);
+  };
+  visit(ast);
+  return usage;
+}
+
+function usageOf(fn: Compiled): Usage {
+  let u = usages.get(fn);
+  if (!u) {
+    u = readsOf(fn.ast as unknown as Node);
+    usages.set(fn, u);
+  }
+  return u;
+}
+
+/** The CEL activation of `vars`: only the variables and fields the expression reads are converted. */
+function activation(vars: Record<string, unknown>, usage: Usage): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, use] of usage) {
+    if (!Object.hasOwn(vars, name)) continue;
+    const value = vars[name];
+    if (value === undefined) continue;
+    if (use === 'all' || !value || typeof value !== 'object' || Array.isArray(value) || value instanceof Uint8Array) {
+      out[name] = toCel(value, 1);
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    const part: Record<string, unknown> = {};
+    for (const field of use) if (Object.hasOwn(obj, field) && obj[field] !== undefined) part[field] = toCel(obj[field], 2);
+    out[name] = part;
+  }
+  return out;
+}
+
 /**
  * Evaluates `expr` over `vars`; throws CelEvaluationError with a one-line message
  * (code `cel_budget` when the expression is too costly, at compile time or after `budget` steps).
@@ -310,7 +374,7 @@ export function evaluateCel(expr: string, vars: Record<string, unknown>, budget 
   let out: unknown;
   let failure: unknown;
   try {
-    out = fn(toCel(vars) as Record<string, unknown>);
+    out = fn(activation(vars, usageOf(fn)));
   } catch (err) {
     failure = err;
   }

@@ -82,7 +82,7 @@ describe('lean recorder', () => {
 
   it('does not rewrite channels a step left unchanged, and reads every checkpoint back whole', async () => {
     const book = { title: 'A long document', chapters: Array.from({ length: 20 }, (_, i) => `chapter ${i} `.repeat(10)) };
-    const doc = graph({ a: agent(), b: agent(), c: agent() }, chain('a', 'b', 'c'), { state: { book: { type: 'object' }, verdict: { type: 'string' } } });
+    const doc = graph({ a: agent(), b: agent(), c: agent() }, chain('a', 'b', 'c'), { state: { book: { type: 'json' }, verdict: { type: 'string' } } });
     const run = seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two', 'three']) };
