@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
-import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
+import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, SEARCH_PROVIDERS, type DocumentScorer, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
-const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'agent', 'human'];
+const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler', 'agent', 'human'];
 
 function newTool(type: ToolType, nodes: string[]): ToolSpec {
   switch (type) {
@@ -18,6 +18,10 @@ function newTool(type: ToolType, nodes: string[]): ToolSpec {
       return { type, method: 'GET', url: 'https://example.org/search?q={query}' };
     case 'web_search':
       return { type, provider: 'serper' };
+    case 'web_retriever':
+      return { type, provider: 'serper', mode: 'snippets' };
+    case 'document_sampler':
+      return { type, top_p: 0.9 };
     case 'agent':
       return { type, node: nodes[0] ?? '' };
     case 'human':
@@ -25,6 +29,9 @@ function newTool(type: ToolType, nodes: string[]): ToolSpec {
       return { type };
   }
 }
+
+/** Tool types that take `reflect` (self-reflection, lib/engine/reflection.ts). */
+const REFLECTABLE: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler'];
 
 function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; update(t: ToolSpec): void }) {
   const patch = (p: Record<string, unknown>) => {
@@ -53,21 +60,74 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
           </Field>
         </>
       )}
-      {tool.type === 'web_search' && (
+      {(tool.type === 'web_search' || tool.type === 'web_retriever') && (
         <>
-          <Field label="Provider">
-            <Select value={tool.provider} options={['serper', 'searxng']} onChange={(p) => patch({ provider: p })} />
+          <Field label="Provider" hint="keys from the server's env">
+            <Select value={tool.provider} options={[...SEARCH_PROVIDERS]} onChange={(p) => patch({ provider: p })} />
           </Field>
           <Field label="URL" hint="required for searxng">
             <TextInput value={tool.url ?? ''} onChange={(v) => patch({ url: v || undefined })} mono />
           </Field>
-          <Field label="Domains" hint="comma separated">
+          <Field label="Domains" hint="comma separated; other sites dropped">
             <TextInput
               value={(tool.domains ?? []).join(', ')}
               onChange={(v) => patch({ domains: v.trim() ? v.split(',').map((d) => d.trim()).filter(Boolean) : undefined })}
             />
           </Field>
+          <Field label="Top k" hint="results (default 5; retriever 3)">
+            <NumberInput value={tool.top_k} onChange={(v) => patch({ top_k: v })} />
+          </Field>
         </>
+      )}
+      {tool.type === 'web_retriever' && (
+        <>
+          <Field label="Mode" hint="snippets, or fetched pages">
+            <Select value={tool.mode} options={['snippets', 'documents']} unsetLabel="snippets (default)" onChange={(m) => patch({ mode: m })} />
+          </Field>
+          {tool.mode === 'documents' && (
+            <>
+              <Field label="Chunk chars" hint="default 1000">
+                <NumberInput value={tool.chunk_chars} onChange={(v) => patch({ chunk_chars: v })} />
+              </Field>
+              <Field label="Chunk overlap" hint="default 100">
+                <NumberInput value={tool.chunk_overlap} onChange={(v) => patch({ chunk_overlap: v })} />
+              </Field>
+              <Field label="Cache TTL (s)" hint="default 3600; 0: no cache">
+                <NumberInput value={tool.cache_ttl_s} onChange={(v) => patch({ cache_ttl_s: v })} />
+              </Field>
+            </>
+          )}
+        </>
+      )}
+      {(tool.type === 'web_retriever' || tool.type === 'document_sampler') && (
+        <>
+          <Field label="Top p" hint="0–1; empty: keep all (sampler: 0.9)">
+            <NumberInput value={tool.top_p} step={0.05} onChange={(v) => patch({ top_p: v })} />
+          </Field>
+          <Field label="Scorer" hint="bm25 needs no model">
+            <Select
+              value={tool.scorer?.type}
+              options={['bm25', 'rerank', 'embeddings']}
+              unsetLabel="bm25 (default)"
+              onChange={(t) => patch({ scorer: t === 'rerank' || t === 'embeddings' ? { type: t, connection: 'default', model: '' } : t === 'bm25' ? { type: 'bm25' } : undefined })}
+            />
+          </Field>
+          {tool.scorer && tool.scorer.type !== 'bm25' && (
+            <>
+              <Field label="Scorer connection">
+                <TextInput value={tool.scorer.connection} onChange={(v) => patch({ scorer: { ...(tool.scorer as DocumentScorer), connection: v } })} mono />
+              </Field>
+              <Field label="Scorer model">
+                <TextInput value={tool.scorer.model} onChange={(v) => patch({ scorer: { ...(tool.scorer as DocumentScorer), model: v } })} mono />
+              </Field>
+            </>
+          )}
+        </>
+      )}
+      {REFLECTABLE.includes(tool.type) && (
+        <Field label="Reflect" hint="self-reflection: most reruns with a rephrased input (0: off)">
+          <NumberInput value={(tool as { reflect?: number }).reflect} onChange={(v) => patch({ reflect: v || undefined })} />
+        </Field>
       )}
       {tool.type === 'agent' && (
         <Field label="Node" hint="the agent offered as a tool">
