@@ -4,6 +4,7 @@
  * plaintext rows written before encryption are sealed on first use of a database.
  */
 import 'server-only';
+import type { PriceTable } from '@/lib/graph/prices';
 import { asc, eq } from 'drizzle-orm';
 import { databaseFile, getDb, type Db } from './client';
 import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
@@ -54,11 +55,12 @@ export function insertConnection(c: {
   apiKey?: string | null;
   headers?: Record<string, string> | null;
   supports?: ConnectionSupports | null;
+  prices?: PriceTable | null;
 }): ConnectionRow | undefined {
   const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => sealSecret(v)!);
   const row = getDb()
     .insert(connections)
-    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, createdAt: new Date() })
+    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, prices: c.prices ?? null, createdAt: new Date() })
     .onConflictDoNothing()
     .returning()
     .get();
@@ -77,6 +79,8 @@ export interface ConnectionPatch {
   headers?: Record<string, string | null>;
   /** Replaces what the server is known to accept; undefined keeps it. */
   supports?: ConnectionSupports;
+  /** Replaces the model prices; null goes back to the shipped defaults; undefined keeps them. */
+  prices?: PriceTable | null;
 }
 
 /** Applies a patch in one transaction; returns the updated row, or undefined when there is none. */
@@ -87,10 +91,11 @@ export function updateConnection(name: string, patch: ConnectionPatch): Connecti
     const stored = tx.select().from(connections).where(eq(connections.name, name)).get();
     if (!stored) return undefined;
     const row = mapSecrets(stored, (v) => open(v, key));
-    const set: Partial<Pick<ConnectionRow, 'baseUrl' | 'apiKey' | 'headers' | 'supports'>> = {};
+    const set: Partial<Pick<ConnectionRow, 'baseUrl' | 'apiKey' | 'headers' | 'supports' | 'prices'>> = {};
     if (patch.baseUrl !== undefined) set.baseUrl = patch.baseUrl;
     if (patch.apiKey !== undefined) set.apiKey = patch.apiKey;
     if (patch.supports !== undefined) set.supports = patch.supports;
+    if (patch.prices !== undefined) set.prices = patch.prices;
     if (patch.headers !== undefined) {
       // A Map, so that a header named like an Object.prototype key is just a key.
       const merged = new Map(Object.entries(row.headers ?? {}));

@@ -3,6 +3,7 @@
  * masked hint such as `sk-…abcd`.
  */
 import { z } from 'zod';
+import { PriceTable } from '../graph/prices';
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
@@ -53,6 +54,8 @@ export const CreateConnectionBody = z.strictObject({
   api_key: z.string().max(4000).optional(),
   headers: z.record(HeaderName, HeaderValue).optional(),
   supports: ConnectionSupports.optional(),
+  /** Model prices in USD per 1M tokens: `{ "gpt-4o": { "input": 2.5, "output": 10 } }`, `{ "*": "free" }`. */
+  prices: PriceTable.optional(),
 });
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 
@@ -67,6 +70,8 @@ export const UpdateConnectionBody = z.strictObject({
   headers: z.record(HeaderName, HeaderValue.nullable()).optional(),
   /** Replaces what the server is known to accept (fields not named: true). */
   supports: ConnectionSupports.optional(),
+  /** Replaces the model prices; null: back to the shipped defaults. */
+  prices: PriceTable.nullable().optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
 
@@ -79,6 +84,8 @@ export const ConnectionView = z.object({
   header_names: z.array(z.string()),
   /** What the server accepts (the server always sends it; defaults: all true). */
   supports: SupportsView.optional(),
+  /** The connection's own model prices (USD per 1M tokens); null: the shipped defaults (lib/graph/prices.ts). */
+  prices: PriceTable.nullable().optional(),
   /** `env` for the read-only `default` connection, `db` for saved ones. */
   source: z.enum(['env', 'db']),
   read_only: z.boolean(),

@@ -6,6 +6,7 @@
 import 'server-only';
 import { envDefaultConnection, type Connection } from '@/lib/llm';
 import { maskKey, supportsView, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
+import { FREE, priceOf, type ModelPrice } from '@/lib/graph/prices';
 import { conflict, notFound, AppError } from '@/lib/errors';
 import { deleteConnection, getConnection, insertConnection, listConnections, type ConnectionRow } from '@/db/connections';
 
@@ -14,6 +15,33 @@ function fromRow(row: ConnectionRow): Connection {
   if (row.headers && Object.keys(row.headers).length) c.headers = row.headers;
   if (row.supports) c.supports = row.supports;
   return c;
+}
+
+/** A model server on this machine or a private network (Ollama, llama.cpp, vLLM): its calls cost nothing. */
+export function isLocalBaseUrl(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1' ||
+    /^127\./.test(host) || /^10\./.test(host) || /^192\.168\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)
+  );
+}
+
+/**
+ * The price of `model` on connection `name` (cost): the connection's own prices (Settings), else
+ * free for a local server, else the shipped defaults (lib/graph/prices.ts).
+ */
+export function connectionPrice(name: string, model: string): ModelPrice | null {
+  const env = name === 'default' ? envDefaultConnection() : null;
+  const row = env ? undefined : getConnection(name);
+  if (row?.prices) return priceOf(model, row.prices);
+  const base = env?.base_url ?? row?.baseUrl;
+  if (base && isLocalBaseUrl(base)) return FREE;
+  return priceOf(model);
 }
 
 /** The connection a graph's `connection: <name>` points at, or null. */
@@ -33,6 +61,7 @@ function viewOf(row: ConnectionRow): ConnectionView {
     api_key_hint: maskKey(row.apiKey),
     header_names: Object.keys(row.headers ?? {}),
     supports: supportsView(row.supports),
+    prices: row.prices ?? null,
     source: 'db',
     read_only: false,
     created_at: row.createdAt.toISOString(),
@@ -62,7 +91,7 @@ const ENV_OWNS_DEFAULT = 'The `default` connection comes from OPENAI_API_KEY / O
 
 export function createConnection(body: CreateConnectionBody): ConnectionView {
   if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT);
-  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null });
+  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null, prices: body.prices ?? null });
   if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
   return viewOf(row);
 }

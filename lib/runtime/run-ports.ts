@@ -8,16 +8,18 @@ import { randomUUID } from 'node:crypto';
 import type { RunPorts, ToolPort } from '@/lib/engine/ports';
 import { createModelPort } from '@/lib/llm';
 import { createToolPort } from '@/lib/tools';
+import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getGraphByName } from '@/db/graphs';
 import { saveCheckpoint } from '@/db/runs';
 import { getActivity, putActivity } from '@/db/activities';
 import { createPageCache } from '@/db/page-cache';
-import { resolveConnection } from './connections';
+import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
 import { createRecordingPort } from './recording';
+import { mcpClients } from './mcp/client-pool';
 
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
 /** `replayOf`: the run a replay reuses the calls of (time travel, recording.ts). */
@@ -25,7 +27,11 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
   const config = runtimeConfig();
   return {
     model: createModelPort({ resolveConnection, ...config.model }),
-    tools: withRunIdempotency(runId, createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection })),
+    tools: withRunIdempotency(
+      runId,
+      // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
+      withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() }),
+    ),
     activities: {
       get: async (key) => getActivity(runId, key),
       put: async (key, kind, result) => {
@@ -33,6 +39,8 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
       },
     },
     recordings: createRecordingPort(runId, replayOf, () => recorder.alive()),
+    // Cost: the connection's own prices (Settings), else the shipped defaults (lib/graph/prices.ts).
+    prices: { price: connectionPrice },
     graphs: {
       async load(name) {
         const row = getGraphByName(name);
@@ -55,6 +63,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
 function withRunIdempotency(runId: string, tools: ToolPort): ToolPort {
   return {
     definition: (name, spec) => tools.definition(name, spec),
+    ...(tools.functions ? { functions: tools.functions.bind(tools) } : {}),
     run: (name, spec, args, ctx) => tools.run(name, spec, args, { ...ctx, activity: ctx.activity && `${runId}-${ctx.activity}` }),
   };
 }

@@ -16,7 +16,7 @@ export const PUT = route('admin', async (req, { params }: Params<'name'>) => {
   if (name === 'default' && envDefaultConnection()) {
     throw new AppError('read_only', 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.');
   }
-  const row = updateConnection(name, { baseUrl: body.base_url, apiKey: body.api_key, headers: body.headers, supports: body.supports });
+  const row = updateConnection(name, { baseUrl: body.base_url, apiKey: body.api_key, headers: body.headers, supports: body.supports, prices: body.prices });
   if (!row) throw notFound(`Connection "${name}"`);
   const view = listConnectionViews().find((v) => v.name === name && v.source === 'db');
   if (!view) throw notFound(`Connection "${name}"`);
