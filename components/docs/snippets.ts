@@ -154,9 +154,19 @@ tools:
     timeout_s: 10
   search: { type: web_search, provider: serper, domains: [docs.python.org], top_k: 5 }
   intranet: { type: web_search, provider: searxng, url: https://searx.example.org }
+  docs:
+    type: web_retriever
+    provider: serpapi
+    domains: [docs.python.org]
+    mode: documents                          # snippets (default) or documents (fetched pages)
+    chunk_chars: 1000
+    cache_ttl_s: 3600
+    top_p: 0.9                               # keep the smallest set of passages reaching 0.9
+    reflect: 1                               # rephrase and search again once if the result is off
+  relevant: { type: document_sampler, top_p: 0.8, scorer: { type: rerank, connection: default, model: rerank-v3 } }
   expert: { type: agent, node: specialist, description: Ask the specialist. }
 nodes:
-  assistant: { role: agent, tools: [calc, weather, search, intranet, expert] }
+  assistant: { role: agent, tools: [calc, weather, search, intranet, docs, relevant, expert] }
   specialist: { role: agent, description: Answers hard questions. }
   sum: { role: tool, tool: calc, args: { expression: state.input }, output: total }
 edges:

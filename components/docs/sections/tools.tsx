@@ -1,4 +1,4 @@
-/** 5. Tools: calculator, http, web_search, agent. */
+/** 5. Tools: calculator, http, web_search, web_retriever, document_sampler, reflect, agent. */
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { TOOLS_YAML } from '../snippets';
 
@@ -9,9 +9,9 @@ export function Tools() {
       title="Tools"
       intro="Tools are declared once under tools: and listed by the nodes that may use them (agent, executor tools, a tool node's tool)."
     >
-      <Code title="all four tool types">{TOOLS_YAML}</Code>
+      <Code title="the tool types">{TOOLS_YAML}</Code>
       <p>
-        Tool results are text; a result over 64 KiB is cut and marked <C>truncated</C> in the trace. A tool error goes back to the model as{' '}
+        Tool results are text (the retrieval tools return a JSON list of documents); a result over 64 KiB is cut and marked <C>truncated</C> in the trace. A tool error goes back to the model as{' '}
         <C>Error: …</C> (it can try again), except in a tool node, where it fails the run.
       </p>
       <Sub id="tool-calculator" title="calculator">
@@ -94,6 +94,13 @@ export function Tools() {
               <C key="c">POST …/search</C>,
             ],
             [
+              <C key="p">serpapi</C>,
+              <>
+                env <C>SERPAPI_API_KEY</C> (endpoint <C>SERPAPI_URL</C>, default <C>https://serpapi.com</C>); the same rule.
+              </>,
+              <C key="c">GET …/search.json?engine=google&amp;q=…</C>,
+            ],
+            [
               <C key="p">searxng</C>,
               <>
                 <C>url</C>: the base URL of your instance (with the JSON format enabled)
@@ -103,8 +110,74 @@ export function Tools() {
           ]}
         />
         <p>
-          One argument, <C>query</C>. <C>domains</C> adds <C>site:</C> filters, <C>top_k</C> (1–50, default 5) the number of results, returned as
-          numbered lines.
+          One argument, <C>query</C>. <C>domains</C> scopes the search: it adds <C>site:</C> operators to the query and drops every result whose host is
+          not one of the domains or a subdomain of one. <C>top_k</C> (1–50, default 5) is the number of results. The result is a JSON list of documents{' '}
+          <C>{'{ content: snippet, meta: { title, url, position } }'}</C>; the trace&apos;s <C>tool.result</C> adds <C>results</C> and{' '}
+          <C>dropped_off_domain</C>.
+        </p>
+      </Sub>
+      <Sub id="tool-web-retriever" title="web_retriever">
+        <p>
+          The same search (<C>provider</C>, <C>url</C>, <C>domains</C>, <C>top_k</C>, default 3), then, by <C>mode</C>:
+        </p>
+        <Table
+          head={['mode', 'Returns']}
+          rows={[
+            [<C key="m">snippets</C>, 'the search snippets as documents (the default)'],
+            [
+              <C key="m">documents</C>,
+              <>
+                the top_k result pages, fetched through the SSRF-guarded client, reduced to their main text (Mozilla Readability: no navigation, scripts,
+                styles, headers or footers) and split into paragraph-sized documents of at most <C>chunk_chars</C> (default 1000) characters, each starting
+                with the last <C>chunk_overlap</C> (default 100) characters of the one before; <C>meta</C> adds <C>chunk</C>. A page that cannot be fetched
+                is replaced by its snippet (<C>meta.snippet: true</C>), and the trace says why.
+              </>,
+            ],
+          ]}
+        />
+        <p>
+          Fetched pages are cached in the database by URL for <C>cache_ttl_s</C> (default 3600; 0 turns the cache off). The trace&apos;s{' '}
+          <C>tool.result</C> lists <C>pages</C>, each with <C>cache</C>: <C>hit</C> (read from the cache, nothing fetched), <C>miss</C>,{' '}
+          <C>expired</C> (fetched again) or <C>off</C>, and counts <C>cache_hits</C>. The cache keeps at most 500 pages / 32 MiB of text; the oldest go
+          first. With <C>top_p</C> (and <C>scorer</C>) the documents are then sampled as below.
+        </p>
+      </Sub>
+      <Sub id="tool-document-sampler" title="document_sampler (top-p)">
+        <p>
+          Arguments <C>query</C> and <C>documents</C> (documents or strings, or their JSON). Each document is scored for relevance to the query, the scores
+          become probabilities (softmax) and the smallest set, best first, whose cumulative probability reaches <C>top_p</C> (0–1, default 0.9) is kept,
+          with <C>score</C> and <C>probability</C> in its <C>meta</C>. The trace&apos;s <C>sampling</C> shows every document&apos;s score,
+          probability and whether it was kept.
+        </p>
+        <Table
+          head={['scorer', 'How']}
+          rows={[
+            [<C key="s">{'{ type: bm25 }'}</C>, 'built-in Okapi BM25, no model (the default); the softmax is over the raw scores'],
+            [
+              <C key="s">{'{ type: rerank, connection, model }'}</C>,
+              <>
+                <C>POST &lt;base_url&gt;/rerank</C> <C>{'{ model, query, documents }'}</C> → <C>{'{ results: [{ index, relevance_score }] }'}</C>{' '}
+                (Cohere, Jina, TEI); scores in 0–1 are read as probabilities and their logit is softmaxed
+              </>,
+            ],
+            [
+              <C key="s">{'{ type: embeddings, connection, model }'}</C>,
+              <>
+                <C>POST &lt;base_url&gt;/embeddings</C>; cosine similarity to the query, divided by 0.05 before the softmax
+              </>,
+            ],
+          ]}
+        />
+        <p>Connections are the operator&apos;s (Settings); calls carry the connection&apos;s key and go through the SSRF-guarded client.</p>
+      </Sub>
+      <Sub id="tool-reflect" title="reflect (self-reflection)">
+        <p>
+          <C>reflect: N</C> on a <C>calculator</C>, <C>http</C>, <C>web_search</C>, <C>web_retriever</C> or <C>document_sampler</C> tool (default 0:
+          off). After the tool runs, the node&apos;s model is asked whether the tool&apos;s description, its input and its output are aligned (JSON{' '}
+          <C>{'{ aligned, reason, rephrased_input }'}</C>). If not, the input is rephrased (keeping its meaning) and the tool runs again, at most N
+          times. The model gets the first aligned output, or the last one with a <C>[Self-reflection: …]</C> note. Each judgement is an{' '}
+          <C>llm.request</C> / <C>llm.response</C> with <C>purpose: reflection</C> under the tool&apos;s span; <C>tool.result</C> has{' '}
+          <C>reflection</C> with every attempt.
         </p>
       </Sub>
       <Sub id="tool-agent" title="agent">
