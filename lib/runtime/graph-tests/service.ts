@@ -1,0 +1,80 @@
+/**
+ * A saved graph's tests on the server: read and save the test YAML (checked), and run it against
+ * the graph's current document. A test's `cassette: run:<id>` replays that run's recorded calls.
+ */
+import 'server-only';
+import { AppError, notFound } from '@/lib/errors';
+import { getGraph, getGraphByName } from '@/db/graphs';
+import { getGraphTests, putGraphTests } from '@/db/graph-tests';
+import { getRun } from '@/db/runs';
+import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
+import { parseGraphTests, type GraphTestFile } from '@/lib/graph/test-schema';
+import { cassetteOfRun } from '../recording';
+import { connectionPrice } from '../connections';
+import { runGraphTestFile } from './run-test';
+
+function starter(graph: string): string {
+  return `# Tests of ${graph}: each runs the graph on scripted model replies per node (no model is called).
+# Assertions are CEL over output, state, status, error, usage and trace (see Docs > Graph tests).
+tests:
+  - name: answers
+    input: Hello
+    replies:
+      # <node id>: [ first reply, second reply, ... ]
+    assert:
+      - status == "succeeded"
+`;
+}
+
+function checked(yaml: string): GraphTestFile {
+  const parsed = parseGraphTests(yaml);
+  if (!parsed.ok) {
+    const first = parsed.errors[0];
+    throw new AppError('invalid_graph', `the tests are invalid (${parsed.errors.length} error${parsed.errors.length === 1 ? '' : 's'})${first ? `: ${first.message}` : ''}`, { errors: parsed.errors });
+  }
+  return parsed.file;
+}
+
+function graphOrThrow(graphId: string) {
+  const graph = getGraph(graphId);
+  if (!graph) throw notFound(`Graph ${graphId}`);
+  return graph;
+}
+
+export function graphTestsView(graphId: string): GraphTestsView {
+  const graph = graphOrThrow(graphId);
+  const row = getGraphTests(graphId);
+  return { graph_id: graphId, yaml: row?.yaml ?? starter(graph.name), stored: !!row, updated_at: row?.updatedAt.toISOString() ?? null };
+}
+
+export function saveGraphTests(graphId: string, yaml: string): GraphTestsView {
+  graphOrThrow(graphId);
+  checked(yaml);
+  const row = putGraphTests(graphId, yaml);
+  return { graph_id: graphId, yaml: row.yaml, stored: true, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function runSavedGraphTests(graphId: string, yaml?: string): Promise<GraphTestRunResponse> {
+  const graph = graphOrThrow(graphId);
+  const text = yaml ?? getGraphTests(graphId)?.yaml;
+  if (text === undefined) throw new AppError('not_found', `Graph "${graph.name}" has no tests yet: save some first (PUT /api/graphs/${graphId}/tests)`);
+  const file = checked(text);
+  const results = await runGraphTestFile(graph.document, file, {
+    graphs: {
+      async load(name) {
+        const g = getGraphByName(name);
+        if (!g) throw notFound(`Graph "${name}"`);
+        return g.document;
+      },
+    },
+    async loadCassette(ref) {
+      const m = /^run:(.+)$/.exec(ref.trim());
+      if (!m) throw new Error('on the server a cassette is a recorded run: cassette: run:<run id>');
+      if (!getRun(m[1])) throw new Error(`no run ${m[1]}`);
+      return cassetteOfRun(m[1]);
+    },
+    prices: { price: connectionPrice },
+  });
+  const passed = results.filter((r) => r.passed).length;
+  return { passed, failed: results.length - passed, results };
+}
