@@ -29,6 +29,8 @@ export interface StartRunOptions {
   source: RunSource;
   /** The conversation the run continues (an assistants thread id or the caller's `conversation_id`): node memory is kept per conversation. */
   conversationId?: string;
+  /** The document to run instead of the saved graph's (e.g. with an API caller's client tools added). */
+  document?: GraphDocument;
 }
 
 const RUN_SPAN = 'run';
@@ -52,7 +54,7 @@ function checkBreakpoints(doc: GraphDocument, breakpoints: string[] | undefined)
 export function startRun(graphId: string, opts: StartRunOptions): RunRow {
   const graph = getGraph(graphId);
   if (!graph) throw notFound(`Graph ${graphId}`);
-  const doc = graph.document;
+  const doc = opts.document ?? graph.document;
   checkBreakpoints(doc, opts.breakpoints);
   const run = insertRun({
     id: randomUUID(),
@@ -148,7 +150,7 @@ function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): vo
 }
 
 /** Continues a paused (human / breakpoint) or interrupted (server restart) run from its checkpoint. */
-export function resumeRun(runId: string, value: ResumeValue): RunRow {
+export function resumeRun(runId: string, value: ResumeValue, opts: { document?: (saved: GraphDocument) => GraphDocument } = {}): RunRow {
   const run = getRun(runId);
   if (!run) throw notFound(`Run ${runId}`);
   if (!RESUMABLE_STATUSES.includes(run.status)) {
@@ -162,7 +164,8 @@ export function resumeRun(runId: string, value: ResumeValue): RunRow {
   }
   const resume = cp?.interrupt ? value : undefined;
   checkResume(cp, resume); // a value that does not fit the pause is refused before anything changes
-  const doc = documentOf(run);
+  const saved = documentOf(run);
+  const doc = opts.document ? opts.document(saved) : saved;
   // Claim the run atomically: a second resume of the same pause gets a 409.
   if (!transitionRun(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' })) {
     throw conflict(`Run ${runId} is being resumed already.`);
