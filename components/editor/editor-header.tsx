@@ -2,6 +2,7 @@
 /** The editor's header: graph name (rename), save state, Run, history, layout, YAML, export, import, help, theme. */
 import Link from 'next/link';
 import { VersionHistoryButton } from '@/components/versions/version-history-button';
+import { TestsButton } from '@/components/tests/tests-button';
 import { GraphName } from '@/lib/graph/schema';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
@@ -132,6 +133,7 @@ export function EditorHeader(p: HeaderProps) {
           Import
         </button>
         <VersionHistoryButton graphId={p.graphId} onRestored={() => window.location.reload()} />
+        <TestsButton graphId={p.graphId} />
         <button type="button" className="sy-btn sy-btn-round" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open" onClick={p.onHelp}>
           ?
         </button>
