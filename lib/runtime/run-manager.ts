@@ -16,7 +16,7 @@ import { lastSeq } from '@/db/run-events';
 import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
 import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
 import { runtimeState } from './globals';
-import { missingConnections } from './preflight';
+import { missingConnections, unknownMcpServers } from './preflight';
 import { conversationInputs } from './conversation';
 import { createRunPorts } from './run-ports';
 import { exportFinishedRun } from './otel-export';
@@ -76,6 +76,12 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
       'or add the connection in Settings (POST /api/connections).';
     updateRun(run.id, { startedAt: new Date() });
     recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'no_connection', message } } });
+    return getRun(run.id)!;
+  }
+  const mcp = unknownMcpServers(doc);
+  if (mcp.length) {
+    updateRun(run.id, { startedAt: new Date() });
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
     return getRun(run.id)!;
   }
   launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints });

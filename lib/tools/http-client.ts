@@ -81,31 +81,9 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
   if (req.signal?.aborted) onAbort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    let url = req.url;
-    let method = (req.method ?? 'GET').toUpperCase();
-    let body = req.body;
-    let headers = req.headers ?? {};
-    const origin = parseOutboundUrl(url).url.origin;
-    for (let hop = 0; ; hop++) {
-      const { url: parsed, host, port } = parseOutboundUrl(url);
-      const [addr] = await abortable(resolveChecked(host, allowed, req.resolve, port), ctrl.signal);
-      const res = await send(parsed, addr, method, headers, body, ctrl.signal);
-      const location = res.headers.location;
-      if ([301, 302, 303, 307, 308].includes(res.statusCode ?? 0) && location) {
-        res.resume();
-        if (hop >= MAX_REDIRECTS) throw new AppError('http_error', `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${safeUrl(req.url)}`);
-        const next = new URL(location, parsed);
-        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
-          method = 'GET';
-          body = undefined;
-        }
-        if (next.origin !== origin) headers = {}; // never carry credentials to another origin
-        url = next.toString();
-        continue;
-      }
-      const { buf, truncated } = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, ctrl.signal);
-      return { status: res.statusCode ?? 0, headers: flatHeaders(res), body: buf, truncated, url };
-    }
+    const { res, url } = await openFollowing(req, allowed, ctrl.signal);
+    const { buf, truncated } = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, ctrl.signal);
+    return { status: res.statusCode ?? 0, headers: flatHeaders(res), body: buf, truncated, url };
   } catch (err) {
     if (ctrl.signal.aborted && ctrl.signal.reason instanceof AppError) throw ctrl.signal.reason;
     if (err instanceof AppError) throw err;
@@ -114,6 +92,70 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Sends the request, following redirects (each hop checked); the final response, its body unread. */
+async function openFollowing(req: GuardedRequest, allowed: Set<string>, signal: AbortSignal): Promise<{ res: IncomingMessage; url: string }> {
+  let url = req.url;
+  let method = (req.method ?? 'GET').toUpperCase();
+  let body = req.body;
+  let headers = req.headers ?? {};
+  const origin = parseOutboundUrl(url).url.origin;
+  for (let hop = 0; ; hop++) {
+    const { url: parsed, host, port } = parseOutboundUrl(url);
+    const [addr] = await abortable(resolveChecked(host, allowed, req.resolve, port), signal);
+    const res = await send(parsed, addr, method, headers, body, signal);
+    const location = res.headers.location;
+    if ([301, 302, 303, 307, 308].includes(res.statusCode ?? 0) && location) {
+      res.resume();
+      if (hop >= MAX_REDIRECTS) throw new AppError('http_error', `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${safeUrl(req.url)}`);
+      const next = new URL(location, parsed);
+      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+      if (next.origin !== origin) headers = {}; // never carry credentials to another origin
+      url = next.toString();
+      continue;
+    }
+    return { res, url };
+  }
+}
+
+export interface GuardedStream {
+  status: number;
+  headers: Record<string, string>;
+  url: string;
+  /** The response body as it arrives (a long-lived event stream, say); destroyed on abort. */
+  body: IncomingMessage;
+}
+
+/**
+ * The guarded client for a streamed response (MCP's streamable HTTP and SSE transports): the same
+ * checks and pinning per hop; `timeoutMs` caps the wait for the response headers only, and
+ * `signal` ends the stream. The body is not capped: the caller reads it as it comes.
+ */
+export async function guardedStream(req: Omit<GuardedRequest, 'maxBytes'>): Promise<GuardedStream> {
+  const allowed = req.allowedHosts ? parseAllowedHosts(req.allowedHosts) : parseAllowedHosts(process.env.SWITCHYARD_ALLOWED_HOSTS);
+  const timeoutMs = req.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(new AppError('http_error', `Request to ${safeUrl(req.url)} timed out after ${timeoutMs} ms`)), timeoutMs);
+  const onAbort = () => ctrl.abort(req.signal?.reason ?? new AppError('cancelled', 'The request was cancelled.'));
+  if (req.signal?.aborted) onAbort();
+  req.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const { res, url } = await openFollowing(req, allowed, ctrl.signal);
+    res.once('close', () => req.signal?.removeEventListener('abort', onAbort));
+    return { status: res.statusCode ?? 0, headers: flatHeaders(res), url, body: res };
+  } catch (err) {
+    req.signal?.removeEventListener('abort', onAbort);
+    if (ctrl.signal.aborted && ctrl.signal.reason instanceof AppError) throw ctrl.signal.reason;
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; message?: string };
+    throw new AppError('http_error', `Request to ${safeUrl(req.url)} failed: ${e.code ?? e.message ?? String(err)}`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

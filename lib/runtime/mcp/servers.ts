@@ -1,0 +1,60 @@
+/**
+ * The operator's MCP servers, by name: those saved in Settings (db/mcp-servers.ts: streamable HTTP
+ * or SSE by URL) and stdio servers from the server's own config, never from a graph:
+ * SWITCHYARD_MCP_STDIO holds JSON `{ "<name>": { "command": "...", "args": [...], "env": {...}, "cwd": "..." } }`
+ * or the path of a file holding it. A config name wins over a saved one.
+ */
+import 'server-only';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { getMcpServer, listMcpServers } from '@/db/mcp-servers';
+import { McpServerNameField } from '@/lib/contracts/mcp-servers';
+
+export type McpServerConfig =
+  | { name: string; transport: 'http' | 'sse'; url: string; headers: Record<string, string>; source: 'db'; createdAt: Date }
+  | { name: string; transport: 'stdio'; command: string; args: string[]; env?: Record<string, string>; cwd?: string; source: 'config' };
+
+const StdioEntry = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+});
+const StdioConfig = z.record(McpServerNameField, StdioEntry);
+
+/** stdio servers from SWITCHYARD_MCP_STDIO (inline JSON or a file path); a bad value is reported once and ignored. */
+export function stdioServers(env: Record<string, string | undefined> = process.env): McpServerConfig[] {
+  const raw = env.SWITCHYARD_MCP_STDIO?.trim();
+  if (!raw) return [];
+  try {
+    const text = raw.startsWith('{') ? raw : readFileSync(raw, 'utf8');
+    const parsed = StdioConfig.parse(JSON.parse(text));
+    return Object.entries(parsed).map(([name, e]) => ({ name, transport: 'stdio', command: e.command, args: e.args ?? [], env: e.env, cwd: e.cwd, source: 'config' }));
+  } catch (err) {
+    warnOnce(`SWITCHYARD_MCP_STDIO is not usable (${err instanceof Error ? err.message.slice(0, 300) : String(err)}); no stdio MCP servers are configured`);
+    return [];
+  }
+}
+
+let warned = '';
+function warnOnce(message: string): void {
+  if (warned === message) return;
+  warned = message;
+  console.warn(`[switchyard] ${message}`);
+}
+
+export function listMcpServerConfigs(): McpServerConfig[] {
+  const stdio = stdioServers();
+  const taken = new Set(stdio.map((s) => s.name));
+  const saved: McpServerConfig[] = listMcpServers()
+    .filter((r) => !taken.has(r.name))
+    .map((r) => ({ name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt }));
+  return [...stdio, ...saved].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function findMcpServerConfig(name: string): McpServerConfig | undefined {
+  const stdio = stdioServers().find((s) => s.name === name);
+  if (stdio) return stdio;
+  const r = getMcpServer(name);
+  return r && { name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt };
+}
