@@ -29,6 +29,26 @@ export const ChatCompletionRequest = z.looseObject({
   stream: z.boolean().nullable().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
   n: z.literal(1).nullable().optional(),
+  /** The caller's functions: the entry agent may call them; the reply then ends in `tool_calls`. */
+  tools: z
+    .array(
+      z.looseObject({
+        type: z.literal('function'),
+        function: z.looseObject({
+          name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must hold only letters, digits, _ and - (at most 64)'),
+          description: z.string().max(8000).optional(),
+          parameters: z.record(z.string(), z.unknown()).optional(),
+        }),
+      }),
+    )
+    .max(128)
+    .nullable()
+    .optional(),
+  /** `none`: the caller's tools are not offered; `auto`, `required` and a named function are accepted. */
+  tool_choice: z
+    .union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) })])
+    .nullable()
+    .optional(),
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
 

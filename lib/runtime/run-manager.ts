@@ -14,6 +14,7 @@ import type { RunSource } from '@/lib/contracts/runs';
 import { getGraph, getGraphVersion } from '@/db/graphs';
 import { lastSeq } from '@/db/run-events';
 import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
+import { admissionQueue } from './admission';
 import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
 import { runtimeState } from './globals';
 import { missingConnections, unknownMcpServers } from './preflight';
@@ -98,10 +99,40 @@ export interface LaunchArgs {
   derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
 }
 
-/** Starts a created run in the background (startRun, resumeRun, and forks and replays: lib/runtime/fork.ts, replay.ts). */
+/**
+ * Starts a created run in the background (startRun, resumeRun, and forks and replays:
+ * lib/runtime/fork.ts, replay.ts), as soon as admission control lets it (admission.ts): until
+ * then it waits as `queued` (listed as active, so a cancel reaches it and waitForRun waits for it).
+ */
 export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
   const state = runtimeState();
   const controller = new AbortController();
+  const admission = admissionQueue();
+  const admitted = admission.tryEnter();
+  if (!admitted) updateRun(run.id, { status: 'queued' });
+  const done = (async () => {
+    if (!admitted && !(await admission.wait(run.id, controller.signal))) {
+      recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: 'cancelled while queued' } });
+      return;
+    }
+    try {
+      await execute(run, doc, args, controller);
+    } finally {
+      admission.leave();
+    }
+  })()
+    .catch((err: unknown) => {
+      // Recording how the run ended failed too (e.g. the database went away): never an unhandled rejection.
+      console.error(`[switchyard] run ${run.id}: recording its end failed`, err);
+    })
+    .finally(() => {
+      if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
+    });
+  state.active.set(run.id, { runId: run.id, controller, done });
+}
+
+/** Runs an admitted run to its end (or pause) and records how it ended. */
+async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, controller: AbortController): Promise<void> {
   const recorder = createEventRecorder({ runId: run.id, afterSeq: lastSeq(run.id) });
   const conversation = run.conversationId ? { conversationId: run.conversationId, graphId: run.graphId } : undefined;
   // A replay reuses its parent's recorded calls (time travel), also when it resumes after a pause.

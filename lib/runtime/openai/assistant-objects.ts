@@ -2,6 +2,7 @@
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/threads';
 import type { RunRow } from '@/db/runs';
 import type { Checkpoint } from '@/lib/contracts/trace';
+import { openaiUsage } from './run-reply';
 
 const secs = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
 
@@ -112,7 +113,7 @@ export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoin
     instructions: link.instructions ?? '',
     tools: [],
     metadata: link.metadata ?? {},
-    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' ? run.usage ?? null : null,
+    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' ? (run.usage ? openaiUsage(run) : null) : null,
     temperature: null,
     top_p: null,
     max_prompt_tokens: null,

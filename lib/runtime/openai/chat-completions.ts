@@ -5,21 +5,29 @@
  * (answer-stream.ts picks them from the run's events), keep-alive comments while the graph works,
  * then whatever of the final answer was not streamed, the finish chunk, the usage chunk
  * (stream_options.include_usage). A failed run ends the stream with an OpenAI-shaped error event.
+ *
+ * Client tools (client-tools.ts): the request's `tools` join the entry agent's tools; when the agent
+ * calls one, the run pauses and the reply ends with `finish_reason: "tool_calls"` and the calls
+ * (`message.tool_calls`, or `delta.tool_calls` chunks). A request whose messages end with `role: tool`
+ * results resumes that run with them and answers from where it went on.
  */
 import 'server-only';
-import { listEvents } from '@/db/run-events';
-import { getRun } from '@/db/runs';
+import { lastSeq, listEvents } from '@/db/run-events';
+import { getRun, type RunRow } from '@/db/runs';
+import type { GraphRow } from '@/db/schema/graphs';
+import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
 import { ConversationId } from '@/lib/contracts/runs';
 import { runtimeConfig } from '../config';
 import { subscribe } from '../event-bus';
-import { startRun, waitForRun } from '../run-manager';
+import { resumeRun, startRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
 import { AnswerStream, ending } from './answer-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
-import { runInputFromMessages } from './messages';
-import { runReply, type RunReply } from './run-reply';
+import { callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
+import { runInputFromMessages, trailingToolResults } from './messages';
+import { openaiUsage, runReply, type RunReply } from './run-reply';
 
 const CONTENT_CHUNK_CHARS = 64;
 
@@ -29,16 +37,64 @@ interface Meta {
   model: string;
 }
 
-function completion(meta: Meta, reply: RunReply) {
+/** How a run's turn ends for the caller: its answer, or the caller's tools to run. */
+type Outcome = { reply: RunReply; calls: PendingToolCall[] };
+
+const asToolCall = (c: PendingToolCall) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } });
+
+function completion(meta: Meta, { reply, calls }: Outcome) {
+  const message = calls.length
+    ? { role: 'assistant', content: null, refusal: null, tool_calls: calls.map(asToolCall) }
+    : { role: 'assistant', content: reply.text, refusal: null };
   return {
     id: meta.id,
     object: 'chat.completion',
     created: meta.created,
     model: meta.model,
     system_fingerprint: null,
-    choices: [{ index: 0, message: { role: 'assistant', content: reply.text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: calls.length ? 'tool_calls' : 'stop' }],
     usage: reply.usage,
   };
+}
+
+/** The settled run's outcome; the client tool calls it paused on are remembered by id for the next request. */
+function outcomeOf(run: RunRow): Outcome {
+  const calls = pendingClientCalls(run);
+  if (calls.length) {
+    rememberHandedOut(run.id, calls);
+    return { reply: { text: '', usage: openaiUsage(run) }, calls };
+  }
+  return { reply: runReply(run), calls };
+}
+
+/** A new run over the conversation, offering the request's tools (if any) as client tools. */
+function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined): RunRow {
+  const { input, history } = runInputFromMessages(body.messages);
+  // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
+  const messages = [...history, { role: 'user' as const, content: input }];
+  const conversationId = conversationOf(body, requestHeaders);
+  const tools = callerTools(body);
+  const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc });
+  if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
+  return run;
+}
+
+/** Resumes the run that handed out the calls these `role: tool` results answer. */
+function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): RunRow {
+  const runId = runOfToolResults(results.map((r) => r.tool_call_id));
+  const run = getRun(runId);
+  if (!run || run.graphId !== graph.id) {
+    throw new OpenAIApiError('invalid_tool_call_id', `The tool results answer a run of another graph than \`${graph.name}\`.`, { param: 'messages' });
+  }
+  const pending = pendingClientCalls(run);
+  const missing = pending.filter((c) => !results.some((r) => r.tool_call_id === c.id));
+  if (!pending.length || missing.length) {
+    const why = pending.length ? `results for ${missing.map((c) => c.id).join(', ')} are missing` : 'it is not waiting for tool results';
+    throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
+  }
+  const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
+  return resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -78,18 +134,21 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
 
 export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers): Promise<Response> {
   const graph = graphForModel(body.model);
-  const { input, history } = runInputFromMessages(body.messages);
-  // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
-  const messages = [...history, { role: 'user' as const, content: input }];
-  const conversationId = conversationOf(body, requestHeaders);
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId });
+  const results = trailingToolResults(body.messages);
+  // A continued run streams only what it does from here on (the caller has the rest).
+  let after = 0;
+  let run: RunRow;
+  if (results.length) {
+    const runId = runOfToolResults(results.map((r) => r.tool_call_id));
+    after = lastSeq(runId);
+    run = continueRun(graph, results);
+  } else run = beginRun(graph, body, requestHeaders);
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 
   if (!body.stream) {
     await waitForRun(run.id);
-    const reply = runReply(getRun(run.id)!);
-    return Response.json(completion(meta, reply), { headers: { ...headers, 'cache-control': 'no-store' } });
+    return Response.json(completion(meta, outcomeOf(getRun(run.id)!)), { headers: { ...headers, 'cache-control': 'no-store' } });
   }
 
   const includeUsage = body.stream_options?.include_usage === true;
@@ -108,14 +167,18 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
       const keepalive = setInterval(() => write(': keep-alive\n\n'), runtimeConfig().sseHeartbeatMs);
       const answer = new AnswerStream(graph.document);
       // Subscribe first, then catch up on what the run recorded before (push skips seqs already seen).
-      const unsubscribe = subscribe(run.id, (e) => content(answer.push(e)));
-      for (const e of listEvents(run.id)) content(answer.push(e));
+      const unsubscribe = subscribe(run.id, (e) => {
+        if (e.seq > after) content(answer.push(e));
+      });
+      for (const e of listEvents(run.id, after)) content(answer.push(e));
       try {
         await waitForRun(run.id);
         unsubscribe();
-        const reply = runReply(getRun(run.id)!);
-        content(ending(answer.streamed, reply.text));
-        send(chunk(meta, {}, 'stop'));
+        const { reply, calls } = outcomeOf(getRun(run.id)!);
+        if (calls.length) {
+          calls.forEach((c, index) => send(chunk(meta, { tool_calls: [{ index, ...asToolCall(c) }] }, null)));
+        } else content(ending(answer.streamed, reply.text));
+        send(chunk(meta, {}, calls.length ? 'tool_calls' : 'stop'));
         if (includeUsage) send({ ...chunk(meta, {}, null), choices: [], usage: reply.usage });
       } catch (err) {
         // OpenAI's streaming error form: the SDK raises it as an APIError.

@@ -45,3 +45,13 @@ export function runInputFromMessages(messages: ChatCompletionMessage[], param = 
   }
   return { input: contentText(messages[last].content), history: messages.slice(0, last).map(toChatMessage) };
 }
+
+/** The `role: tool` messages that end the conversation (results of client tool calls), in order; none when it ends otherwise. */
+export function trailingToolResults(messages: ChatCompletionMessage[]): { tool_call_id: string; output: string }[] {
+  let i = messages.length;
+  while (i > 0 && messages[i - 1].role === 'tool') i--;
+  return messages.slice(i).map((m, k) => {
+    if (!m.tool_call_id) throw new OpenAIApiError('invalid_messages', 'A tool message needs the tool_call_id of the call it answers.', { param: `messages.${i + k}.tool_call_id` });
+    return { tool_call_id: m.tool_call_id, output: contentText(m.content) };
+  });
+}

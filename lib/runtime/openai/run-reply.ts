@@ -21,9 +21,15 @@ export interface RunReply {
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
+/** A run's usage in OpenAI's shape (the three token counts; the run's cost and call counts stay ours). */
+export function openaiUsage(run: RunRow): RunReply['usage'] {
+  const u = run.usage;
+  return { prompt_tokens: u?.prompt_tokens ?? 0, completion_tokens: u?.completion_tokens ?? 0, total_tokens: u?.total_tokens ?? 0 };
+}
+
 /** The reply for a run that is no longer executing; throws an OpenAI-shaped error for a failed run. */
 export function runReply(run: RunRow): RunReply {
-  const usage = run.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+  const usage = openaiUsage(run);
   switch (run.status) {
     case 'succeeded':
       return { text: outputText(run.output), usage };

@@ -1,0 +1,96 @@
+/**
+ * The caller's `tools` on chat completions: they join the entry agent's tools as `client` tools
+ * (the engine pauses the run when the agent calls one: interrupt kind 'tool', answered_by 'client').
+ * The run's tools are kept (db/chat-tools.ts) so the resumed run offers them again, and every call
+ * handed to the caller is recorded by id, so that the caller's next request, which carries the
+ * `role: tool` results, finds the paused run and resumes it with `{ action: 'answer', tool_outputs }`.
+ */
+import 'server-only';
+import { getChatToolRun, recordChatToolCalls, runsOfToolCalls, saveChatToolRun, type ChatClientTool } from '@/db/chat-tools';
+import { loadCheckpoint, type RunRow } from '@/db/runs';
+import type { ChatCompletionRequest } from '@/lib/contracts/openai';
+import type { PendingToolCall } from '@/lib/contracts/trace';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { OpenAIApiError } from './errors';
+
+export type CallerTools = Record<string, ChatClientTool>;
+
+/** The caller's function tools by name; none when `tool_choice` is "none". */
+export function callerTools(body: ChatCompletionRequest): CallerTools | undefined {
+  if (!body.tools?.length || body.tool_choice === 'none') return undefined;
+  const out: CallerTools = {};
+  for (const t of body.tools) {
+    const f = t.function;
+    out[f.name] = { ...(f.description ? { description: f.description } : {}), ...(f.parameters ? { parameters: f.parameters as Record<string, unknown> } : {}) };
+  }
+  return out;
+}
+
+/** The node START leads to, when it is a tool-calling agent (the one that can offer the caller's tools). */
+function entryAgent(doc: GraphDocument): string | undefined {
+  const first = doc.edges.find((e) => e.from === 'START');
+  const to = first && 'to' in first && typeof first.to === 'string' ? first.to : undefined;
+  const node = to ? doc.nodes[to] : undefined;
+  if (!node || node.role !== 'agent' || (node.strategy ?? 'tool_calling') !== 'tool_calling') return undefined;
+  return to;
+}
+
+/** `doc` with the caller's tools added to `node`'s tools as client tools. */
+export function withClientTools(doc: GraphDocument, node: string, tools: CallerTools): GraphDocument {
+  const agent = doc.nodes[node];
+  if (!agent || agent.role !== 'agent') return doc;
+  const specs = Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, { type: 'client' as const, ...t }]));
+  return {
+    ...doc,
+    tools: { ...(doc.tools ?? {}), ...specs },
+    nodes: { ...doc.nodes, [node]: { ...agent, tools: [...(agent.tools ?? []), ...Object.keys(tools)] } },
+  };
+}
+
+/** The document for a new run with the caller's tools, and the node that offers them. */
+export function documentWithCallerTools(doc: GraphDocument, tools: CallerTools): { doc: GraphDocument; node: string } {
+  const node = entryAgent(doc);
+  if (!node) {
+    throw new OpenAIApiError('tools_not_supported', `Graph "${doc.name}" does not start with a tool-calling agent, so it cannot offer the request's tools.`, { param: 'tools' });
+  }
+  const taken = Object.keys(tools).filter((n) => Object.hasOwn(doc.tools ?? {}, n));
+  if (taken.length) {
+    throw new OpenAIApiError('tools_not_supported', `Graph "${doc.name}" already has tools named ${taken.map((n) => `"${n}"`).join(', ')}: rename the request's tools.`, { param: 'tools' });
+  }
+  return { doc: withClientTools(doc, node, tools), node };
+}
+
+export function keepCallerTools(runId: string, node: string, tools: CallerTools, toolChoice: unknown): void {
+  saveChatToolRun({ runId, node, tools, toolChoice });
+}
+
+/** For a resume: the saved document with the run's caller tools added back (unchanged for other runs). */
+export function restoreCallerTools(runId: string): (saved: GraphDocument) => GraphDocument {
+  const kept = getChatToolRun(runId);
+  return (saved) => (kept ? withClientTools(saved, kept.node, kept.tools) : saved);
+}
+
+/** The calls a run paused on for the caller (a client tool pause), or none. */
+export function pendingClientCalls(run: RunRow): PendingToolCall[] {
+  if (run.status !== 'paused') return [];
+  const interrupt = loadCheckpoint(run.id)?.interrupt;
+  if (!interrupt || interrupt.kind !== 'tool' || interrupt.answered_by !== 'client') return [];
+  return interrupt.tool_calls ?? [];
+}
+
+export function rememberHandedOut(runId: string, calls: PendingToolCall[]): void {
+  recordChatToolCalls(
+    runId,
+    calls.map((c) => c.id),
+  );
+}
+
+/** The run that handed out these tool calls; refuses ids no run (or several runs) handed out. */
+export function runOfToolResults(ids: string[]): string {
+  const runs = runsOfToolCalls(ids);
+  if (runs.length !== 1) {
+    const what = runs.length ? 'belong to different runs' : 'were not made by any run of this server';
+    throw new OpenAIApiError('invalid_tool_call_id', `The tool results' tool_call_id ${ids.join(', ')} ${what}.`, { param: 'messages' });
+  }
+  return runs[0];
+}
