@@ -6,7 +6,11 @@
  * - SWITCHYARD_MODEL_RETRY_BASE_MS    first backoff step, default 500
  * - SWITCHYARD_MODEL_RETRY_MAX_WAIT_MS cap on one wait (including Retry-After), default 30000
  * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period (run events, chat completions keep-alive), default 15000
+ * - SWITCHYARD_MAX_CONCURRENT_RUNS    runs executing at once in this process (more wait as `queued`),
+ *                                     default max(4, 8 × available CPUs)
  */
+import { availableParallelism } from 'node:os';
+
 export interface RuntimeConfig {
   allowedHosts: string[];
   model: { maxRetries?: number; timeoutMs?: number; baseDelayMs?: number; maxWaitMs?: number };
@@ -42,4 +46,9 @@ export function runtimeConfig(env: Record<string, string | undefined> = process.
     },
     sseHeartbeatMs: intFromEnv(env, 'SWITCHYARD_SSE_HEARTBEAT_MS', 50, 600_000) ?? 15_000,
   };
+}
+
+/** SWITCHYARD_MAX_CONCURRENT_RUNS, or the default sized to the machine: max(4, 8 × available CPUs). */
+export function maxConcurrentRuns(env: Record<string, string | undefined> = process.env): number {
+  return intFromEnv(env, 'SWITCHYARD_MAX_CONCURRENT_RUNS', 1, 100_000) ?? Math.max(4, 8 * availableParallelism());
 }

@@ -141,26 +141,19 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
-  const done = (async () => {
-    try {
-      const outcome = await runGraph({ runId: run.id, doc, ...args, ports });
-      settle(run.id, recorder, outcome);
-    } catch (err) {
-      recorder.flush();
-      const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'internal', message: `The engine crashed: ${err instanceof Error ? err.message : String(err)}` };
-      if (!(err instanceof AppError)) console.error(`[switchyard] run ${run.id} crashed`, err);
-      settle(run.id, recorder, { status: 'failed', error: e });
-    } finally {
-      recorder.flush();
-      if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
-      // OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT): the ended run as a trace, in the background.
-      void exportFinishedRun(run.id);
-    }
-  })().catch((err: unknown) => {
-    // Recording how the run ended failed too (e.g. the database went away): never an unhandled rejection.
-    console.error(`[switchyard] run ${run.id}: recording its end failed`, err);
-  });
-  state.active.set(run.id, { runId: run.id, controller, done });
+  try {
+    const outcome = await runGraph({ runId: run.id, doc, ...args, ports });
+    settle(run.id, recorder, outcome);
+  } catch (err) {
+    recorder.flush();
+    const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'internal', message: `The engine crashed: ${err instanceof Error ? err.message : String(err)}` };
+    if (!(err instanceof AppError)) console.error(`[switchyard] run ${run.id} crashed`, err);
+    settle(run.id, recorder, { status: 'failed', error: e });
+  } finally {
+    recorder.flush();
+    // OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT): the ended run as a trace, in the background.
+    void exportFinishedRun(run.id);
+  }
 }
 
 /** Makes sure the row (and the trace) say how the run ended, if the engine did not say it itself. */

@@ -41,6 +41,8 @@ export interface MockOpenAIOptions {
   models?: string[];
   /** Parameters this server refuses with a 400 naming them (like servers that do not support them). */
   refuse?: RefusedParams;
+  /** Wait this long before answering each chat request (a model's latency; benchmarks). */
+  latencyMs?: number;
 }
 
 export interface RefusedParams {
@@ -69,6 +71,12 @@ export interface MockOpenAI {
   waitForClientClose(): Promise<RecordedRequest>;
   /** From now on refuse these parameters (replaces the `refuse` option; {} accepts everything). */
   refuse(params: RefusedParams): void;
+  /** From now on, chat requests wait (held) until released. */
+  hold(): void;
+  /** Answers the `n` longest-held chat requests (all when omitted, and stops holding). */
+  release(n?: number): void;
+  /** Resolves once at least `n` chat requests are held. */
+  whenHeld(n: number): Promise<void>;
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
@@ -86,6 +94,16 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
   const closeWaiters: Array<(r: RecordedRequest) => void> = [];
   let seq = 0;
   let refused: RefusedParams = opts.refuse ?? {};
+  let holding = false;
+  const held: Array<() => void> = [];
+  const heldWaiters: Array<{ n: number; resolve: () => void }> = [];
+  const notifyHeld = () => {
+    for (const w of [...heldWaiters]) {
+      if (held.length < w.n) continue;
+      heldWaiters.splice(heldWaiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
 
   const onClientClose = (rec: RecordedRequest) => {
     rec.clientClosed = true;
@@ -143,6 +161,13 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     const param = (['stop', 'tools', 'stream_options'] as const).find((k) => refused[k] && (body as unknown as Record<string, unknown>)[k] != null);
     if (param) {
       return sendJson(res, 400, { error: { message: `Unsupported parameter: '${param}' is not supported by this model.`, type: 'invalid_request_error', param, code: 'unsupported_parameter' } });
+    }
+    if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
+    if (holding) {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        notifyHeld();
+      });
     }
     const picked = pick(body);
     if (!picked) {
@@ -221,6 +246,18 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     refuse(params) {
       refused = params;
     },
+    hold() {
+      holding = true;
+    },
+    release(n) {
+      if (n === undefined) holding = false;
+      for (let i = 0; i < (n ?? Infinity) && held.length; i++) held.shift()!();
+    },
+    whenHeld: (n) =>
+      new Promise<void>((resolve) => {
+        heldWaiters.push({ n, resolve });
+        notifyHeld();
+      }),
     reset() {
       slots = initial.map((rule) => ({ rule, uses: 0 }));
       requests.length = 0;
