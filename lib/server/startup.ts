@@ -52,3 +52,20 @@ export function startServer(opts: StartupOptions = {}): StartupReport {
   }
   return report;
 }
+
+/**
+ * What the Next.js server runs at start (instrumentation.ts): startServer, then the first admin from
+ * the environment. A server that must not serve (SWITCHYARD_AUTH=off on a non-loopback address)
+ * exits here, with the reason.
+ */
+export async function bootServer(): Promise<void> {
+  const { ensureAdminFromEnv } = await import('./auth-users');
+  try {
+    startServer();
+    const admin = await ensureAdminFromEnv();
+    if (admin) console.log(`[switchyard] first admin ${admin} created from SWITCHYARD_ADMIN_EMAIL`);
+  } catch (err) {
+    console.error(`[switchyard] cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
