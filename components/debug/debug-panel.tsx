@@ -212,7 +212,12 @@ function Panel({
             Run
           </button>
         </h2>
-        <span className={s.status} data-status={session.status} data-testid="run-status">
+        <span
+          className={s.status}
+          data-status={session.status}
+          data-testid="run-status"
+          title={session.status === 'queued' ? 'Waiting for a free run slot: the server runs at most SWITCHYARD_MAX_CONCURRENT_RUNS at once' : undefined}
+        >
           {session.status === 'idle' ? 'no run' : session.status}
         </span>
         {session.runId && (
