@@ -11,6 +11,7 @@ import { Strategies } from '@/components/docs/sections/strategies';
 import { Tools } from '@/components/docs/sections/tools';
 import { Traces } from '@/components/docs/sections/traces';
 import { TimeTravel } from '@/components/docs/sections/time-travel';
+import { TestingOps } from '@/components/docs/sections/testing-ops';
 import { YamlFormat } from '@/components/docs/sections/yaml-format';
 import { AppHeader } from '@/components/ui/app-header';
 import s from '@/components/docs/docs.module.css';
@@ -40,6 +41,7 @@ export default function DocsPage() {
           <YamlFormat example={writerReviewer} />
           <Traces />
           <TimeTravel />
+          <TestingOps />
           <Api />
         </main>
       </div>

@@ -78,6 +78,16 @@ export const TOC: TocEntry[] = [
       { id: 'compare', title: 'Compare runs' },
     ],
   },
+  {
+    id: 'testing-ops',
+    title: 'Tests, CLI, cost, telemetry',
+    children: [
+      { id: 'graph-tests', title: 'Graph tests' },
+      { id: 'cli', title: 'The switchyard CLI' },
+      { id: 'cost', title: 'Cost and budgets' },
+      { id: 'telemetry', title: 'OpenTelemetry' },
+    ],
+  },
   { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },
 ];
 

@@ -13,7 +13,7 @@ const KEY_NOTES: Record<string, string> = {
   nodes: 'The nodes by id, each with a role and that role’s fields (see Roles).',
   edges: 'Plain edges and conditional edges with branches tried in order (see Edges).',
   output: 'The run’s answer: a state channel name or a CEL expression over `state`. Without it, the last message of a node that answers in `messages` (see State channels).',
-  limits: 'recursion_limit (supersteps, default 25), timeout_s (default 300), max_tokens (none by default).',
+  limits: 'recursion_limit (supersteps, default 25), timeout_s (default 300), max_tokens, max_cost_usd, max_model_calls (none by default; see Cost and budgets).',
   layout: 'Canvas positions only; logic never depends on it.',
 };
 
