@@ -81,13 +81,19 @@ export const CreateThreadRunBody = z.looseObject({
   assistant_id: z.string().min(1).max(200),
   instructions: z.string().max(256_000).nullable().optional(),
   additional_instructions: z.string().max(256_000).nullable().optional(),
-  stream: z.literal(false).nullable().optional(),
+  /** Server-sent `thread.run.*` / `thread.message.*` events, then `done` (assistant-stream.ts). */
+  stream: z.boolean().nullable().optional(),
   metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
 });
 export type CreateThreadRunBody = z.infer<typeof CreateThreadRunBody>;
 
+/** POST /threads/runs (createAndRun): a new thread with these messages, and a run on it. */
+export const CreateThreadAndRunBody = CreateThreadRunBody.extend({ thread: CreateThreadBody.nullable().optional() });
+export type CreateThreadAndRunBody = z.infer<typeof CreateThreadAndRunBody>;
+
 /** Answers to a paused run's `required_action` (a human node): `approve`, `reject[: reason]`, or a JSON/edit value. */
 export const SubmitToolOutputsBody = z.looseObject({
+  stream: z.boolean().nullable().optional(),
   /** One output for a human step; one per call for a tool pause (human tool, client tools). */
   tool_outputs: z.array(z.looseObject({ tool_call_id: z.string().optional(), output: z.string().max(1_000_000) })).min(1, 'at least one output: the answer').max(100),
 });

@@ -34,7 +34,7 @@ import { OpenAIApiError } from './errors';
 import { graphForModel } from './graph-ref';
 import { outputText } from './run-reply';
 
-const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 function notFound(what: string, id: string, param?: string): OpenAIApiError {
   return new OpenAIApiError('not_found', `No ${what} found with id '${id}'.`, { param: param ?? null });
@@ -80,13 +80,16 @@ export function readThread(id: string) {
   return threadObject(threadOrThrow(id));
 }
 
-/** Appends the answers of finished runs that are not in the thread yet. */
-function syncReplies(threadId: string): void {
+/**
+ * Appends the answers of finished runs that are not in the thread yet; `idOf` names the message of a
+ * run whose id a stream announced already.
+ */
+export function syncReplies(threadId: string, idOf?: (runId: string) => string | undefined): void {
   const replied = repliedRunIds(threadId);
   for (const { link, run } of listThreadRuns(threadId)) {
     if (run.status !== 'succeeded' || replied.has(run.id)) continue;
     try {
-      appendThreadMessage({ id: newId('msg'), threadId, role: 'assistant', content: outputText(run.output), assistantId: link.assistantId, runId: run.id });
+      appendThreadMessage({ id: idOf?.(run.id) ?? newId('msg'), threadId, role: 'assistant', content: outputText(run.output), assistantId: link.assistantId, runId: run.id });
     } catch (err) {
       // A concurrent reader appended it first (unique run_id): nothing to do.
       if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;

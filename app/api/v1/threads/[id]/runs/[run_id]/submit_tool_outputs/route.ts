@@ -1,5 +1,6 @@
 import { SubmitToolOutputsBody } from '@/lib/contracts/openai';
 import { submitToolOutputs } from '@/lib/runtime/openai/assistants';
+import { submitToolOutputsStream } from '@/lib/runtime/openai/assistant-stream';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
@@ -11,5 +12,6 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute('editor', async (req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
   const body = await readJson(req, SubmitToolOutputsBody);
+  if (body.stream) return submitToolOutputsStream(id, run_id, body.tool_outputs);
   return json(submitToolOutputs(id, run_id, body.tool_outputs));
 });

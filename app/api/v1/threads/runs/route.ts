@@ -1,0 +1,17 @@
+import { CreateThreadAndRunBody } from '@/lib/contracts/openai';
+import { createThread, createThreadRun } from '@/lib/runtime/openai/assistants';
+import { createThreadAndRunStream } from '@/lib/runtime/openai/assistant-stream';
+import { openaiRoute } from '@/lib/server/openai-route';
+import { readJson } from '@/lib/server/body';
+import { json } from '@/lib/server/http';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** createAndRun: a new thread with `thread.messages`, and a run of the assistant on it (`stream: true` streams its events). */
+export const POST = openaiRoute('editor', async (req) => {
+  const body = await readJson(req, CreateThreadAndRunBody);
+  if (body.stream) return createThreadAndRunStream(body);
+  const thread = createThread(body.thread ?? {});
+  return json(createThreadRun(thread.id, body));
+});
