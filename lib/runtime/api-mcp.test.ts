@@ -1,0 +1,124 @@
+/**
+ * Through HTTP: MCP servers configured in /api/mcp-servers (Test lists their tools), their tools
+ * called from an agent run (mock model), refused on a private address unless allow-listed; and
+ * /api/mcp used by the SDK's client to list and run saved graphs.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { setEnv } from '@/lib/testing/env';
+import { startMcpTestServer, type McpTestServer } from './mcp/testing/mcp-test-server';
+import { startHarness, type Harness } from './testing/harness';
+import { agentGraph } from './testing/graphs';
+
+let mock: MockOpenAI;
+let mcp: McpTestServer;
+let h: Harness;
+
+beforeAll(async () => {
+  mock = await startMockOpenAI();
+  mcp = await startMcpTestServer();
+  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test', SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1' });
+});
+afterAll(async () => {
+  await h?.close();
+  await mcp?.close();
+  await mock?.close();
+});
+
+describe('MCP servers (Settings, /api/mcp-servers)', () => {
+  it('saves a server with write-only headers, and Test lists its tools', async () => {
+    const created = await h.call('POST', '/api/mcp-servers', { name: 'calc', url: mcp.url, headers: { Authorization: 'Bearer mcp-secret' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'calc', transport: 'http', url: mcp.url, header_names: ['Authorization'], read_only: false });
+    const list = await h.call('GET', '/api/mcp-servers');
+    expect(JSON.stringify(list.body)).not.toContain('mcp-secret');
+    const test = await h.call('POST', '/api/mcp-servers/calc/test');
+    expect(test.body).toMatchObject({ ok: true, tools: [{ name: 'add' }, { name: 'echo' }, { name: 'fail' }] });
+    expect((await h.call('POST', '/api/mcp-servers', { name: 'calc', url: mcp.url })).status).toBe(409);
+  });
+
+  it('offers the allow-listed tools to an agent; calls and results are traced', async () => {
+    mock.script([
+      { match: { turn: 1, lastUserContains: 'mcp-sum' }, reply: { tool_calls: [{ name: 'add', arguments: { a: 2, b: 3 } }] } },
+      { match: { turn: 2, lastUserContains: 'mcp-sum', hasToolResultFor: 'add' }, reply: { content: 'The sum is 5.' } },
+    ]);
+    const doc = agentGraph('mcp-agent', { tools: { calc: { type: 'mcp', server: 'calc', tools: ['add'] } }, agent: { tools: ['calc'] } });
+    const runId = await h.startRun(await h.createGraph(doc), { input: 'mcp-sum: 2 + 3' });
+    const { run, events } = await h.waitForStatus(runId, ['succeeded', 'failed']);
+    expect(run.status).toBe('succeeded');
+    const call = events.find((e) => e.type === 'tool.call')!;
+    expect(call.data).toMatchObject({ tool: 'add', type: 'mcp', args: { a: 2, b: 3 } });
+    expect(events.find((e) => e.type === 'tool.result')!.data).toMatchObject({ tool: 'add', output: '5' });
+    expect(mcp.calls.at(-1)).toEqual({ name: 'add', args: { a: 2, b: 3 }, authorization: 'Bearer mcp-secret' });
+    // Only the allow-listed tool was offered to the model.
+    const offered = mock.requests.at(-1)!.body.tools?.map((t: { function: { name: string } }) => t.function.name);
+    expect(offered).toEqual(['add']);
+  });
+
+  it('a graph naming an unknown server fails at start, naming the tool', async () => {
+    const doc = agentGraph('mcp-unknown', { tools: { x: { type: 'mcp', server: 'nope', tools: ['add'] } }, agent: { tools: ['x'] } });
+    const runId = await h.startRun(await h.createGraph(doc), { input: 'hi' });
+    const { run } = await h.waitForStatus(runId, ['failed']);
+    expect(run.error).toMatchObject({ code: 'unknown_mcp_server', message: expect.stringMatching(/tools\.x\.server: unknown MCP server "nope"/) });
+  });
+
+  it('SSRF: an MCP server on a private address is refused unless allow-listed', async () => {
+    const restore = setEnv({ SWITCHYARD_ALLOWED_HOSTS: '' });
+    try {
+      const test = await h.call('POST', '/api/mcp-servers/calc/test');
+      expect(test.body).toMatchObject({ ok: false, error: { code: 'ssrf_blocked' } });
+    } finally {
+      restore();
+    }
+    expect(mcp.calls.length).toBeGreaterThan(0); // (earlier tests reached it while allowed)
+  });
+
+  it('edits and deletes a server', async () => {
+    const put = await h.call('PUT', '/api/mcp-servers/calc', { headers: { Authorization: null, 'X-Team': 'a' } });
+    expect(put.body).toMatchObject({ header_names: ['X-Team'] });
+    expect((await h.call('DELETE', '/api/mcp-servers/calc')).status).toBe(204);
+    expect((await h.call('POST', '/api/mcp-servers/calc/test')).status).toBe(404);
+  });
+});
+
+describe('/api/mcp: every graph is an MCP tool', () => {
+  it('the SDK client lists saved graphs and runs one, with progress notifications', async () => {
+    const doc = agentGraph('mcp-answer', { description: 'Answers questions.', state: { topic: { type: 'string' } } });
+    await h.createGraph(doc);
+    mock.script([{ match: { lastUserContains: 'mcp-question' }, reply: { content: 'Forty-two.' } }]);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.api.url}/api/mcp`)));
+    try {
+      const { tools } = await client.listTools();
+      const tool = tools.find((t) => t.name === 'mcp-answer')!;
+      expect(tool.description).toBe('Answers questions.');
+      expect(tool.inputSchema).toMatchObject({ required: ['input'], properties: { input: { type: 'string' }, inputs: { properties: { topic: { type: 'string' } } } } });
+      const progress: string[] = [];
+      const result = await client.callTool({ name: 'mcp-answer', arguments: { input: 'mcp-question: the answer?' } }, undefined, { onprogress: (p) => progress.push(String(p.message)) });
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([{ type: 'text', text: 'Forty-two.' }]);
+      expect(progress).toContain('agent started');
+      expect(progress).toContain('agent finished');
+      const missing = await client.callTool({ name: 'no-such-graph', arguments: { input: 'x' } });
+      expect(missing.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('is protected like /api/v1: SWITCHYARD_API_KEY is required when set', async () => {
+    const restore = setEnv({ SWITCHYARD_API_KEY: 'k-mcp' });
+    try {
+      const refused = new Client({ name: 'test', version: '1' });
+      await expect(refused.connect(new StreamableHTTPClientTransport(new URL(`${h.api.url}/api/mcp`)))).rejects.toThrow();
+      const client = new Client({ name: 'test', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${h.api.url}/api/mcp`), { requestInit: { headers: { Authorization: 'Bearer k-mcp' } } }));
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('mcp-answer');
+      await client.close();
+    } finally {
+      restore();
+    }
+  });
+});

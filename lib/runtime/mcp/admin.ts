@@ -1,0 +1,63 @@
+/** The operator's MCP servers as the API shows and edits them (/api/mcp-servers): views, create, update, delete, test. */
+import 'server-only';
+import { deleteMcpServer, insertMcpServer, updateMcpServer } from '@/db/mcp-servers';
+import type { CreateMcpServerBody, McpServerTestResult, McpServerView, UpdateMcpServerBody } from '@/lib/contracts/mcp-servers';
+import { AppError, conflict, notFound } from '@/lib/errors';
+import { connectMcp, forgetMcpClient, listAllTools } from './client-pool';
+import { findMcpServerConfig, listMcpServerConfigs, stdioServers, type McpServerConfig } from './servers';
+
+function view(cfg: McpServerConfig): McpServerView {
+  if (cfg.transport === 'stdio') {
+    return { name: cfg.name, transport: 'stdio', url: null, command: [cfg.command, ...cfg.args].join(' '), header_names: [], source: 'config', read_only: true, created_at: null };
+  }
+  return { name: cfg.name, transport: cfg.transport, url: cfg.url, command: null, header_names: Object.keys(cfg.headers).sort(), source: 'db', read_only: false, created_at: cfg.createdAt.toISOString() };
+}
+
+export function listMcpServerViews(): McpServerView[] {
+  return listMcpServerConfigs().map(view);
+}
+
+function refuseConfigName(name: string): void {
+  if (stdioServers().some((s) => s.name === name)) throw new AppError('read_only', `MCP server "${name}" comes from SWITCHYARD_MCP_STDIO; change the server's config to change it.`);
+}
+
+export function createMcpServer(body: CreateMcpServerBody): McpServerView {
+  refuseConfigName(body.name);
+  const row = insertMcpServer({ name: body.name, transport: body.transport ?? 'http', url: body.url, headers: body.headers ?? null });
+  if (!row) throw conflict(`MCP server "${body.name}" exists already`);
+  return view(findMcpServerConfig(row.name)!);
+}
+
+export async function editMcpServer(name: string, body: UpdateMcpServerBody): Promise<McpServerView> {
+  refuseConfigName(name);
+  const row = updateMcpServer(name, { transport: body.transport, url: body.url, headers: body.headers });
+  if (!row) throw notFound(`MCP server "${name}"`);
+  await forgetMcpClient(name);
+  return view(findMcpServerConfig(name)!);
+}
+
+export async function removeMcpServer(name: string): Promise<void> {
+  refuseConfigName(name);
+  if (!deleteMcpServer(name)) throw notFound(`MCP server "${name}"`);
+  await forgetMcpClient(name);
+}
+
+/** Connects afresh and lists the server's tools: `{ ok, tools }` or `{ ok: false, error }` (never throws for the server's failures). */
+export async function testMcpServer(name: string, now: () => number = Date.now): Promise<McpServerTestResult> {
+  const cfg = findMcpServerConfig(name);
+  if (!cfg) throw notFound(`MCP server "${name}"`);
+  const started = now();
+  const signal = AbortSignal.timeout(30_000);
+  try {
+    const client = await connectMcp(cfg, { signal, timeoutMs: 30_000 });
+    try {
+      const tools = await listAllTools(client, signal);
+      return { ok: true, latency_ms: now() - started, tools: tools.map((t) => ({ name: t.name, description: t.description ?? null })) };
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  } catch (err) {
+    const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'mcp_error', message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, latency_ms: now() - started, tools: [], error: e };
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Every saved graph as an MCP tool (/api/mcp, streamable HTTP, stateless: a server and a transport
+ * per request, the SDK's Web-standard transport). tools/list: one tool per graph, named after it,
+ * input `{ input: string, inputs?: { <declared state channel>: ... } }`. tools/call: starts a run
+ * (run-manager.ts), waits for it and returns its answer as text; with a progressToken, trace events
+ * (nodes starting and finishing, tool calls) stream back as progress notifications.
+ */
+import 'server-only';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { TraceEvent } from '@/lib/contracts/trace';
+import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
+import { getGraph, getGraphByName, listGraphs } from '@/db/graphs';
+import { getRun } from '@/db/runs';
+import { subscribe } from '../event-bus';
+import { startRun, waitForRun } from '../run-manager';
+
+const CHANNEL_SCHEMAS: Record<ChannelType, Record<string, unknown>> = {
+  messages: { type: 'array', items: { type: 'object' } },
+  string: { type: 'string' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  json: {},
+  list: { type: 'array' },
+};
+
+/** A graph's input schema: the task text, and its declared state channels as optional `inputs`. */
+export function graphInputSchema(doc: GraphDocument): Tool['inputSchema'] {
+  const channels = Object.entries(doc.state ?? {}).map(([name, ch]) => [name, { ...CHANNEL_SCHEMAS[ch.type], ...(ch.description ? { description: ch.description } : {}) }] as const);
+  return {
+    type: 'object',
+    properties: {
+      input: { type: 'string', description: 'The task or question for the graph.' },
+      inputs: { type: 'object', description: 'Initial values of state channels.', ...(channels.length ? { properties: Object.fromEntries(channels) } : {}) },
+    },
+    required: ['input'],
+  };
+}
+
+function graphTools(): Tool[] {
+  return listGraphs().flatMap((s) => {
+    const row = getGraph(s.id);
+    if (!row) return [];
+    return [{ name: row.name, description: row.document.description ?? `Run the Switchyard graph "${row.name}".`, inputSchema: graphInputSchema(row.document) }];
+  });
+}
+
+/** A one-line description of a trace event for a progress notification, or null for events not worth one. */
+export function progressMessage(e: TraceEvent): string | null {
+  switch (e.type) {
+    case 'node.started':
+      return `${e.node} started`;
+    case 'node.finished':
+      return `${e.node} finished`;
+    case 'tool.call':
+      return `${e.node ?? 'a node'} calls ${String((e.data as { tool?: unknown }).tool ?? 'a tool')}`;
+    case 'run.interrupted':
+      return 'the run paused';
+    default:
+      return null;
+  }
+}
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+function answerText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  return output === undefined || output === null ? '' : JSON.stringify(output);
+}
+
+function createServer(): Server {
+  const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: graphTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const graph = getGraphByName(request.params.name);
+    if (!graph) return errorResult(`No graph named "${request.params.name}".`);
+    const args = request.params.arguments ?? {};
+    if (typeof args.input !== 'string') return errorResult('The arguments need "input" (a string).');
+    const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
+    const run = startRun(graph.id, { input: args.input, inputs, source: 'api' });
+    const token = request.params._meta?.progressToken;
+    let progress = 0;
+    const stop =
+      token === undefined
+        ? () => undefined
+        : subscribe(run.id, (e) => {
+            const message = progressMessage(e);
+            if (message) void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
+          });
+    try {
+      await waitForRun(run.id);
+    } finally {
+      stop();
+    }
+    const done = getRun(run.id)!;
+    const meta = { _meta: { 'switchyard/run_id': run.id, 'switchyard/status': done.status } };
+    if (done.status === 'succeeded') return { content: [{ type: 'text', text: answerText(done.output) }], ...meta };
+    const why = done.error ? `${done.error.code}: ${done.error.message}` : `the run ended ${done.status}`;
+    return { ...errorResult(`Graph "${graph.name}" did not finish: ${why} (run ${run.id}).`), ...meta };
+  });
+  return server;
+}
+
+/** Answers one MCP request (POST; GET and DELETE are refused in stateless mode by the transport). */
+export async function handleMcpRequest(req: Request): Promise<Response> {
+  const server = createServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  const res = await transport.handleRequest(req);
+  // The stream (if any) ends when the response is written; then the per-request server goes.
+  if (!res.body) void server.close();
+  return res;
+}
