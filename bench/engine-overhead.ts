@@ -1,0 +1,124 @@
+/**
+ * bench/engine-overhead.ts — µs per node-step of the engine, alone and with the durable recorder,
+ * next to LangGraph.js without and with MemorySaver, on the same graphs (bench/engine-graphs.ts).
+ *
+ * HOW TO RUN
+ *   npm run bench:engine          # BENCH_SECONDS=1.5 per measurement (default)
+ *
+ * WHAT IT MEASURES (all in this one process, one after the other)
+ *   engine         runGraph with in-memory ports: events and checkpoints dropped, the `inc` tool in memory
+ *   + recorder     the same, events and checkpoints through the event recorder into SQLite (a temp file,
+ *                  WAL, synchronous=NORMAL as the server opens it): lib/runtime/event-recorder.ts + saveCheckpoint
+ *   + server ports everything the server wires for a run (createRunPorts: recorder, checkpoints, the
+ *                  activity log and the call recordings of every tool call), the tool still in memory
+ *   LangGraph.js   @langchain/langgraph StateGraph, compiled without and with MemorySaver
+ * Each cell is the median of 5 timed batches (after a warm-up), total time / node-steps.
+ */
+import { setMaxListeners } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { MemorySaver } from '@langchain/langgraph';
+import type { RunPorts } from '@/lib/engine/ports';
+import { runGraph } from '@/lib/engine';
+import { CASES, incTool, type BenchCase } from './engine-graphs';
+import { machine, median, printTable } from './bench-util';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
+process.env.SWITCHYARD_DB = path.join(dir, 'bench.db');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+// A 50-way fan-out listens on its step's abort signal once per node (Node warns past 10).
+setMaxListeners(1000);
+
+const { createGraph } = await import('@/db/graphs');
+const { insertRun, saveCheckpoint } = await import('@/db/runs');
+const { createEventRecorder } = await import('@/lib/runtime/event-recorder');
+const { createRunPorts } = await import('@/lib/runtime/run-ports');
+const { closeDb } = await import('@/db/client');
+
+let ids = 0;
+function memoryPorts(): RunPorts {
+  return {
+    model: { chat: () => Promise.reject(new Error('no model in this bench')) },
+    tools: incTool,
+    graphs: { load: () => Promise.reject(new Error('no subgraphs')) },
+    clock: { now: () => Date.now() },
+    emit: () => {},
+    checkpoint: () => {},
+    signal: new AbortController().signal,
+    newId: () => `s${++ids}`,
+  };
+}
+
+type Variant = 'engine' | 'recorder' | 'server';
+
+function portsFor(variant: Variant, graphId: string, c: BenchCase): { runId: string; ports: RunPorts; done(): void } {
+  if (variant === 'engine') return { runId: 'r', ports: memoryPorts(), done: () => {} };
+  const run = insertRun({ id: randomUUID(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
+  const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+  const base = memoryPorts();
+  const ports: RunPorts =
+    variant === 'recorder'
+      ? { ...base, emit: (e) => recorder.emit(e), checkpoint: (cp) => recorder.flush(() => saveCheckpoint(run.id, cp)) }
+      : { ...createRunPorts(run.id, recorder, base.signal), tools: incTool, model: base.model };
+  return { runId: run.id, ports, done: () => recorder.flush() };
+}
+
+async function timeSwitchyard(c: BenchCase, variant: Variant, graphId: string): Promise<number> {
+  const once = async () => {
+    const { runId, ports, done } = portsFor(variant, graphId, c);
+    const out = await runGraph({ runId, doc: c.doc, input: 'go', ports });
+    done();
+    if (out.status !== 'succeeded') throw new Error(`${c.name} (${variant}): ${JSON.stringify(out)}`);
+  };
+  return timePerStep(c, once);
+}
+
+async function timeLangGraph(c: BenchCase, withSaver: boolean): Promise<number> {
+  const saver = withSaver ? new MemorySaver() : undefined;
+  const app = c.langgraph(saver);
+  const once = async () => {
+    await app.invoke({ i: 0 }, { recursionLimit: 10_000, configurable: { thread_id: randomUUID() } });
+  };
+  return timePerStep(c, once);
+}
+
+/** µs per node-step: median of 5 batches, each about SECONDS/5 long. */
+async function timePerStep(c: BenchCase, once: () => Promise<void>): Promise<number> {
+  const t0 = performance.now();
+  await once(); // warm-up (JIT, statements)
+  await once();
+  const one = Math.max(0.01, (performance.now() - t0) / 2);
+  const reps = Math.max(1, Math.round((SECONDS * 1000) / 5 / one));
+  const batches: number[] = [];
+  for (let b = 0; b < 5; b++) {
+    const start = performance.now();
+    for (let r = 0; r < reps; r++) await once();
+    batches.push(((performance.now() - start) * 1000) / (reps * c.nodeSteps));
+  }
+  return median(batches);
+}
+
+const rows: string[][] = [];
+const checks: string[] = [];
+for (const c of CASES) {
+  const graphId = createGraph({ ...c.doc, name: `${c.doc.name}-${randomUUID().slice(0, 8)}` }).id;
+  const engine = await timeSwitchyard(c, 'engine', graphId);
+  const recorder = await timeSwitchyard(c, 'recorder', graphId);
+  const server = await timeSwitchyard(c, 'server', graphId);
+  const lg = await timeLangGraph(c, false);
+  const lgSaver = await timeLangGraph(c, true);
+  const f = (x: number) => x.toFixed(1);
+  rows.push([c.name, f(engine), f(recorder), f(server), f(lg), f(lgSaver), (recorder / lgSaver).toFixed(2), (server / lgSaver).toFixed(2)]);
+  checks.push(
+    `${c.name}: engine alone ${f(engine)} µs ${engine <= 10 ? '≤' : '>'} 10 µs; engine + recorder ${(recorder / lgSaver).toFixed(2)}× LangGraph.js+MemorySaver ${recorder / lgSaver <= 0.25 ? '≤' : '>'} 0.25×`,
+  );
+}
+
+console.log(`\nengine overhead, µs per node-step (${machine()})\n`);
+printTable(['graph', 'engine', '+ recorder', '+ server ports', 'LangGraph.js', 'LG + MemorySaver', 'recorder / LG+MS', 'server / LG+MS'], rows);
+console.log('\ntargets (issue 14):');
+for (const line of checks) console.log(`  ${line}`);
+closeDb();
+rmSync(dir, { recursive: true, force: true });
