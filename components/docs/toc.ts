@@ -54,6 +54,8 @@ export const TOC: TocEntry[] = [
       { id: 'tool-web-retriever', title: 'web_retriever' },
       { id: 'tool-document-sampler', title: 'document_sampler (top-p)' },
       { id: 'tool-reflect', title: 'reflect (self-reflection)' },
+      { id: 'tool-human', title: 'human (ask a person)' },
+      { id: 'tool-client', title: 'client tools' },
       { id: 'tool-agent', title: 'agent' },
     ],
   },
@@ -88,7 +90,15 @@ export const TOC: TocEntry[] = [
       { id: 'telemetry', title: 'OpenTelemetry' },
     ],
   },
-  { id: 'api', title: 'API', children: [{ id: 'run-api', title: 'Run API' }, { id: 'openai-api', title: 'OpenAI-compatible' }] },
+  {
+    id: 'api',
+    title: 'API',
+    children: [
+      { id: 'run-api', title: 'Run API' },
+      { id: 'connections', title: 'Connections and supports' },
+      { id: 'openai-api', title: 'OpenAI-compatible' },
+    ],
+  },
 ];
 
 /** Every anchor the table of contents links to. */

@@ -28,6 +28,20 @@ export function Api() {
           {RUN_API_SNIPPET}
         </Code>
       </Sub>
+      <Sub id="connections" title="Model connections and supports">
+        <p>
+          A graph names a connection; the operator adds them in Settings (<C>POST /api/connections</C>{' '}
+          <C>{'{ name, base_url, api_key?, headers?, supports? }'}</C>). A connection without a key works: local servers (Ollama, llama.cpp, vLLM) get a
+          placeholder key. <C>supports: {'{ tools, stop, stream_usage }'}</C> (each default true) says what the server accepts: without{' '}
+          <C>tools</C>, <C>tool_calling</C> agents describe their tools in the system prompt and the model answers with a JSON block{' '}
+          <C>{'{"tool": name, "arguments": {…}}'}</C> (a call) or plain text (the answer); without <C>stop</C>, stop words are not sent and the reply is cut at
+          them (a server that refuses <C>stop</C> with a 400 is also asked again without it, once); without <C>stream_usage</C>,{' '}
+          <C>stream_options.include_usage</C> is not sent. The trace says so: <C>llm.request</C> carries{' '}
+          <C>{"adapted: { tools: 'text', stop: 'client', stream_usage: 'off' }"}</C>. Test (<C>POST /api/connections/:name/test</C>) lists the models, then
+          asks the first one three one-token questions (with <C>stop</C>, with <C>tools</C>, streamed with usage) and reports what was refused; the
+          Settings page offers to save it.
+        </p>
+      </Sub>
       <Sub id="openai-api" title="OpenAI-compatible API">
         <p>
           Every saved graph is a model under <C>/api/v1</C>: <C>GET /api/v1/models</C> lists them (id = graph name) and{' '}
@@ -39,6 +53,16 @@ export function Api() {
         <Code title="openai (Node)" copy testId="docs-openai-snippet">
           {OPENAI_SNIPPET}
         </Code>
+        <p>
+          Chat completions accept <C>tools</C> and <C>tool_choice</C>: see <a href="#tool-client">client tools</a>. Assistants: <C>stream: true</C> on{' '}
+          <C>POST …/threads/:id/runs</C> (the client’s <C>runs.stream</C>), on <C>POST /api/v1/threads/runs</C> (createAndRun) and on{' '}
+          <C>submit_tool_outputs</C> (<C>submitToolOutputsStream</C>) sends the events the official clients’ AssistantStream reads:{' '}
+          <C>thread.run.created</C>, <C>thread.run.queued</C>, <C>thread.run.in_progress</C>, <C>thread.message.created</C>,{' '}
+          <C>thread.message.in_progress</C>, <C>thread.message.delta</C> (the answer’s tokens in <C>delta.content[0].text.value</C>),{' '}
+          <C>thread.message.completed</C> (the message as kept in the thread), then <C>thread.run.requires_action</C>, <C>completed</C>,{' '}
+          <C>failed</C> or <C>cancelled</C>, and <C>event: done</C> / <C>data: [DONE]</C>. A run’s <C>instructions</C> (else the assistant’s), with{' '}
+          <C>additional_instructions</C>, go to the graph as a system message ahead of the thread.
+        </p>
         <Note>
           <C>/api/v1</C>, <C>/api/mcp</C> and the REST API take <C>Authorization: Bearer &lt;key&gt;</C>, which is what the client’s <C>apiKey</C> sends: a
           personal API key (Settings › API keys, created once and shown once; it acts with your role) or the server’s service key{' '}

@@ -180,6 +180,27 @@ export function Tools() {
           <C>reflection</C> with every attempt.
         </p>
       </Sub>
+      <Sub id="tool-human" title="human (ask a person)">
+        <p>
+          <C>{'{ type: human, description }'}</C> lets an agent ask a person: when the model calls it (one string argument, <C>question</C>), the run
+          pauses with the question (interrupt kind <C>tool</C>, the call id named). Resume it with{' '}
+          <C>{'{ action: "answer", value: "<the answer>" }'}</C> (the debug panel’s pause card has an answer box; the assistants API shows the call in{' '}
+          <C>requires_action</C>, answered with <C>submit_tool_outputs</C>): the answer becomes the tool result and the agent goes on without repeating its
+          earlier model calls. Workers and <C>agent</C> tools cannot pause, so validation refuses a human tool there; a human node inside a subgraph
+          pauses the parent run and resumes into the subgraph.
+        </p>
+      </Sub>
+      <Sub id="tool-client" title="client tools (the API caller’s)">
+        <p>
+          The <C>tools</C> of a chat completions request join the entry agent’s tools (it must be a <C>tool_calling</C> agent) as <C>client</C> tools.
+          When the agent calls one, the run pauses and the response ends with <C>finish_reason: &quot;tool_calls&quot;</C> and the calls (
+          <C>message.tool_calls</C>, or <C>delta.tool_calls</C> chunks when streaming). The caller runs them and sends its next request with the{' '}
+          <C>role: tool</C> results; the paused run is found by the call ids and resumed with{' '}
+          <C>{'{ action: "answer", tool_outputs: [{ tool_call_id, output }] }'}</C>, then answers as usual. All calls of one model reply pause
+          together. <C>tool_choice: &quot;none&quot;</C> offers no client tools; <C>auto</C>, <C>required</C> and a named function are accepted, but the
+          agent’s model call keeps its default choice.
+        </p>
+      </Sub>
       <Sub id="tool-agent" title="agent">
         <p>
           <C>{'{ type: agent, node: <id>, description }'}</C> offers another node of the graph as a tool with one string parameter, <C>input</C>; a call runs that node
