@@ -53,7 +53,7 @@ describe('MCP servers (Settings, /api/mcp-servers)', () => {
     expect(events.find((e) => e.type === 'tool.result')!.data).toMatchObject({ tool: 'add', output: '5' });
     expect(mcp.calls.at(-1)).toEqual({ name: 'add', args: { a: 2, b: 3 }, authorization: 'Bearer mcp-secret' });
     // Only the allow-listed tool was offered to the model.
-    const offered = mock.requests.at(-1)!.body.tools?.map((t: { function: { name: string } }) => t.function.name);
+    const offered = (mock.requests.at(-1)!.body as { tools?: { function: { name: string } }[] }).tools?.map((t) => t.function.name);
     expect(offered).toEqual(['add']);
   });
 

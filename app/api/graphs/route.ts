@@ -7,6 +7,7 @@ import { readJson } from '@/lib/server/body';
 import { findExample } from '@/lib/server/examples';
 import { blankDocument, recordJson, summaryJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route } from '@/lib/server/http';
+import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,10 @@ function requestedDocument(body: CreateBody): unknown {
 
 export const POST = route('editor', async (req) => {
   const body = await readJson(req, CreateGraphRequest);
-  const checked = checkGraphDocument(requestedDocument(body));
+  // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
+  const fetched = await withFetchedSpecs(requestedDocument(body));
+  if (fetched.problems.length) throw invalidGraph(fetched.problems);
+  const checked = checkGraphDocument(fetched.doc);
   if (!checked.ok) throw invalidGraph(checked.errors);
   const row = createGraph(checked.doc);
   return json({ ...recordJson(row), warnings: checked.warnings }, { status: 201, headers: { location: `/api/graphs/${row.id}` } });

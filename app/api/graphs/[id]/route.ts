@@ -6,6 +6,7 @@ import { checkGraphDocument } from '@/lib/graph/document';
 import { readJson } from '@/lib/server/body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
+import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -20,7 +21,10 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
 export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, UpdateGraphRequest);
-  const checked = checkGraphDocument(body.document);
+  // openapi tools' spec_url: fetched again on every save and stored into the document.
+  const fetched = await withFetchedSpecs(body.document);
+  if (fetched.problems.length) throw invalidGraph(fetched.problems);
+  const checked = checkGraphDocument(fetched.doc);
   if (!checked.ok) throw invalidGraph(checked.errors);
   const row = updateGraph(id, checked.doc);
   return json({ ...recordJson(row), warnings: checked.warnings });

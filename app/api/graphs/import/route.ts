@@ -3,6 +3,8 @@ import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import { decodeUtf8, readBytes, readQuery, requireMediaType } from '@/lib/server/body';
 import { invalidGraph, json, route } from '@/lib/server/http';
+import { checkGraphDocument } from '@/lib/graph/document';
+import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -21,7 +23,12 @@ export const POST = route('editor', async (req) => {
   }
   const parsed = parseGraphYaml(text);
   if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
-  const { graph, created } = importGraph(parsed.doc, { overwrite, asCopy });
-  const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: parsed.warnings };
+  // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
+  const fetched = await withFetchedSpecs(parsed.doc);
+  if (fetched.problems.length) throw invalidGraph(fetched.problems, 'the YAML');
+  const checked = fetched.doc === parsed.doc ? parsed : checkGraphDocument(fetched.doc);
+  if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
+  const { graph, created } = importGraph(checked.doc, { overwrite, asCopy });
+  const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: checked.warnings };
   return json(body, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
 });
