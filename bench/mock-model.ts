@@ -1,0 +1,15 @@
+/**
+ * The mock OpenAI server as a child process of the benchmarks (its CPU is not the server's):
+ * answers every chat request after BENCH_MODEL_LATENCY_MS (default 50) with a short streamed reply,
+ * and prints its base URL as the first line of stdout.
+ */
+import { startMockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+
+const mock = await startMockOpenAI({
+  latencyMs: Number(process.env.BENCH_MODEL_LATENCY_MS ?? 50),
+  rules: [{ name: 'reply', reply: { content: 'A short answer of about twenty tokens, streamed in a few chunks.', chunkSize: 16 } }],
+});
+console.log(mock.url);
+// The benchmark makes tens of thousands of calls: keep no record of them.
+setInterval(() => mock.reset(), 1000).unref();
+process.on('SIGTERM', () => void mock.close().then(() => process.exit(0)));
