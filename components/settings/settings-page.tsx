@@ -12,6 +12,7 @@ import { ConnectionFormDialog } from './connection-form-dialog';
 import { ConnectionTable } from './connection-table';
 import { DeleteConnectionDialog } from './delete-connection-dialog';
 import { KeysSection } from './keys-section';
+import { McpServersSection } from './mcp-servers-section';
 import { UsersSection } from './users-section';
 import { useConnections } from './use-connections';
 import s from './settings.module.css';
@@ -79,6 +80,7 @@ export function SettingsPage() {
           </EmptyState>
         ) : null}
 
+        <McpServersSection />
         {me?.role === 'admin' ? <UsersSection /> : null}
         {me ? <KeysSection /> : null}
       </main>
