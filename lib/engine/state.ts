@@ -15,8 +15,16 @@ import type { ChatMessage } from './ports';
 export type State = Record<string, unknown>;
 export type Reducer = 'append' | 'replace' | 'merge';
 
+const channelCache = new WeakMap<GraphDocument, Record<string, StateChannel>>();
+
+/** The document's channels with the implicit ones (cached per document: applyWrite runs per node-step). */
 function channelsOf(doc: GraphDocument): Record<string, StateChannel> {
-  return { ...IMPLICIT_CHANNELS, ...(doc.state ?? {}) };
+  let channels = channelCache.get(doc);
+  if (!channels) {
+    channels = { ...IMPLICIT_CHANNELS, ...(doc.state ?? {}) };
+    channelCache.set(doc, channels);
+  }
+  return channels;
 }
 
 function reducerOf(channel: StateChannel | undefined): Reducer {
