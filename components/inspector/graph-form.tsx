@@ -8,7 +8,7 @@ import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, SEARCH_PROVIDERS, type Document
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
-const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler', 'agent', 'human'];
+const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler', 'openapi', 'mcp', 'agent', 'human'];
 
 function newTool(type: ToolType, nodes: string[]): ToolSpec {
   switch (type) {
@@ -22,6 +22,10 @@ function newTool(type: ToolType, nodes: string[]): ToolSpec {
       return { type, provider: 'serper', mode: 'snippets' };
     case 'document_sampler':
       return { type, top_p: 0.9 };
+    case 'openapi':
+      return { type, spec_url: 'https://example.org/openapi.json', operations: ['operationId'] };
+    case 'mcp':
+      return { type, server: 'server', tools: ['tool'] };
     case 'agent':
       return { type, node: nodes[0] ?? '' };
     case 'human':
@@ -128,6 +132,29 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
         <Field label="Reflect" hint="self-reflection: most reruns with a rephrased input (0: off)">
           <NumberInput value={(tool as { reflect?: number }).reflect} onChange={(v) => patch({ reflect: v || undefined })} />
         </Field>
+      )}
+      {tool.type === 'openapi' && (
+        <>
+          <Field label="Spec URL" hint="fetched when the graph is saved">
+            <TextInput value={tool.spec_url ?? ''} onChange={(v) => patch({ spec_url: v || undefined })} mono />
+          </Field>
+          <Field label="Operations" hint="operationIds offered, comma separated">
+            <TextInput value={tool.operations.join(', ')} onChange={(v) => patch({ operations: v.split(',').map((o) => o.trim()).filter(Boolean) })} mono />
+          </Field>
+          <Field label="Base URL" hint="default: the spec's first server">
+            <TextInput value={tool.base_url ?? ''} onChange={(v) => patch({ base_url: v || undefined })} mono />
+          </Field>
+        </>
+      )}
+      {tool.type === 'mcp' && (
+        <>
+          <Field label="Server" hint="an MCP server from Settings">
+            <TextInput value={tool.server} onChange={(v) => patch({ server: v })} mono />
+          </Field>
+          <Field label="Tools" hint="the server's tools offered, comma separated">
+            <TextInput value={tool.tools.join(', ')} onChange={(v) => patch({ tools: v.split(',').map((o) => o.trim()).filter(Boolean) })} mono />
+          </Field>
+        </>
       )}
       {tool.type === 'agent' && (
         <Field label="Node" hint="the agent offered as a tool">
