@@ -53,6 +53,8 @@ export const TOC: TocEntry[] = [
       { id: 'tool-web-search', title: 'web_search' },
       { id: 'tool-web-retriever', title: 'web_retriever' },
       { id: 'tool-document-sampler', title: 'document_sampler (top-p)' },
+      { id: 'tool-openapi', title: 'openapi' },
+      { id: 'tool-mcp', title: 'mcp (MCP servers, /api/mcp)' },
       { id: 'tool-reflect', title: 'reflect (self-reflection)' },
       { id: 'tool-human', title: 'human (ask a person)' },
       { id: 'tool-client', title: 'client tools' },

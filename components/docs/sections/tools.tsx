@@ -1,4 +1,4 @@
-/** 5. Tools: calculator, http, web_search, web_retriever, document_sampler, reflect, agent. */
+/** 5. Tools: calculator, http, web_search, web_retriever, document_sampler, openapi, mcp, reflect, agent. */
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { TOOLS_YAML } from '../snippets';
 
@@ -169,6 +169,50 @@ export function Tools() {
           ]}
         />
         <p>Connections are the operator&apos;s (Settings); calls carry the connection&apos;s key and go through the SSRF-guarded client.</p>
+      </Sub>
+      <Sub id="tool-openapi" title="openapi">
+        <Code>{`tools:
+  pets:
+    type: openapi
+    spec_url: https://api.example.org/openapi.json   # or spec: { openapi: 3.1.0, ... } inline
+    operations: [listPets, getPet]                   # the allow-list of operationIds
+    headers: { Authorization: "Bearer \${env:TOOL_PETS_KEY}" }`}</Code>
+        <p>
+          Seed 002&apos;s OpenAPITool: each allow-listed operation of an OpenAPI 3.0 or 3.1 description becomes a function named after its{' '}
+          <C>operationId</C>. Its arguments are the operation&apos;s path, query and header parameters by name, and <C>body</C> for a JSON request body
+          (their JSON Schemas, <C>$ref</C>s inlined; a ReAct agent writes them as a JSON Action Input). Only local <C>$ref</C>s (<C>#/...</C>) are
+          followed, with bounds; a recursive schema is cut to <C>{'{}'}</C>. Calls go to <C>base_url</C> (default: the spec&apos;s first server) through
+          the SSRF-guarded client; an operation outside <C>operations</C> is refused. Credentials only as <C>{'${env:TOOL_*}'}</C> header references,
+          as for <C>http</C>.
+        </p>
+        <p>
+          <C>spec_url</C> is fetched (through the same guarded client, JSON or YAML, at most 2 MiB) when the graph is created, saved or imported, and
+          stored into the tool&apos;s <C>spec</C>: the saved document and each of its versions carry the spec they run with, and the next save fetches it
+          again. A spec that does not read cleanly is a validation error at its place (<C>tools.pets.spec.paths./pets.get.parameters[0].in</C>, with
+          its line when the spec is inline); a failed fetch is an error at <C>tools.pets.spec_url</C>.
+        </p>
+      </Sub>
+      <Sub id="tool-mcp" title="mcp (MCP servers)">
+        <Code>{`tools:
+  calc:
+    type: mcp
+    server: calc          # an MCP server from Settings (or SWITCHYARD_MCP_STDIO)
+    tools: [add, echo]    # the server's tools offered to the agent`}</Code>
+        <p>
+          The operator configures MCP servers like connections: Settings › MCP servers, or <C>/api/mcp-servers</C> (streamable HTTP or SSE by URL,
+          header values write-only and encrypted at rest; <C>Test</C> lists the server&apos;s tools). stdio servers come only from the server&apos;s own
+          config, never from a graph: <C>SWITCHYARD_MCP_STDIO</C> holds JSON <C>{'{ "name": { "command": "...", "args": [...], "env": {...} } }'}</C> or
+          the path of a file with it. The listed tools are offered under their own names with the schemas the server lists; calls and results are{' '}
+          <C>tool.call</C> / <C>tool.result</C> events (<C>type: mcp</C>). A graph naming a server that is not configured fails at start, naming the
+          tool. HTTP transports go through the SSRF-guarded client: a server on a private address needs <C>SWITCHYARD_ALLOWED_HOSTS</C>.
+        </p>
+        <p>
+          <strong>Every graph is an MCP server.</strong> <C>/api/mcp</C> (streamable HTTP, stateless) lists the saved graphs as tools (input{' '}
+          <C>{'{ input: string, inputs?: { <declared state channel>: ... } }'}</C>) and runs them: a call starts a run, waits for it and returns its
+          answer as text (<C>isError</C> with the reason when it fails or pauses). A client that sends a <C>progressToken</C> gets progress
+          notifications as nodes start and finish and tools are called. It is protected like <C>/api/v1</C> (an API key or session; with accounts off,{' '}
+          <C>SWITCHYARD_API_KEY</C> when set).
+        </p>
       </Sub>
       <Sub id="tool-reflect" title="reflect (self-reflection)">
         <p>
