@@ -10,7 +10,7 @@
  * is the server's alone: the run manager (admission control, engine, recorder into a temp SQLite
  * file, the model port over the openai SDK). Each level keeps N runs in flight for BENCH_SECONDS
  * (a client starts its next run when one ends) and counts the runs that finished in that window.
- * Switchyard is measured with its default SWITCHYARD_MAX_CONCURRENT_RUNS (max(4, 8 × CPUs); runs
+ * Switchyard is measured with its default SWITCHYARD_MAX_CONCURRENT_RUNS (max(16, 32 × CPUs); runs
  * beyond it wait as queued, so their latency includes the wait) and with the limit above the level.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@
  * - SWITCHYARD_MODEL_RETRY_MAX_WAIT_MS cap on one wait (including Retry-After), default 30000
  * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period (run events, chat completions keep-alive), default 15000
  * - SWITCHYARD_MAX_CONCURRENT_RUNS    runs executing at once in this process (more wait as `queued`),
- *                                     default max(4, 8 × available CPUs)
+ *                                     default max(16, 32 × available CPUs): runs mostly wait on the model
  */
 import { availableParallelism } from 'node:os';
 
@@ -48,7 +48,7 @@ export function runtimeConfig(env: Record<string, string | undefined> = process.
   };
 }
 
-/** SWITCHYARD_MAX_CONCURRENT_RUNS, or the default sized to the machine: max(4, 8 × available CPUs). */
+/** SWITCHYARD_MAX_CONCURRENT_RUNS, or the default sized to the machine: max(16, 32 × available CPUs). */
 export function maxConcurrentRuns(env: Record<string, string | undefined> = process.env): number {
-  return intFromEnv(env, 'SWITCHYARD_MAX_CONCURRENT_RUNS', 1, 100_000) ?? Math.max(4, 8 * availableParallelism());
+  return intFromEnv(env, 'SWITCHYARD_MAX_CONCURRENT_RUNS', 1, 100_000) ?? Math.max(16, 32 * availableParallelism());
 }
