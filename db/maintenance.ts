@@ -50,6 +50,15 @@ export function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<
         update.run(apiKey, headers === null ? null : JSON.stringify(headers), r.name);
         rows++;
       }
+      // MCP servers' header values are sealed with the same key (db/mcp-servers.ts).
+      const hasMcp = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'mcp_servers'").get();
+      const servers = hasMcp ? (db.prepare('select name, headers from mcp_servers where headers is not null').all() as { name: string; headers: string }[]) : [];
+      const updateMcp = db.prepare('update mcp_servers set headers = ? where name = ?');
+      for (const r of servers) {
+        const headers = Object.fromEntries(Object.entries(JSON.parse(r.headers) as Record<string, string>).map(([k, v]) => [k, seal(open(v, oldKey), newKey)]));
+        updateMcp.run(JSON.stringify(headers), r.name);
+        rows++;
+      }
     })();
   } finally {
     db.close();

@@ -1,5 +1,5 @@
 /**
- * npm run rotate-key: re-encrypts the stored connection secrets with SWITCHYARD_NEW_SECRET_KEY.
+ * npm run rotate-key: re-encrypts the stored connection and MCP server secrets with SWITCHYARD_NEW_SECRET_KEY.
  * The current key is SWITCHYARD_SECRET_KEY, else data/secret.key (which is then replaced by the
  * new key). With SWITCHYARD_SECRET_KEY, set it to the new key before the next start.
  * Stop the server first.
@@ -13,4 +13,4 @@ if (!next) {
 }
 const file = configuredDatabaseFile();
 const { rows, keyFile } = rotateSecretKey(file, next);
-console.log(`re-encrypted ${rows} connection(s) in ${file}` + (keyFile ? `; the new key is in ${keyFile}` : '; now set SWITCHYARD_SECRET_KEY to the new key'));
+console.log(`re-encrypted ${rows} connection(s) and MCP server(s) in ${file}` + (keyFile ? `; the new key is in ${keyFile}` : '; now set SWITCHYARD_SECRET_KEY to the new key'));
