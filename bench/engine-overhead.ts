@@ -86,10 +86,14 @@ async function timeLangGraph(c: BenchCase, withSaver: boolean): Promise<number> 
 
 /** µs per node-step: median of 5 batches, each about SECONDS/5 long. */
 async function timePerStep(c: BenchCase, once: () => Promise<void>): Promise<number> {
+  // Warm-up (JIT, prepared statements): at least 3 runs and 300 ms.
   const t0 = performance.now();
-  await once(); // warm-up (JIT, statements)
-  await once();
-  const one = Math.max(0.01, (performance.now() - t0) / 2);
+  let warm = 0;
+  while (warm < 3 || performance.now() - t0 < 300) {
+    await once();
+    warm++;
+  }
+  const one = Math.max(0.01, (performance.now() - t0) / warm);
   const reps = Math.max(1, Math.round((SECONDS * 1000) / 5 / one));
   const batches: number[] = [];
   for (let b = 0; b < 5; b++) {
