@@ -8,6 +8,7 @@ import type { ChatRequest, ChatResult, ModelPort, ToolPort, ToolResult } from '@
 import type { ToolSpec } from '@/lib/graph/schema';
 import type { ScriptedReply, ToolStub } from '@/lib/graph/test-schema';
 import { createToolPort } from '@/lib/tools';
+import { withFunctionTools } from '@/lib/tools/function-tool-port';
 
 /** Replies per node id; `calls()` counts the calls each node made. */
 export function scriptedModelPort(replies: Record<string, readonly ScriptedReply[]>): ModelPort & { calls(): Record<string, number> } {
@@ -48,12 +49,16 @@ export function scriptedModelPort(replies: Record<string, readonly ScriptedReply
 
 /** Stubs by tool name; the calculator without a stub runs for real; other tools must be stubbed. */
 export function stubbedToolPort(stubs: Record<string, ToolStub>): ToolPort {
-  const real = createToolPort({ allowedHosts: [] });
+  const real = withFunctionTools(createToolPort({ allowedHosts: [] }), { allowedHosts: [] });
   return {
     definition: (name: string, spec: ToolSpec) => real.definition(name, spec),
+    // openapi tools' functions come from their spec (no call is made); mcp tools need a server, so they fail here.
+    functions: (name, spec, signal) => real.functions!(name, spec, signal),
     async run(name, spec, args, ctx): Promise<ToolResult> {
-      if (Object.hasOwn(stubs, name)) {
-        const stub = stubs[name];
+      // A tool offering several functions (openapi, mcp) is stubbed per function name, else as a whole.
+      const key = ctx.fn !== undefined && Object.hasOwn(stubs, ctx.fn) ? ctx.fn : name;
+      if (Object.hasOwn(stubs, key)) {
+        const stub = stubs[key];
         if (typeof stub === 'string') return { output: stub };
         if ('error' in stub) throw new AppError('tool_error', stub.error, { tool: name });
         return { output: typeof stub.output === 'string' ? stub.output : JSON.stringify(stub.output) };
