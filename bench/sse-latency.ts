@@ -30,7 +30,7 @@ const { insertRun, updateRun } = await import('@/db/runs');
 const { createEventRecorder } = await import('@/lib/runtime/event-recorder');
 const { closeDb } = await import('@/db/client');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Reads an SSE response; calls `onData` with each parsed `data:` payload and the time it arrived. */
 async function readSse(res: Response, onData: (data: any, at: number) => boolean): Promise<void> {
