@@ -57,6 +57,23 @@ describe('MCP servers (Settings, /api/mcp-servers)', () => {
     expect(offered).toEqual(['add']);
   });
 
+  it('reaches a server over the older HTTP+SSE transport too', async () => {
+    expect((await h.call('POST', '/api/mcp-servers', { name: 'calc_sse', transport: 'sse', url: mcp.sseUrl })).status).toBe(201);
+    expect((await h.call('POST', '/api/mcp-servers/calc_sse/test')).body).toMatchObject({ ok: true, tools: [{ name: 'add' }, { name: 'echo' }, { name: 'fail' }] });
+    mock.script([
+      { match: { turn: 1, lastUserContains: 'mcp-echo' }, reply: { tool_calls: [{ name: 'echo', arguments: { text: 'over sse' } }, { name: 'fail', arguments: {} }] } },
+      { match: { turn: 2, lastUserContains: 'mcp-echo' }, reply: { content: 'done' } },
+    ]);
+    const doc = agentGraph('mcp-sse', { tools: { sse: { type: 'mcp', server: 'calc_sse', tools: ['echo', 'fail'] } }, agent: { tools: ['sse'] } });
+    const runId = await h.startRun(await h.createGraph(doc), { input: 'mcp-echo' });
+    const { run, events } = await h.waitForStatus(runId, ['succeeded', 'failed']);
+    expect(run.status).toBe('succeeded');
+    const results = events.filter((e) => e.type === 'tool.result').map((e) => e.data);
+    expect(results[0]).toMatchObject({ tool: 'echo', output: 'over sse' });
+    // A result the server flags isError reaches the model as the tool's error.
+    expect(results[1]).toMatchObject({ tool: 'fail', error: expect.stringMatching(/it broke/) });
+  });
+
   it('a graph naming an unknown server fails at start, naming the tool', async () => {
     const doc = agentGraph('mcp-unknown', { tools: { x: { type: 'mcp', server: 'nope', tools: ['add'] } }, agent: { tools: ['x'] } });
     const runId = await h.startRun(await h.createGraph(doc), { input: 'hi' });
