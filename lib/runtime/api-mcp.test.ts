@@ -5,9 +5,11 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { setEnv } from '@/lib/testing/env';
+import { forgetMcpClient } from './mcp/client-pool';
 import { startMcpTestServer, type McpTestServer } from './mcp/testing/mcp-test-server';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph } from './testing/graphs';
@@ -72,6 +74,34 @@ describe('MCP servers (Settings, /api/mcp-servers)', () => {
     expect(results[0]).toMatchObject({ tool: 'echo', output: 'over sse' });
     // A result the server flags isError reaches the model as the tool's error.
     expect(results[1]).toMatchObject({ tool: 'fail', error: expect.stringMatching(/it broke/) });
+  });
+
+  it('stdio servers come only from SWITCHYARD_MCP_STDIO: listed read-only, tested, called', async () => {
+    const script = path.join(process.cwd(), 'lib/runtime/mcp/testing/stdio-server.mjs');
+    const restore = setEnv({ SWITCHYARD_MCP_STDIO: JSON.stringify({ local: { command: process.execPath, args: [script], env: { STDIO_TAG: 't-7' } } }) });
+    try {
+      const list = await h.call('GET', '/api/mcp-servers');
+      expect(list.body.servers.find((x: { name: string }) => x.name === 'local')).toMatchObject({ transport: 'stdio', source: 'config', read_only: true, url: null });
+      expect((await h.call('DELETE', '/api/mcp-servers/local')).status).toBe(409);
+      expect((await h.call('POST', '/api/mcp-servers', { name: 'local', url: mcp.url })).status).toBe(409);
+      expect((await h.call('POST', '/api/mcp-servers/local/test')).body).toMatchObject({ ok: true, tools: [{ name: 'whoami' }] });
+      mock.script([
+        { match: { turn: 1, lastUserContains: 'mcp-stdio' }, reply: { tool_calls: [{ name: 'whoami', arguments: {} }] } },
+        { match: { turn: 2, lastUserContains: 'mcp-stdio' }, reply: { content: 'ok' } },
+      ]);
+      const doc = agentGraph('mcp-stdio', { tools: { local: { type: 'mcp', server: 'local', tools: ['whoami'] } }, agent: { tools: ['local'] } });
+      const runId = await h.startRun(await h.createGraph(doc), { input: 'mcp-stdio' });
+      const { events } = await h.waitForStatus(runId, ['succeeded', 'failed']);
+      expect(events.find((e) => e.type === 'tool.result')!.data).toMatchObject({ tool: 'whoami', output: 'stdio server t-7' });
+    } finally {
+      restore();
+      await forgetMcpClient('local');
+    }
+  });
+
+  it('the API cannot configure a stdio server (a command line): stdio is server config only', async () => {
+    const res = await h.call('POST', '/api/mcp-servers', { name: 'evil', transport: 'stdio', url: 'http://x/', command: 'rm' });
+    expect(res.status).toBe(400);
   });
 
   it('a graph naming an unknown server fails at start, naming the tool', async () => {
