@@ -155,6 +155,26 @@ describe('/api/mcp: every graph is an MCP tool', () => {
     }
   });
 
+  it('a call the client cancels (and disconnects) cancels its run', async () => {
+    const graphId = await h.createGraph(agentGraph('mcp-stall'));
+    mock.script([{ match: { lastUserContains: 'mcp-stall' }, reply: { content: 'never finished', stallAfter: 0 } }]);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.api.url}/api/mcp`)));
+    const ctrl = new AbortController();
+    try {
+      const call = client.callTool({ name: 'mcp-stall', arguments: { input: 'mcp-stall' } }, undefined, {
+        signal: ctrl.signal,
+        onprogress: (p) => p.message === 'agent started' && ctrl.abort(),
+      });
+      await expect(call).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+    const runs = await h.call('GET', `/api/graphs/${graphId}/runs`);
+    const runId = (runs.body.runs as { id: string }[])[0].id;
+    expect((await h.waitForStatus(runId, ['cancelled'])).run.status).toBe('cancelled');
+  });
+
   it('is protected like /api/v1: SWITCHYARD_API_KEY is required when set', async () => {
     const restore = setEnv({ SWITCHYARD_API_KEY: 'k-mcp' });
     try {

@@ -3,7 +3,8 @@
  * per request, the SDK's Web-standard transport). tools/list: one tool per graph, named after it,
  * input `{ input: string, inputs?: { <declared state channel>: ... } }`. tools/call: starts a run
  * (run-manager.ts), waits for it and returns its answer as text; with a progressToken, trace events
- * (nodes starting and finishing, tool calls) stream back as progress notifications.
+ * (nodes starting and finishing, tool calls) stream back as progress notifications; a cancelled
+ * request cancels the run.
  */
 import 'server-only';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -14,7 +15,7 @@ import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
 import { getGraph, getGraphByName, listGraphs } from '@/db/graphs';
 import { getRun } from '@/db/runs';
 import { subscribe } from '../event-bus';
-import { startRun, waitForRun } from '../run-manager';
+import { cancelRun, startRun, waitForRun } from '../run-manager';
 
 const CHANNEL_SCHEMAS: Record<ChannelType, Record<string, unknown>> = {
   messages: { type: 'array', items: { type: 'object' } },
@@ -69,7 +70,7 @@ function answerText(output: unknown): string {
   return output === undefined || output === null ? '' : JSON.stringify(output);
 }
 
-function createServer(): Server {
+function createServer(httpSignal: AbortSignal): Server {
   const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: graphTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -88,9 +89,14 @@ function createServer(): Server {
             const message = progressMessage(e);
             if (message) void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
           });
+    // The client cancelling the request or going away (the HTTP request aborts) cancels the run.
+    const onAbort = () => void cancelRun(run.id).catch(() => undefined);
+    const signals = [extra.signal, httpSignal];
+    for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
     try {
       await waitForRun(run.id);
     } finally {
+      for (const s of signals) s.removeEventListener('abort', onAbort);
       stop();
     }
     const done = getRun(run.id)!;
@@ -104,7 +110,7 @@ function createServer(): Server {
 
 /** Answers one MCP request (POST; GET and DELETE are refused in stateless mode by the transport). */
 export async function handleMcpRequest(req: Request): Promise<Response> {
-  const server = createServer();
+  const server = createServer(req.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
   const res = await transport.handleRequest(req);
