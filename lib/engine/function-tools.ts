@@ -22,14 +22,27 @@ async function functionBindings(ctx: ExecContext, id: string, spec: MultiFunctio
   const definitions = await port.functions(id, spec, ctx.scope.signal);
   return definitions.map((definition) => {
     const fn = definition.function.name;
+    const text = definition.function.description ?? spec.description ?? '';
     return {
       name: fn,
       type: spec.type,
-      description: definition.function.description ?? spec.description ?? '',
+      // A ReAct prompt shows only names and descriptions: the arguments are named here (JSON Action Input).
+      description: [text, argumentsHint(definition.function.parameters)].filter(Boolean).join(' '),
       definition,
       invoke: (args, _span, activity) => port.run(id, spec, args, { signal: ctx.scope.signal, activity, fn }),
     };
   });
+}
+
+/** `Arguments (JSON object): petId (integer, required), limit (integer)` for a function's parameters schema, or ''. */
+export function argumentsHint(parameters: Record<string, unknown>): string {
+  const props = parameters.properties && typeof parameters.properties === 'object' ? (parameters.properties as Record<string, { type?: unknown }>) : {};
+  const required = new Set(Array.isArray(parameters.required) ? (parameters.required as string[]) : []);
+  const parts = Object.entries(props).map(([name, p]) => {
+    const type = Array.isArray(p?.type) ? p.type.join(' | ') : typeof p?.type === 'string' ? p.type : 'any';
+    return `${name} (${type}${required.has(name) ? ', required' : ''})`;
+  });
+  return parts.length ? `Arguments (JSON object): ${parts.join(', ')}.` : '';
 }
 
 /** bindTools, with multi-function tools expanded; two bindings with one name are an error naming the node. */

@@ -55,6 +55,23 @@ describe('openapi tool through the API', () => {
     expect(svc.hits.map((x) => `${x.method} ${x.url}`)).toEqual(['GET /openapi.json', 'GET /v1/pets/1']);
   });
 
+  it('a ReAct agent calls an operation with a JSON Action Input, its arguments named in the prompt', async () => {
+    mock.script([
+      { match: { lastUserContains: 'react-pet', noMessageContains: 'Rex' }, reply: { content: 'Thought: look it up\nAction: getPet\nAction Input: {"petId": 1}' } },
+      { match: { lastUserContains: 'react-pet', anyMessageContains: 'Rex' }, reply: { content: 'Final Answer: Rex' } },
+    ]);
+    const doc = petsGraph('pets-react');
+    doc.nodes.agent = { ...doc.nodes.agent, strategy: 'react' } as typeof doc.nodes.agent;
+    const res = await h.call('POST', '/api/graphs', { document: doc });
+    const runId = await h.startRun(res.body.id, { input: 'react-pet: who is pet 1?' });
+    const { run, events } = await h.waitForStatus(runId, ['succeeded', 'failed']);
+    expect(run.status).toBe('succeeded');
+    expect(events.find((e) => e.type === 'tool.call')!.data).toMatchObject({ tool: 'getPet', args: { petId: 1 } });
+    expect(JSON.parse(String(events.find((e) => e.type === 'tool.result')!.data.output))).toEqual({ id: 1, name: 'Rex' });
+    const prompt = JSON.stringify(mock.chatRequests().find((r) => JSON.stringify(r.messages).includes('react-pet'))!.messages);
+    expect(prompt).toContain('getPet: One pet Arguments (JSON object): petId (integer, required).');
+  });
+
   it('SSRF: a spec URL on a private address is refused unless allow-listed (nothing saved, nothing fetched)', async () => {
     const restore = setEnv({ SWITCHYARD_ALLOWED_HOSTS: '' });
     svc.hits.length = 0;
