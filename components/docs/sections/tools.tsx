@@ -210,7 +210,7 @@ export function Tools() {
           <strong>Every graph is an MCP server.</strong> <C>/api/mcp</C> (streamable HTTP, stateless) lists the saved graphs as tools (input{' '}
           <C>{'{ input: string, inputs?: { <declared state channel>: ... } }'}</C>) and runs them: a call starts a run, waits for it and returns its
           answer as text (<C>isError</C> with the reason when it fails or pauses). A client that sends a <C>progressToken</C> gets progress
-          notifications as nodes start and finish and tools are called. It is protected like <C>/api/v1</C> (an API key or session; with accounts off,{' '}
+          notifications as nodes start and finish and tools are called; a call the client cancels or abandons cancels its run. It is protected like <C>/api/v1</C> (an API key or session; with accounts off,{' '}
           <C>SWITCHYARD_API_KEY</C> when set).
         </p>
       </Sub>
