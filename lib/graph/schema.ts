@@ -57,9 +57,17 @@ export type ModelSpec = z.infer<typeof ModelSpec>;
 
 const JsonSchemaObject = z.record(z.string(), z.unknown());
 
+/**
+ * Self-reflection (seed 001 SRM), on any I/O tool: after the tool runs, the node's model judges
+ * whether the tool's description, its input and its output are aligned; if not, it rephrases the
+ * input and the tool runs again, at most this many times (0, the default: never judged).
+ */
+const Reflect = z.number().int().min(0).max(5).optional();
+
 export const CalculatorTool = z.strictObject({
   type: z.literal('calculator'),
   description: Text.optional(),
+  reflect: Reflect,
 });
 
 export const HttpTool = z.strictObject({
@@ -75,16 +83,71 @@ export const HttpTool = z.strictObject({
   /** Keep only this dotted path of a JSON response (OPEA `return_output`). */
   return_output: z.string().max(200).optional(),
   timeout_s: z.number().min(0.1).max(120).optional(),
+  reflect: Reflect,
 });
 
-export const WebSearchTool = z.strictObject({
-  type: z.literal('web_search'),
-  description: Text.optional(),
-  provider: z.enum(['serper', 'searxng']),
+/** Web search providers: keys (SERPER_API_KEY, SERPAPI_API_KEY) come from the server's environment. */
+export const SEARCH_PROVIDERS = ['serper', 'serpapi', 'searxng'] as const;
+
+/** The search a web_search or web_retriever tool makes. `domains` scopes it (site:) and drops results from other hosts. */
+const searchFields = {
+  provider: z.enum(SEARCH_PROVIDERS),
   /** Base URL of the provider (required for searxng). */
   url: z.string().max(2000).optional(),
   domains: z.array(z.string().max(253)).max(50).optional(),
   top_k: z.number().int().min(1).max(50).optional(),
+};
+
+export const WebSearchTool = z.strictObject({
+  type: z.literal('web_search'),
+  description: Text.optional(),
+  ...searchFields,
+  reflect: Reflect,
+});
+
+/**
+ * How documents are scored against a query for top-p sampling: `bm25` (built in, no model; the
+ * default), a `rerank` endpoint (POST <base_url>/rerank, Cohere/Jina/TEI shape) or `embeddings`
+ * (POST <base_url>/embeddings, cosine similarity), on an operator-configured connection.
+ */
+export const DocumentScorer = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('bm25') }),
+  z.strictObject({ type: z.literal('rerank'), connection: Identifier, model: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('embeddings'), connection: Identifier, model: z.string().min(1).max(200) }),
+]);
+export type DocumentScorer = z.infer<typeof DocumentScorer>;
+
+/** Top-p (nucleus) sampling: keep the smallest set of documents whose softmaxed relevance reaches p. */
+const TopP = z.number().min(0).max(1).optional();
+
+/**
+ * Seed 001's WebRetriever: a search, then either its snippets (`snippets`, the default) or the
+ * top_k result pages fetched, reduced to their main text and split into paragraph-sized documents
+ * (`documents`), cached by URL for `cache_ttl_s`.
+ */
+export const WebRetrieverTool = z.strictObject({
+  type: z.literal('web_retriever'),
+  description: Text.optional(),
+  ...searchFields,
+  mode: z.enum(['snippets', 'documents']).optional(),
+  /** documents mode: most characters per document. */
+  chunk_chars: z.number().int().min(100).max(20_000).optional(),
+  /** documents mode: characters a document repeats from the end of the one before. */
+  chunk_overlap: z.number().int().min(0).max(5_000).optional(),
+  /** documents mode: how long a fetched page is reused (0: always fetch). */
+  cache_ttl_s: z.number().int().min(0).max(30 * 86_400).optional(),
+  top_p: TopP,
+  scorer: DocumentScorer.optional(),
+  reflect: Reflect,
+});
+
+/** Seed 001's top-p sampler as a tool: `{ query, documents }` in, the kept documents out. */
+export const DocumentSamplerTool = z.strictObject({
+  type: z.literal('document_sampler'),
+  description: Text.optional(),
+  top_p: TopP,
+  scorer: DocumentScorer.optional(),
+  reflect: Reflect,
 });
 
 /** Another node of the graph (an agent) offered as a tool. */
@@ -151,7 +214,7 @@ export const McpTool = z.strictObject({
 /** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */
 export const MULTI_FUNCTION_TOOLS = ['openapi', 'mcp'] as const;
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 
