@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { ExampleInfo } from './sections/getting-started';
+import { isGraphFile } from '@/lib/graph/file-names';
 
 const dir = () => join(process.cwd(), 'examples');
 
@@ -12,7 +13,7 @@ export function readExample(file: string): string {
 
 export function listExamples(): ExampleInfo[] {
   return readdirSync(dir())
-    .filter((f) => f.endsWith('.yaml'))
+    .filter(isGraphFile)
     .sort()
     .flatMap((file) => {
       const parsed = parseGraphYaml(readExample(file));

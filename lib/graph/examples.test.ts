@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition } from './cel';
 import { parseGraphYaml, stringifyGraph } from './yaml';
+import { isGraphFile } from './file-names';
 
 const dir = path.resolve(__dirname, '../../examples');
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(dir).filter(isGraphFile).sort();
 
 describe('example graphs', () => {
   it('ships the four examples', () => {

@@ -13,6 +13,7 @@ import { setEnv } from '@/lib/testing/env';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph } from './testing/graphs';
 import { startTargetServer, type TargetServer } from './testing/target-server';
+import { isGraphFile } from '@/lib/graph/file-names';
 
 let mock: MockOpenAI;
 let target: TargetServer;
@@ -102,7 +103,7 @@ function localised(doc: GraphDocument): GraphDocument {
 const INPUTS: Record<string, string> = { 'mrkl-agent': MRKL_QUESTION };
 
 describe('every example graph runs against the mock model', () => {
-  const files = readdirSync('examples').filter((f) => f.endsWith('.yaml'));
+  const files = readdirSync('examples').filter(isGraphFile);
   it('has examples to run', () => expect(files.length).toBeGreaterThanOrEqual(4));
 
   it.each(files)('%s', async (file) => {

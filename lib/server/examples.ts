@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { parseGraphYaml } from '@/lib/graph/yaml';
+import { isGraphFile } from '@/lib/graph/file-names';
 
 export interface ExampleFile {
   file: string;
@@ -24,7 +25,7 @@ function examplesDir(): string {
 export function loadExampleFiles(dir = examplesDir()): ExampleFile[] {
   let names: string[];
   try {
-    names = readdirSync(/*turbopackIgnore: true*/ dir).filter((f) => /\.ya?ml$/i.test(f)).sort();
+    names = readdirSync(/*turbopackIgnore: true*/ dir).filter(isGraphFile).sort();
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT') return [];
     throw err;

@@ -5,6 +5,7 @@ import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { documentToEditor, editorToDocument } from './convert';
 import type { BranchEdgeData } from './types';
+import { isGraphFile } from '@/lib/graph/file-names';
 
 const loop: GraphDocument = {
   switchyard: 1,
@@ -96,7 +97,7 @@ describe('document <-> editor conversion', () => {
   const dir = join(process.cwd(), 'examples');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
+    files = readdirSync(dir).filter(isGraphFile);
   } catch {
     files = [];
   }
