@@ -301,6 +301,8 @@ export const TRACE_DATA = {
     output: z.unknown().optional(),
     error: ErrorData.optional(),
     latency_ms: z.number().optional(),
+    /** The node's own model calls (tokens, cost): absent when it made none. */
+    usage: UsageData.optional(),
   }),
   'run.finished': z.looseObject({ output: z.unknown(), state: AnyRecord.optional(), usage: UsageData.optional() }),
   'run.failed': z.looseObject({ error: ErrorData, usage: UsageData.optional() }),

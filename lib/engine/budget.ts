@@ -21,6 +21,18 @@ export function countCall(usage: Usage, cost: number | undefined): void {
   if (cost !== undefined) usage.cost_usd = roundUsd((usage.cost_usd ?? 0) + cost);
 }
 
+/** Adds one model call's tokens and cost (when known) to a usage: the run's, or a node's. */
+export function addCall(usage: Usage, tokens: ChatResult['usage'], cost: number | undefined): void {
+  usage.input_tokens += tokens.prompt_tokens;
+  usage.output_tokens += tokens.completion_tokens;
+  countCall(usage, cost);
+}
+
+/** node.finished's `usage` field: the node's own model calls, none when it made no call. */
+export function usageField(usage: Usage): { usage?: Usage } {
+  return usage.model_calls ? { usage: { ...usage } } : {};
+}
+
 /** Throws budget_exceeded once the run cost more than limits.max_cost_usd. */
 export function checkCost(limits: Limits | undefined, usage: Usage): void {
   const max = limits?.max_cost_usd;

@@ -10,7 +10,7 @@ import { isChatResult, nextActivityKey } from './activities';
 import { recordCall, replayedCall } from './replay';
 import { keepRecording, llmRequest, recordedResult, recordingMark } from './recording';
 import { EngineError } from './errors';
-import { callCost, checkCallBudget, countCall } from './budget';
+import { addCall, callCost, checkCallBudget } from './budget';
 import type { ChatMessage, ChatRequest, ChatResult, ModelSupports, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 import { parseToolReply, textProtocolMarker, toTextProtocol } from './executors/tool-text-protocol';
@@ -119,11 +119,10 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   }
   // The model's own reply is what is recorded; its tool calls are read out of it on every replay alike.
   const result = noTools ? withTextToolCalls(raw, key) : raw;
-  scope.usage.input_tokens += result.usage.prompt_tokens;
-  scope.usage.output_tokens += result.usage.completion_tokens;
   // A call answered from another run's recording was not paid for by this run.
   const cost = fromRecording ? 0 : callCost(scope.ports, model.connection, model.model, result);
-  countCall(scope.usage, cost);
+  addCall(scope.usage, result.usage, cost);
+  if (ctx.nodeUsage) addCall(ctx.nodeUsage, result.usage, cost);
   emitFrom(
     ctx,
     'llm.response',

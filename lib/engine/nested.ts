@@ -5,8 +5,9 @@
  */
 import type { GraphDocument } from '../graph/schema';
 import { DEFAULTS } from '../graph/defaults';
+import { usageField } from './budget';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
-import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope } from './scope';
+import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
 import { GraphRunner, runNode, type Position } from './scheduler';
 import type { Interrupt } from '../contracts/trace';
 import { initialState, type State } from './state';
@@ -42,6 +43,7 @@ async function runChild(scope: RunScope, call: ChildCall): Promise<NodeResult> {
   const at = { node: call.nodeId, span, parent: call.parentSpan };
   const started = scope.ports.clock.now();
   scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}), task: call.task, caller: caller.nodeId }, at);
+  const nodeUsage: Usage = { input_tokens: 0, output_tokens: 0 };
   const ctx: ExecContext = {
     scope,
     nodeId: call.nodeId,
@@ -52,6 +54,7 @@ async function runChild(scope: RunScope, call: ChildCall): Promise<NodeResult> {
     task: call.task,
     callDepth: caller.callDepth + 1,
     childWrites: [],
+    nodeUsage,
   };
   let result: NodeResult;
   try {
@@ -68,10 +71,10 @@ async function runChild(scope: RunScope, call: ChildCall): Promise<NodeResult> {
     }
   } catch (thrown) {
     const err = abortCause(scope, thrown);
-    scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: scope.ports.clock.now() - started }, at);
+    scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: scope.ports.clock.now() - started, ...usageField(nodeUsage) }, at);
     throw err;
   }
-  scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: scope.ports.clock.now() - started }, at);
+  scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: scope.ports.clock.now() - started, ...usageField(nodeUsage) }, at);
   // The child's writes to other channels apply with the caller's; its messages stay in its own conversation.
   const rest = Object.fromEntries(Object.entries(result.update).filter(([k]) => k !== 'messages'));
   caller.childWrites.push(...ctx.childWrites);

@@ -10,6 +10,7 @@
  * stopped. Used for the top run and, nested, for subgraphs.
  */
 import { DEFAULTS } from '../graph/defaults';
+import { usageField } from './budget';
 import { END, START, type GraphDocument } from '../graph/schema';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
 import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
@@ -17,7 +18,7 @@ import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
-import { abortCause, type ExecContext, type NodeResult, type RunScope } from './scope';
+import { abortCause, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
 import { applyWrite, lastContent, runAnswer, type State, type Write } from './state';
 
 /** One node's finished work inside a step. */
@@ -239,7 +240,8 @@ export class GraphRunner {
     const started = ports.clock.now();
     if (resume) scope.emit('run.resumed', { ...resume }, at);
     else scope.emit('node.started', { role: node.role, ...(node.role === 'agent' ? { strategy: node.strategy ?? DEFAULTS.strategy } : {}) }, at);
-    const ctx: ExecContext = { scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [] };
+    const nodeUsage: Usage = { input_tokens: 0, output_tokens: 0 };
+    const ctx: ExecContext = { scope, nodeId: id, node, span, parentSpan: this.hooks.runSpan, state, resume, callDepth: 0, childWrites: [], nodeUsage };
     if (resume && paused.continuation) ctx.continuation = paused.continuation;
     let result: NodeResult;
     try {
@@ -247,10 +249,10 @@ export class GraphRunner {
     } catch (thrown) {
       if (thrown instanceof InterruptRequest) return { interrupt: thrown.interrupt, span, continuation: thrown.continuation };
       const err = abortCause(scope, thrown);
-      scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started }, at);
+      scope.emit('node.finished', { status: 'failed', error: errorInfo(err), latency_ms: ports.clock.now() - started, ...usageField(nodeUsage) }, at);
       throw err;
     }
-    scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started }, at);
+    scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started, ...usageField(nodeUsage) }, at);
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
   }

@@ -77,6 +77,8 @@ export interface ExecContext {
   callDepth: number;
   /** State writes of worker calls made by this node (applied together with its own). */
   childWrites: Record<string, unknown>[];
+  /** This node's own model calls (node.finished `usage`); copies of the context share it. */
+  nodeUsage?: Usage;
 }
 
 /** Emits an event from inside a node (its own span by default). */
