@@ -27,7 +27,7 @@ export type AssertionResultView = z.infer<typeof AssertionResultView>;
 export const TestResultView = z.object({
   name: z.string(),
   passed: z.boolean(),
-  status: z.enum(['succeeded', 'paused', 'failed', 'cancelled']),
+  status: z.enum(['succeeded', 'paused', 'failed', 'cancelled', 'rejected']),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   output: z.unknown(),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), total_tokens: z.number(), cost_usd: z.number(), model_calls: z.number() }),

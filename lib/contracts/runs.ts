@@ -28,12 +28,15 @@ export const StartRunBody = z.strictObject({
 });
 export type StartRunBody = z.infer<typeof StartRunBody>;
 
+/** Channels to set before going on (checked against the graph's channels by the server). */
+const StatePatchSchema = z.record(z.string().max(64), z.unknown());
+
 export const ResumeValueSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('approve') }),
+  z.strictObject({ action: z.literal('approve'), state: StatePatchSchema.optional() }),
   z.strictObject({ action: z.literal('reject'), reason: z.string().max(10_000).optional() }),
   z.strictObject({ action: z.literal('edit'), value: z.unknown() }),
-  z.strictObject({ action: z.literal('continue') }),
-  z.strictObject({ action: z.literal('step') }),
+  z.strictObject({ action: z.literal('continue'), state: StatePatchSchema.optional() }),
+  z.strictObject({ action: z.literal('step'), state: StatePatchSchema.optional() }),
   z.strictObject({
     action: z.literal('answer'),
     value: z.string().max(1_000_000).optional(),

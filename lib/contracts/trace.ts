@@ -60,7 +60,12 @@ export const TraceEventSchema = z.object({
 /** What the engine emits; the sink adds seq, run_id and ts. */
 export type TraceEventInput = Omit<TraceEvent, 'seq' | 'run_id' | 'ts'> & { ts?: string };
 
-export const RUN_STATUSES = ['queued', 'running', 'paused', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+/**
+ * `rejected`: a person rejected a human step and the graph did not route the rejection to another
+ * node, so the run ended there (a decision, not a failure; `error` holds `{ code: 'rejected', message }`
+ * with the reason). It ends with `run.finished` whose data says `status: 'rejected'`.
+ */
+export const RUN_STATUSES = ['queued', 'running', 'paused', 'succeeded', 'failed', 'cancelled', 'interrupted', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 // ------------------------------------------------------------------ pause, resume, checkpoint
@@ -88,13 +93,20 @@ export interface Interrupt {
   answered_by?: 'human' | 'client';
 }
 
+/**
+ * Channels set as-is (overwriting, no reducer) before a paused run goes on: the state edited at a
+ * breakpoint or human step. Checked against the graph's state channels (lib/graph/state-check.ts);
+ * recorded as a `state.updated` event with a `reason`.
+ */
+export type StatePatch = Record<string, unknown>;
+
 /** How a paused run is continued. */
 export type ResumeValue =
-  | { action: 'approve' }
+  | { action: 'approve'; state?: StatePatch }
   | { action: 'reject'; reason?: string }
   | { action: 'edit'; value: unknown }
-  | { action: 'continue' }
-  | { action: 'step' }
+  | { action: 'continue'; state?: StatePatch }
+  | { action: 'step'; state?: StatePatch }
   /** Answers a 'tool' pause: `value` for a human tool's question, `tool_outputs` per call id for client tools. */
   | { action: 'answer'; value?: string; tool_outputs?: { tool_call_id: string; output: string }[] };
 
@@ -287,14 +299,22 @@ export const TRACE_DATA = {
     reason: z.string().optional(),
     implicit: z.boolean().optional(),
   }),
-  'state.updated': z.looseObject({ before: AnyRecord, after: AnyRecord, changed: z.array(z.string()) }),
+  /** `reason` when a person set the channels at a pause (`edited at breakpoint`, `edited at human step`). */
+  'state.updated': z.looseObject({ before: AnyRecord, after: AnyRecord, changed: z.array(z.string()), reason: z.string().optional() }),
   'run.interrupted': InterruptData,
-  /** Run level: `{ from_step, next, action?, node? }`; on a human node's span: the ResumeValue. */
+  /**
+   * Run level: `{ from_step, next, action?, node?, edited? }`; on a human node's span: the person's
+   * decision (the ResumeValue: `action`, `reason` of a reject, `value` of an edit) and `edited`.
+   * `edited`: the channels the person set before the run went on (ResumeValue `state`).
+   */
   'run.resumed': z.looseObject({
     from_step: z.number().optional(),
     next: z.array(z.string()).optional(),
     action: z.string().optional(),
     node: z.string().optional(),
+    reason: z.string().optional(),
+    value: z.unknown().optional(),
+    edited: z.array(z.string()).optional(),
   }),
   'node.finished': z.looseObject({
     status: z.enum(['succeeded', 'failed', 'skipped']),
@@ -304,7 +324,14 @@ export const TRACE_DATA = {
     /** The node's own model calls (tokens, cost): absent when it made none. */
     usage: UsageData.optional(),
   }),
-  'run.finished': z.looseObject({ output: z.unknown(), state: AnyRecord.optional(), usage: UsageData.optional() }),
+  /** `status: 'rejected'` (with `rejected`: the human node and the reason) when a rejection ended the run; else it succeeded. */
+  'run.finished': z.looseObject({
+    output: z.unknown(),
+    state: AnyRecord.optional(),
+    usage: UsageData.optional(),
+    status: z.literal('rejected').optional(),
+    rejected: z.looseObject({ node: z.string(), reason: z.string().optional() }).optional(),
+  }),
   'run.failed': z.looseObject({ error: ErrorData, usage: UsageData.optional() }),
   'run.cancelled': z.looseObject({ usage: UsageData.optional() }),
 } satisfies Record<TraceEventType, z.ZodType>;

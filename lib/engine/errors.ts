@@ -30,6 +30,20 @@ export class InterruptRequest extends Error {
   }
 }
 
+/**
+ * A person rejected a human step inside a subgraph and nothing routed it: the whole run ends
+ * `rejected` (the subgraph node passes it through; runGraph turns it into the outcome).
+ */
+export class RunRejected extends EngineError {
+  constructor(
+    readonly node: string,
+    readonly reason?: string,
+  ) {
+    super('rejected', `Rejected at "${node}"${reason ? `: ${reason}` : ''}`);
+    this.name = 'RunRejected';
+  }
+}
+
 export interface ErrorInfo {
   code: string;
   message: string;

@@ -4,12 +4,12 @@
  */
 import { DEFAULTS } from '../graph/defaults';
 import type { GraphDocument } from '../graph/schema';
-import { EngineError, errorInfo, type ErrorInfo } from './errors';
+import { EngineError, RunRejected, errorInfo, type ErrorInfo } from './errors';
 import { checkCost } from './budget';
 import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
 import type { RunPorts } from './ports';
 import { makeScope } from './nested';
-import { checkResume, readExtra, toCheckpoint } from './resume';
+import { applyStateEdit, checkResume, checkStateEdit, editedState, readExtra, toCheckpoint } from './resume';
 import { GraphRunner, type Position } from './scheduler';
 import type { Usage } from './scope';
 import { initialState, type State } from './state';
@@ -34,7 +34,9 @@ export type RunOutcome =
   | { status: 'succeeded'; output: unknown; state: Record<string, unknown> }
   | { status: 'paused'; interrupt: Interrupt }
   | { status: 'failed'; error: { code: string; message: string } }
-  | { status: 'cancelled' };
+  | { status: 'cancelled' }
+  /** A person rejected human node `node` and the graph did not route the rejection: the run ended there. */
+  | { status: 'rejected'; node: string; reason?: string; state: Record<string, unknown> };
 
 /**
  * Runs (or resumes) a graph. Never throws for run failures: they come back as `failed` (and
@@ -43,6 +45,8 @@ export type RunOutcome =
 export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
   const { doc, ports } = opts;
   checkResume(opts.from, opts.resume);
+  const patch = editedState(opts.resume);
+  if (patch) checkStateEdit(doc, patch);
   const extra = readExtra(opts.from);
   const runSpan = extra.runSpan ?? ports.newId();
   const usage: Usage = { ...extra.usage };
@@ -84,6 +88,12 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
   });
   const runEvent = (type: 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled', data: Record<string, unknown>) =>
     ports.emit({ type, step, span_id: runSpan, data });
+  /** A rejection ended the run: run.finished says so (status `rejected`, the node and reason); no answer. */
+  const finishRejected = (node: string, reason: string | undefined, state: Record<string, unknown> | undefined): RunOutcome => {
+    const rejected = { node, ...(reason ? { reason } : {}) };
+    runEvent('run.finished', { output: null, ...(state ? { state } : {}), usage: { ...usage }, status: 'rejected', rejected });
+    return { status: 'rejected', ...rejected, state: state ?? {} };
+  };
   const runner = new GraphRunner(scope, {
     runSpan,
     breakpoints: new Set(opts.breakpoints ?? []),
@@ -104,9 +114,18 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
     } else if (opts.from) {
       pos = extra.position(opts.from);
+      const interrupt = opts.from.interrupt;
+      // The state a person edited at the pause is set (overwriting) before the run goes on.
+      const edit = patch && interrupt ? applyStateEdit(doc, pos, patch, interrupt.kind === 'breakpoint' ? 'edited at breakpoint' : `edited at ${interrupt.kind} step`) : undefined;
+      const edited = edit?.update ? { edited: edit.update.changed } : {};
       // A human node's (or a tool question's) resume is reported on its own span by the scheduler.
-      if (opts.from.interrupt?.kind !== 'human' && opts.from.interrupt?.kind !== 'tool') {
-        runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next, ...(opts.resume ? { action: opts.resume.action, node: opts.from.interrupt?.node } : {}) });
+      if (interrupt?.kind !== 'human' && interrupt?.kind !== 'tool') {
+        runEvent('run.resumed', { from_step: opts.from.step, next: opts.from.next, ...(opts.resume ? { action: opts.resume.action, node: interrupt?.node } : {}), ...edited });
+      }
+      if (edit?.update) {
+        pos = edit.pos;
+        const span = interrupt?.kind === 'breakpoint' ? runSpan : (pos.interruptSpan ?? runSpan);
+        ports.emit({ type: 'state.updated', step, node: interrupt?.node, span_id: span, ...(span === runSpan ? {} : { parent_span_id: runSpan }), data: edit.update });
       }
     } else {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), ...(opts.derivedFrom ? { derived_from: opts.derivedFrom } : {}) });
@@ -117,9 +136,11 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     const resume = opts.resume && opts.from?.interrupt ? { interrupt: opts.from.interrupt, value: opts.resume } : undefined;
     const out = await runner.run(pos, resume);
     if (out.kind === 'paused') return { status: 'paused', interrupt: out.interrupt };
+    if (out.kind === 'rejected') return finishRejected(out.node, out.reason, out.state);
     runEvent('run.finished', { output: out.output ?? null, state: out.state, usage: { ...usage } });
     return { status: 'succeeded', output: out.output ?? null, state: out.state };
   } catch (err) {
+    if (err instanceof RunRejected && !ports.signal.aborted) return finishRejected(err.node, err.reason, undefined);
     if (ports.signal.aborted) {
       runEvent('run.cancelled', { usage: { ...usage } });
       return { status: 'cancelled' };

@@ -6,7 +6,7 @@
 import type { GraphDocument } from '../graph/schema';
 import { DEFAULTS } from '../graph/defaults';
 import { usageField } from './budget';
-import { EngineError, InterruptRequest, errorInfo } from './errors';
+import { EngineError, InterruptRequest, RunRejected, errorInfo } from './errors';
 import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
 import { GraphRunner, runNode, type Position } from './scheduler';
 import type { Interrupt } from '../contracts/trace';
@@ -119,5 +119,6 @@ async function runSubgraph(
   if (out.kind === 'paused') {
     throw new InterruptRequest({ ...out.interrupt, node: prefix + out.interrupt.node }, { subgraph: { position: pausedAt, interrupt: out.interrupt } });
   }
+  if (out.kind === 'rejected') throw new RunRejected(prefix + out.node, out.reason);
   return out;
 }

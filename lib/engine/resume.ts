@@ -5,9 +5,12 @@
  */
 import { z } from 'zod';
 import { AppError } from '../errors';
-import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
+import type { Checkpoint, Interrupt, ResumeValue, StatePatch } from '../contracts/trace';
+import type { GraphDocument } from '../graph/schema';
+import { stateProblems } from '../graph/state-check';
 import type { Position } from './scheduler';
 import type { Usage } from './scope';
+import { applyWrite } from './state';
 
 const WriteSchema = z.object({ update: z.record(z.string(), z.unknown()), overwrite: z.record(z.string(), z.unknown()).optional() });
 const StepResultSchema = z.object({
@@ -15,6 +18,7 @@ const StepResultSchema = z.object({
   writes: z.array(WriteSchema),
   output: z.unknown(),
   route: z.object({ label: z.string(), reason: z.string() }).optional(),
+  rejected: z.object({ reason: z.string().optional() }).optional(),
 });
 const ExtraSchema = z.object({
   run_span: z.string().optional(),
@@ -87,4 +91,35 @@ export function toCheckpoint(pos: Position, interrupt: Interrupt | undefined, ru
   if (pos.interruptSpan) extra.interrupt_span = pos.interruptSpan;
   if (pos.continuation) extra.continuation = pos.continuation;
   return { step: pos.step, state: pos.state, next: pos.next, ...(interrupt ? { interrupt } : {}), extra };
+}
+
+/** The channels a resume value sets before the run goes on (continue / step / approve with `state`), if any. */
+export function editedState(resume: ResumeValue | undefined): StatePatch | undefined {
+  const patch = resume && 'state' in resume ? resume.state : undefined;
+  return patch && Object.keys(patch).length ? patch : undefined;
+}
+
+/** A state (a fork's, or a patch set at a pause) must fit the graph's channels: throws AppError('invalid_state') naming the first bad path. */
+export function checkStateEdit(doc: GraphDocument, state: Record<string, unknown>): void {
+  const problems = stateProblems(doc, state);
+  if (problems.length) {
+    const [first] = problems;
+    throw new AppError('invalid_state', `${first.path}: ${first.message}`, { errors: problems });
+  }
+}
+
+/**
+ * Sets the resume value's channels (overwrite, no reducers) on the paused position; returns the
+ * new position and the `state.updated` data (null when nothing changed).
+ */
+export function applyStateEdit(
+  doc: GraphDocument,
+  pos: Position,
+  patch: StatePatch,
+  reason: string,
+): { pos: Position; update: { before: Record<string, unknown>; after: Record<string, unknown>; changed: string[]; reason: string } | null } {
+  const applied = applyWrite(doc, pos.state, { update: {}, overwrite: patch });
+  if (!applied.changed.length) return { pos, update: null };
+  const pick = (st: Record<string, unknown>) => Object.fromEntries(applied.changed.map((k) => [k, st[k] ?? null]));
+  return { pos: { ...pos, state: applied.state }, update: { before: pick(pos.state), after: pick(applied.state), changed: applied.changed, reason } };
 }

@@ -28,6 +28,8 @@ export interface StepResult {
   writes: Write[];
   output: unknown;
   route?: { label: string; reason: string };
+  /** A human node the person rejected (see `advance`: a rejection nothing routes ends the run). */
+  rejected?: { reason?: string };
 }
 
 /** Where a run stands between steps (what a checkpoint holds). */
@@ -66,7 +68,11 @@ interface Paused {
 
 export type GraphOutcome =
   | { kind: 'done'; output: unknown; state: State }
-  | { kind: 'paused'; interrupt: Interrupt };
+  | { kind: 'paused'; interrupt: Interrupt }
+  /** A person rejected human node `node` and no conditional edge routed the rejection to another node. */
+  | { kind: 'rejected'; node: string; reason?: string; state: State };
+
+type Rejection = { node: string; reason?: string };
 
 export class GraphRunner {
   private readonly idx: EdgeIndex;
@@ -134,8 +140,10 @@ export class GraphRunner {
         const pending = Object.fromEntries(results);
         return this.pause({ ...pos, pending, interruptSpan: paused.span, continuation: paused.continuation }, paused.interrupt, paused.span);
       }
-      pos = this.advance(pos, step, results);
+      const advanced = this.advance(pos, step, results);
+      pos = advanced.pos;
       this.hooks.checkpoint(pos);
+      if (advanced.rejected) return { kind: 'rejected', ...advanced.rejected, state: pos.state };
       pauseNext = stepMode;
     }
   }
@@ -184,8 +192,12 @@ export class GraphRunner {
     return { kind: 'paused', interrupt };
   }
 
-  /** Applies the step's writes in node order, fires edges, picks the next frontier. */
-  private advance(pos: Position, step: number, results: Map<string, StepResult>): Position {
+  /**
+   * Applies the step's writes in node order, fires edges, picks the next frontier. A rejected human
+   * node fires only a conditional branch that leads to another node (e.g. back to a writer);
+   * otherwise the rejection ends the run (`rejected`, nothing runs next).
+   */
+  private advance(pos: Position, step: number, results: Map<string, StepResult>): { pos: Position; rejected?: Rejection } {
     let state = pos.state;
     for (const id of pos.next) {
       const r = results.get(id)!;
@@ -200,16 +212,22 @@ export class GraphRunner {
       }
     }
     const triggered = new Set(pos.waiting);
+    let rejected: Rejection | undefined;
     for (const id of pos.next) {
       const r = results.get(id)!;
-      for (const t of this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan)) triggered.add(t);
+      const targets = this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan, !!r.rejected);
+      if (r.rejected && !targets.length) rejected ??= { node: id, ...(r.rejected.reason ? { reason: r.rejected.reason } : {}) };
+      for (const t of targets) triggered.add(t);
     }
+    if (rejected) return { pos: { step, state, next: [], waiting: [], pending: {} }, rejected };
     const { run, wait } = selectFrontier(this.idx, this.order, triggered);
-    return { step, state, next: run, waiting: wait, pending: {} };
+    return { pos: { step, state, next: run, waiting: wait, pending: {} } };
   }
 
-  private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined): string[] {
-    const taken = takeEdges(this.idx, from, { state, output: output ?? null, last: lastContent(state) }, route);
+  /** `rejected`: only the conditional edge's branch fires (plain edges are the approved path). */
+  private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined, rejected = false): string[] {
+    let taken = takeEdges(this.idx, from, { state, output: output ?? null, last: lastContent(state) }, route);
+    if (rejected) taken = taken.filter((t) => 'branch_index' in t.data);
     const out: string[] = [];
     for (const t of taken) {
       if (t.to !== END && !Object.hasOwn(this.doc.nodes, t.to)) {
@@ -218,7 +236,7 @@ export class GraphRunner {
       this.scope.emit('edge.taken', t.data, { node: from === START ? undefined : from, span, parent });
       if (t.to !== END) out.push(t.to);
     }
-    if (from !== START && !taken.length && !this.idx.plain.has(from) && !this.idx.conditional.has(from)) {
+    if (from !== START && !rejected && !taken.length && !this.idx.plain.has(from) && !this.idx.conditional.has(from)) {
       // A node without outgoing edges ends its branch, like an edge to END.
       this.scope.emit('edge.taken', { from, to: END, implicit: true }, { node: from, span, parent });
     }
@@ -254,7 +272,9 @@ export class GraphRunner {
     }
     scope.emit('node.finished', { status: 'succeeded', output: result.output ?? null, latency_ms: ports.clock.now() - started, ...usageField(nodeUsage) }, at);
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
-    return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}) };
+    // A person's rejection of a human node (not of a human step inside a subgraph node).
+    const rejected = node.role === 'human' && resume?.action === 'reject' ? { rejected: resume.reason?.trim() ? { reason: resume.reason.trim() } : {} } : {};
+    return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}), ...rejected };
   }
 }
 

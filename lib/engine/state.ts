@@ -7,25 +7,14 @@
  * accepted as last-value (validation warns about them).
  */
 import { evaluateCel } from '../graph/cel';
-import { defaultReducer, IMPLICIT_CHANNELS } from '../graph/defaults';
+import { defaultReducer } from '../graph/defaults';
 import { Identifier, type GraphDocument, type StateChannel } from '../graph/schema';
 import { EngineError, excerpt } from './errors';
+import { stateChannels as channelsOf, typeProblem } from '../graph/state-check';
 import type { ChatMessage } from './ports';
 
 export type State = Record<string, unknown>;
 export type Reducer = 'append' | 'replace' | 'merge';
-
-const channelCache = new WeakMap<GraphDocument, Record<string, StateChannel>>();
-
-/** The document's channels with the implicit ones (cached per document: applyWrite runs per node-step). */
-function channelsOf(doc: GraphDocument): Record<string, StateChannel> {
-  let channels = channelCache.get(doc);
-  if (!channels) {
-    channels = { ...IMPLICIT_CHANNELS, ...(doc.state ?? {}) };
-    channelCache.set(doc, channels);
-  }
-  return channels;
-}
 
 function reducerOf(channel: StateChannel | undefined): Reducer {
   if (!channel) return 'replace';
@@ -36,37 +25,6 @@ const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function typeProblem(channel: StateChannel, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  switch (channel.type) {
-    case 'string':
-      return typeof value === 'string' ? null : 'a string';
-    case 'number':
-      return typeof value === 'number' ? null : 'a number';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'a boolean';
-    case 'list':
-    case 'messages':
-      return Array.isArray(value) ? null : 'a list';
-    default:
-      return null;
-  }
-}
-
-/**
- * What is wrong with `value` for channel `key` of `doc` (the same checks as `inputs`), or null.
- * Used for a fork's edited state (time travel).
- */
-export function channelProblem(doc: GraphDocument, key: string, value: unknown): string | null {
-  const channels = channelsOf(doc);
-  if (!Object.hasOwn(channels, key)) {
-    const known = Object.keys(channels);
-    return `there is no state channel "${key}" in this graph (channels: ${known.join(', ')})`;
-  }
-  const bad = typeProblem(channels[key], value);
-  return bad ? `channel "${key}" is ${channels[key].type}, so the value must be ${bad} (got ${excerpt(value, 80)})` : null;
 }
 
 /** Start state: declared defaults, `input`, the first user message, then `inputs` (checked). */

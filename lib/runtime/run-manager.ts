@@ -6,7 +6,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { runGraph, type RunOutcome } from '@/lib/engine';
-import { checkResume } from '@/lib/engine/resume';
+import { checkResume, checkStateEdit, editedState } from '@/lib/engine/resume';
 import type { Checkpoint, ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
@@ -175,6 +175,9 @@ function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): vo
     case 'cancelled':
       recorder.emit({ ...base, type: 'run.cancelled', data: {} });
       break;
+    case 'rejected':
+      recorder.emit({ ...base, type: 'run.finished', data: { output: null, state: outcome.state, status: 'rejected', rejected: { node: outcome.node, ...(outcome.reason ? { reason: outcome.reason } : {}) } } });
+      break;
   }
   recorder.flush();
 }
@@ -196,6 +199,10 @@ export function resumeRun(runId: string, value: ResumeValue, opts: { document?: 
   checkResume(cp, resume); // a value that does not fit the pause is refused before anything changes
   const saved = documentOf(run);
   const doc = opts.document ? opts.document(saved) : saved;
+  // A state edited at the pause must fit the graph's channels (422 invalid_state naming the path).
+  const patch = editedState(value);
+  if (patch && !resume) throw badRequest(`Run ${runId} was interrupted by a server restart: its state cannot be edited on resume.`);
+  if (patch) checkStateEdit(doc, patch);
   // Claim the run atomically: a second resume of the same pause gets a 409.
   if (!transitionRun(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' })) {
     throw conflict(`Run ${runId} is being resumed already.`);

@@ -5,7 +5,7 @@
 import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
 import type { RunUpdate } from '@/db/runs';
 
-const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
+const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled', 'rejected'];
 export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(['run.finished', 'run.failed', 'run.cancelled']);
 /** Statuses a run can be resumed from. */
 export const RESUMABLE_STATUSES: readonly RunStatus[] = ['paused', 'interrupted'];
@@ -26,6 +26,14 @@ function errorOf(data: Record<string, unknown>): { code: string; message: string
   return { code: 'error', message: typeof data.message === 'string' ? data.message : 'The run failed.' };
 }
 
+/** A run.finished of a run a rejection ended (`status: 'rejected'`): the row's error `{ code: 'rejected', message }`. */
+function rejectionOf(data: Record<string, unknown>): { code: string; message: string } | null {
+  if (data.status !== 'rejected') return null;
+  const r = (data.rejected ?? {}) as { node?: unknown; reason?: unknown };
+  const where = typeof r.node === 'string' ? ` at "${r.node}"` : '';
+  return { code: 'rejected', message: `Rejected${where}${typeof r.reason === 'string' && r.reason ? `: ${r.reason}` : ''}` };
+}
+
 /** The row update an event implies, or null. `usage` is filled by the caller for terminal events. */
 export function runUpdateFor(event: TraceEvent, at: Date): RunUpdate | null {
   switch (event.type) {
@@ -33,8 +41,11 @@ export function runUpdateFor(event: TraceEvent, at: Date): RunUpdate | null {
       return { status: event.data.reason === SERVER_RESTART_REASON ? 'interrupted' : 'paused' };
     case 'run.resumed':
       return { status: 'running' };
-    case 'run.finished':
+    case 'run.finished': {
+      const rejected = rejectionOf(event.data);
+      if (rejected) return { status: 'rejected', output: null, error: rejected, finishedAt: at };
       return { status: 'succeeded', output: event.data.output ?? null, error: null, finishedAt: at };
+    }
     case 'run.failed':
       return { status: 'failed', error: errorOf(event.data), finishedAt: at };
     case 'run.cancelled':

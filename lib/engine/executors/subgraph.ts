@@ -6,7 +6,7 @@ import { lastContent } from '../state';
 import { outputText } from '../tool-runner';
 import { answer, evalNodeCel } from './common';
 
-const PASS_THROUGH = new Set(['cancelled', 'timeout', 'max_tokens']);
+const PASS_THROUGH = new Set(['cancelled', 'timeout', 'max_tokens', 'rejected']);
 
 export async function runSubgraphNode(node: NodeOf<'subgraph'>, ctx: ExecContext): Promise<NodeResult> {
   const input = node.input ? outputText(evalNodeCel(ctx, 'input', node.input)) : (ctx.task ?? lastContent(ctx.state));

@@ -44,7 +44,7 @@ export function testVars(doc: GraphDocument, outcome: RunOutcome, events: readon
   });
   return {
     output: outcome.status === 'succeeded' ? outcome.output : null,
-    state: outcome.status === 'succeeded' ? outcome.state : (last?.state ?? {}),
+    state: outcome.status === 'succeeded' || outcome.status === 'rejected' ? outcome.state : (last?.state ?? {}),
     status: outcome.status,
     error: outcome.status === 'failed' ? outcome.error : null,
     usage: { input_tokens: input, output_tokens: output, total_tokens: input + output, cost_usd: u.cost_usd ?? 0, model_calls: u.model_calls ?? 0 },

@@ -60,6 +60,8 @@ const STATUS: Record<RunRow['status'], string> = {
   succeeded: 'completed',
   failed: 'failed',
   cancelled: 'cancelled',
+  /** A person rejected a human step: `failed` with last_error `rejected: <reason>` (OpenAI has no "rejected"; `cancelled` would carry no reason). */
+  rejected: 'failed',
 };
 
 /**
@@ -102,18 +104,18 @@ export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoin
           submit_tool_outputs: { tool_calls: requiredCalls(run, interrupt) },
         }
       : null,
-    last_error: run.status === 'failed' ? { code: 'server_error' as const, message: `${run.error?.code ?? 'error'}: ${run.error?.message ?? 'The run failed.'}` } : null,
+    last_error: run.status === 'failed' || run.status === 'rejected' ? { code: 'server_error' as const, message: `${run.error?.code ?? 'error'}: ${run.error?.message ?? 'The run failed.'}` } : null,
     expires_at: null,
     started_at: secs(run.startedAt),
     cancelled_at: run.status === 'cancelled' ? secs(run.finishedAt) : null,
-    failed_at: run.status === 'failed' ? secs(run.finishedAt) : null,
+    failed_at: run.status === 'failed' || run.status === 'rejected' ? secs(run.finishedAt) : null,
     completed_at: run.status === 'succeeded' ? secs(run.finishedAt) : null,
     incomplete_details: null,
     model: run.graphName,
     instructions: link.instructions ?? '',
     tools: [],
     metadata: link.metadata ?? {},
-    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' ? (run.usage ? openaiUsage(run) : null) : null,
+    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' || run.status === 'rejected' ? (run.usage ? openaiUsage(run) : null) : null,
     temperature: null,
     top_p: null,
     max_prompt_tokens: null,

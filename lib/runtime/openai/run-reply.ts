@@ -44,6 +44,9 @@ export function runReply(run: RunRow): RunReply {
         usage,
       };
     }
+    case 'rejected':
+      // A person's decision, not an error: the answer says so, with the reason (run.error.message).
+      return { text: `The request was rejected. ${run.error?.message ?? ''}`.trim(), usage };
     case 'cancelled':
       throw new OpenAIApiError('run_cancelled', `Run ${run.id} was cancelled.`);
     case 'failed':
