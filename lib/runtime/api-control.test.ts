@@ -61,7 +61,7 @@ describe('human pause', () => {
     expect(mock.count('publish')).toBeGreaterThanOrEqual(1);
   });
 
-  it('reject ends the run without publishing and passes the reason on', async () => {
+  it('reject ends the run `rejected` without publishing, with the reason', async () => {
     scriptApproval();
     const graphId = await h.createGraph(humanGraph('reject-flow'));
     const runId = await h.startRun(graphId, { input: 'Release notes' });
@@ -69,8 +69,9 @@ describe('human pause', () => {
     const before = mock.count('publish');
     const res = await h.call('POST', `/api/runs/${runId}/resume`, { value: { action: 'reject', reason: 'too vague' } });
     expect(res.status).toBe(202);
-    const done = await h.waitForStatus(runId, ['succeeded', 'failed']);
-    expect(done.run.status).toBe('succeeded');
+    const done = await h.waitForStatus(runId, ['succeeded', 'failed', 'rejected']);
+    expect(done.run.status).toBe('rejected');
+    expect(done.run.error).toEqual({ code: 'rejected', message: 'Rejected at "approve": too vague' });
     const state = done.events.at(-1)!.data.state as { decision: string; messages: Array<{ content: string }> };
     expect(state.decision).toBe('rejected');
     expect(state.messages.map((m) => m.content)).toContain('Rejected: too vague');
@@ -99,9 +100,9 @@ describe('human pause', () => {
   });
 
   it.each([
-    ['approve', { action: 'approve' }, 'approved'],
-    ['reject', { action: 'reject', reason: 'no' }, 'rejected'],
-  ] as const)('resumes with %s after the server restarts', async (_label, value, decision) => {
+    ['approve', { action: 'approve' }, 'approved', 'succeeded'],
+    ['reject', { action: 'reject', reason: 'no' }, 'rejected', 'rejected'],
+  ] as const)('resumes with %s after the server restarts', async (_label, value, decision, status) => {
     scriptApproval();
     const graphId = await h.createGraph(humanGraph(`restart-${decision}`));
     const runId = await h.startRun(graphId, { input: 'Release notes' });
@@ -112,8 +113,8 @@ describe('human pause', () => {
     expect(after.events).toEqual(paused.events);
     const res = await h.call('POST', `/api/runs/${runId}/resume`, { value });
     expect(res.status).toBe(202);
-    const done = await h.waitForStatus(runId, ['succeeded', 'failed']);
-    expect(done.run.status).toBe('succeeded');
+    const done = await h.waitForStatus(runId, ['succeeded', 'failed', 'rejected']);
+    expect(done.run.status).toBe(status);
     expect((done.events.at(-1)!.data.state as { decision: string }).decision).toBe(decision);
     expect(done.events.map((e) => e.seq)).toEqual(done.events.map((_, i) => i + 1));
   });
