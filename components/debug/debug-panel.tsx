@@ -267,7 +267,15 @@ function Panel({
             </p>
           )}
           {interrupt && (
-            <PauseCard key={pause.seq} interrupt={interrupt} state={pause.state} busy={session.resuming} error={session.resumeError} onResume={session.resume} />
+            <PauseCard
+              key={pause.seq}
+              interrupt={interrupt}
+              state={pause.state}
+              channels={graph.data?.state}
+              busy={session.resuming}
+              error={session.resumeError}
+              onResume={session.resume}
+            />
           )}
           {session.status === 'interrupted' && (
             <div className={s.pause} data-testid="interrupted-card" role="status">
@@ -280,10 +288,16 @@ function Panel({
               {session.resumeError && <p className={s.errorText}>{session.resumeError}</p>}
             </div>
           )}
-          {runError && (
-            <p className={s.errorBanner} role="alert" data-testid="run-failure">
-              {runError.code}: {runError.message}
+          {runError?.code === 'rejected' ? (
+            <p className={s.rejectedBanner} role="status" data-testid="run-rejected">
+              {runError.message}. The run ended here.
             </p>
+          ) : (
+            runError && (
+              <p className={s.errorBanner} role="alert" data-testid="run-failure">
+                {runError.code}: {runError.message}
+              </p>
+            )
           )}
           <nav className={s.tabs} role="tablist">
             {(

@@ -1,7 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Interrupt, ResumeValue } from '@/lib/contracts/trace';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { stateProblems } from '@/lib/graph/state-check';
+import { changedChannels, parseForkState } from './fork-state';
 import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import s from './debug.module.css';
@@ -16,25 +19,31 @@ export function editedValue(text: string): unknown {
 }
 
 /**
- * A paused run: at a `human` node, its prompt and the data to review with Approve / Reject (with
- * a reason) / Edit-then-continue; at a breakpoint, the state with Continue / Step; at a tool call
- * (kind 'tool'), the agent's question and an answer box.
+ * A paused run, the decision buttons first: at a `human` node, Approve / Reject (with a reason,
+ * which ends the run `rejected` unless the graph routes it) / Edit-then-continue, then the data
+ * to review; at a breakpoint, Continue / Step, then the state folded, editable as JSON and checked
+ * against the graph's state channels (`channels`, lib/graph/state-check.ts) — the channels that
+ * differ are sent with Continue / Step as the resume value's `state`; at a tool call (kind
+ * 'tool'), the agent's question and an answer box.
  */
 export function PauseCard({
   interrupt,
   state,
+  channels = {},
   busy,
   error,
   onResume,
 }: {
   interrupt: Interrupt;
   state: unknown;
+  /** The graph's declared state channels (the implicit `input` and `messages` are added). */
+  channels?: StateDeclaration;
   busy: boolean;
   error: string | null;
   onResume(value: ResumeValue): void;
 }) {
   if (interrupt.kind === 'tool') return <ToolQuestionCard interrupt={interrupt} busy={busy} error={error} onResume={onResume} />;
-  return <ReviewCard interrupt={interrupt} state={state} busy={busy} error={error} onResume={onResume} />;
+  return <ReviewCard interrupt={interrupt} state={state} channels={channels} busy={busy} error={error} onResume={onResume} />;
 }
 
 /**
@@ -84,15 +93,27 @@ function ToolQuestionCard({ interrupt, busy, error, onResume }: { interrupt: Int
   );
 }
 
+/** The state editor's text checked: the channels that differ from the paused state, or what is wrong. */
+export function checkStateText(text: string, before: Record<string, unknown>, channels: StateDeclaration): { patch: Record<string, unknown>; problems: string[] } {
+  const parsed = parseForkState(text);
+  if (!parsed.ok) return { patch: {}, problems: [parsed.error] };
+  const patch = changedChannels(before, parsed.state);
+  return { patch, problems: stateProblems({ state: channels }, patch).map((p) => `${p.path}: ${p.message}`) };
+}
+
+type StateDeclaration = NonNullable<GraphDocument['state']>;
+
 function ReviewCard({
   interrupt,
   state,
+  channels,
   busy,
   error,
   onResume,
 }: {
   interrupt: Interrupt;
   state: unknown;
+  channels: StateDeclaration;
   busy: boolean;
   error: string | null;
   onResume(value: ResumeValue): void;
@@ -101,6 +122,13 @@ function ReviewCard({
   const [reason, setReason] = useState('');
   const [edited, setEdited] = useState(() => asText(interrupt.value ?? ''));
   const human = interrupt.kind === 'human';
+  // At a breakpoint the interrupt's value is the whole state: it can be edited before going on.
+  const before = useMemo(() => (!human && isRecord(interrupt.value) ? interrupt.value : isRecord(state) && !human ? state : null), [human, interrupt.value, state]);
+  const [stateText, setStateText] = useState(() => (before ? JSON.stringify(before, null, 2) : ''));
+  const check = useMemo(() => (before ? checkStateText(stateText, before, channels) : { patch: {}, problems: [] }), [before, stateText, channels]);
+  const editedKeys = Object.keys(check.patch);
+  const invalid = check.problems.length > 0;
+  const withState = editedKeys.length && !invalid ? { state: check.patch } : {};
   return (
     <section className={s.pause} data-testid="pause-card" data-kind={interrupt.kind} aria-live="polite">
       <header className={s.sectionHead}>
@@ -111,25 +139,6 @@ function ReviewCard({
         <p className={s.prompt} data-testid="pause-prompt">
           {interrupt.prompt}
         </p>
-      )}
-      {human && interrupt.value !== undefined && mode !== 'edit' && <pre className={s.pre} data-testid="pause-value">{asText(interrupt.value)}</pre>}
-      {!human && (
-        <details open>
-          <summary>State</summary>
-          <pre className={s.pre} data-testid="pause-state">{asText(interrupt.value ?? state ?? {})}</pre>
-        </details>
-      )}
-      {mode === 'reject' && (
-        <label className={s.field}>
-          Reason (sent back with the rejection)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="reject-reason" autoFocus />
-        </label>
-      )}
-      {mode === 'edit' && (
-        <label className={s.field}>
-          Edit the value, then continue (JSON or text)
-          <textarea rows={6} value={edited} onChange={(e) => setEdited(e.target.value)} data-testid="edit-value" autoFocus />
-        </label>
       )}
       <div className={s.actions}>
         {human ? (
@@ -154,7 +163,7 @@ function ReviewCard({
                 data-testid={mode === 'reject' ? 'confirm-reject' : 'confirm-edit'}
                 onClick={() => onResume(mode === 'reject' ? { action: 'reject', reason: reason || undefined } : { action: 'edit', value: editedValue(edited) })}
               >
-                {mode === 'reject' ? 'Reject' : 'Save and continue'}
+                {mode === 'reject' ? 'Reject and end the run' : 'Save and continue'}
               </button>
               <button type="button" disabled={busy} onClick={() => setMode('idle')}>
                 Back
@@ -163,15 +172,64 @@ function ReviewCard({
           )
         ) : (
           <>
-            <button type="button" className={s.primary} disabled={busy} onClick={() => onResume({ action: 'continue' })} data-testid="continue">
+            <button
+              type="button"
+              className={s.primary}
+              disabled={busy || invalid}
+              title={invalid ? 'Fix the edited state first' : undefined}
+              onClick={() => onResume({ action: 'continue', ...withState })}
+              data-testid="continue"
+            >
               Continue
             </button>
-            <button type="button" disabled={busy} onClick={() => onResume({ action: 'step' })} data-testid="step">
+            <button type="button" disabled={busy || invalid} onClick={() => onResume({ action: 'step', ...withState })} data-testid="step">
               Step
             </button>
           </>
         )}
       </div>
+      {mode === 'reject' && (
+        <label className={s.field}>
+          Reason (recorded in the trace; the run ends as rejected unless the graph routes the rejection)
+          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="reject-reason" autoFocus />
+        </label>
+      )}
+      {mode === 'edit' && (
+        <label className={s.field}>
+          Edit the value, then continue (JSON or text)
+          <textarea rows={6} value={edited} onChange={(e) => setEdited(e.target.value)} data-testid="edit-value" autoFocus />
+        </label>
+      )}
+      {human && interrupt.value !== undefined && mode !== 'edit' && <pre className={s.pre} data-testid="pause-value">{asText(interrupt.value)}</pre>}
+      {before && (
+        <details data-testid="pause-state-details">
+          <summary>
+            State{editedKeys.length ? ` — edited: ${editedKeys.join(', ')}${invalid ? '' : ' (sent with Continue / Step)'}` : ' (edit it as JSON before going on)'}
+          </summary>
+          <textarea
+            className={s.stateEditor}
+            rows={Math.min(16, stateText.split('\n').length + 1)}
+            value={stateText}
+            onChange={(e) => setStateText(e.target.value)}
+            spellCheck={false}
+            aria-label="State (JSON)"
+            aria-invalid={invalid}
+            data-testid="pause-state"
+          />
+          {invalid && (
+            <ul className={s.errorText} role="alert" data-testid="pause-state-error">
+              {check.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          {editedKeys.length > 0 && (
+            <button type="button" className={s.linkButton} onClick={() => setStateText(JSON.stringify(before, null, 2))} data-testid="pause-state-reset">
+              Undo the edits
+            </button>
+          )}
+        </details>
+      )}
       {error && (
         <p className={s.errorText} role="alert">
           {error}
@@ -179,4 +237,8 @@ function ReviewCard({
       )}
     </section>
   );
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -8,6 +8,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResumeValue } from '@/lib/contracts/trace';
+import type { GraphDocument } from '@/lib/graph/schema';
 import { RunControlResponse, RunDetailResponse, RunHistoryResponse, StartRunResponse, type StartRunBody } from '@/lib/contracts/runs';
 import { jsonBody, request } from '@/lib/contracts/client';
 import { fetchGraph } from '@/components/graphs/api';
@@ -25,12 +26,15 @@ export async function fetchRunHistory(graphId: string, signal?: AbortSignal): Pr
   return (await request(graphRunsUrl(graphId), { signal }, RunHistoryResponse)).runs;
 }
 
-/** The node ids of a saved graph (for the breakpoint picker) and the connections its models use. */
-export async function fetchGraphNodes(graphId: string, signal?: AbortSignal): Promise<{ name: string; nodes: Array<{ id: string; role: string }>; connections: string[] }> {
+/** The node ids of a saved graph (for the breakpoint picker), the connections its models use and its state channels (the pause card's state check). */
+export async function fetchGraphNodes(
+  graphId: string,
+  signal?: AbortSignal,
+): Promise<{ name: string; nodes: Array<{ id: string; role: string }>; connections: string[]; state: NonNullable<GraphDocument['state']> }> {
   const { name, document: doc } = await fetchGraph(graphId, signal);
   const nodes = Object.entries(doc.nodes).map(([id, spec]) => ({ id, role: spec.role }));
   const connections = [...new Set(Object.values(doc.models ?? {}).map((m) => m.connection))];
-  return { name, nodes, connections };
+  return { name, nodes, connections, state: doc.state ?? {} };
 }
 
 export const runKeys = {

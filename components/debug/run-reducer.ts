@@ -146,12 +146,15 @@ function reduceOne(view: RunView, e: TraceEvent): void {
       // A human node resumes where it paused (no new node.started): it is working again.
       if (e.node) view.nodeStatus[e.node] = 'running';
       break;
-    case 'run.finished':
-      view.status = 'succeeded';
-      view.output = eventData(e, 'run.finished')?.output;
+    case 'run.finished': {
+      const d = eventData(e, 'run.finished');
+      view.status = d?.status === 'rejected' ? 'rejected' : 'succeeded';
+      view.output = d?.output;
+      if (d?.rejected) view.error = { code: 'rejected', message: rejectionText(d.rejected) };
       view.interrupt = null;
       clearNodes(view, 'running', null);
       break;
+    }
     case 'run.failed': {
       view.status = 'failed';
       const err = eventData(e, 'run.failed')?.error;
@@ -173,5 +176,10 @@ function reduceOne(view: RunView, e: TraceEvent): void {
 
 /** True once the run can no longer change (the stream closes after these). */
 export function isTerminal(status: RunView['status']): boolean {
-  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled' || status === 'rejected';
+}
+
+/** `Rejected at "approve": too long` (the same words as the run row's error). */
+export function rejectionText(r: { node: string; reason?: string }): string {
+  return `Rejected at "${r.node}"${r.reason ? `: ${r.reason}` : ''}`;
 }

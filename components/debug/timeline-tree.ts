@@ -9,7 +9,7 @@ import { eventData, type TraceEvent, type TraceEventType } from '@/lib/contracts
 import { tsMs, usageOf } from './trace-data';
 
 export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'memory' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';
-export type RowStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled';
+export type RowStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled' | 'rejected';
 
 export interface TimelineRow {
   id: string;
@@ -71,7 +71,10 @@ function pointLabel(e: TraceEvent): string {
       return `${d?.from ?? '?'} → ${d?.to ?? '?'}${via}`;
     }
     case 'state.updated': {
-      const changed = eventData(e, 'state.updated')?.changed ?? [];
+      const d = eventData(e, 'state.updated');
+      const changed = d?.changed ?? [];
+      // A person's edit at a pause says so (`reason`: edited at breakpoint / human step).
+      if (d?.reason) return `${d.reason}: ${changed.join(', ') || 'nothing changed'}`;
       return changed.length ? `state: ${changed.join(', ')}` : 'state updated';
     }
     case 'run.interrupted': {
@@ -79,6 +82,30 @@ function pointLabel(e: TraceEvent): string {
       const node = d?.node ?? e.node ?? '?';
       return d?.kind === 'breakpoint' ? `breakpoint before ${node}` : `waiting for a person at ${node}`;
     }
+    default:
+      return resumedLabel(e);
+  }
+}
+
+/** What a person decided: "approved", "rejected: <reason>", "edited", "continued", "stepped" (+ the channels edited). */
+export function resumedLabel(e: TraceEvent): string {
+  const d = eventData(e, 'run.resumed');
+  const edited = d?.edited?.length ? ` · state edited: ${d.edited.join(', ')}` : '';
+  const stateKeys = d && typeof d.state === 'object' && d.state ? Object.keys(d.state) : [];
+  const humanEdit = !edited && stateKeys.length ? ` · state edited: ${stateKeys.join(', ')}` : '';
+  switch (d?.action) {
+    case 'approve':
+      return `approved${edited || humanEdit}`;
+    case 'reject':
+      return d.reason ? `rejected: ${d.reason}` : 'rejected';
+    case 'edit':
+      return 'edited';
+    case 'continue':
+      return `continued${edited}`;
+    case 'step':
+      return `stepped${edited}`;
+    case 'answer':
+      return 'answered';
     default:
       return 'resumed';
   }
@@ -175,7 +202,7 @@ function applyToRow(row: TimelineRow, e: TraceEvent): void {
       break;
     }
     case 'run.finished':
-      row.status = 'ok';
+      row.status = eventData(e, 'run.finished')?.status === 'rejected' ? 'rejected' : 'ok';
       row.end = t;
       break;
     case 'run.failed':

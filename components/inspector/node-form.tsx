@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import { useBreakpoint, useToggleBreakpoint } from '@/components/debug/run-store';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { plainMessage } from '@/components/editor/state/problems';
 import { isRoleNode } from '@/components/editor/state/types';
@@ -147,6 +148,7 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
       <Field label="Id" hint="unique; edges follow a rename" testId="field-id-row">
         <IdInput value={node.id} check={checkId} onCommit={(v) => store.getState().renameNode(node.id, v)} testId="field-id" />
       </Field>
+      <BreakpointCheck id={node.id} />
       {messages._ && messages._.map((m, i) => <div key={i} className="sy-field-error">{m}</div>)}
       {keys.map((key) => (
         <Field key={key} label={nice(key)} messages={messages[key]} testId={`row-${key}`}>
@@ -162,5 +164,17 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The node's breakpoint (the same set as the toggle on its canvas card and the debug panel's list). */
+function BreakpointCheck({ id }: { id: string }) {
+  const on = useBreakpoint(id);
+  const toggle = useToggleBreakpoint();
+  return (
+    <label className="sy-check" title="Runs started from the editor pause before this node; then Continue or Step, with the state editable">
+      <input type="checkbox" checked={on} onChange={() => toggle(id)} data-testid="field-breakpoint" />
+      Breakpoint: pause runs before this node
+    </label>
   );
 }
