@@ -99,8 +99,9 @@ export function Strategies() {
             [<C key="a">{'{ "action": "approve" }'}</C>, 'output "approved"'],
             [
               <C key="a">{'{ "action": "reject", "reason": "…" }'}</C>,
-              'output "rejected"; a reason is added to messages as a user message "Rejected: …", so the next agent sees it',
+              'output "rejected"; a reason is added to messages as a user message "Rejected: …". Unless the node’s conditional edge routes the rejection to another node (e.g. back to the writer, who then sees the reason), the run ends there with status rejected',
             ],
+            [<C key="a">{'{ "action": "approve", "state": { … } }'}</C>, 'approve after setting the given state channels (checked against the graph’s channels; recorded in the trace)'],
             [
               <C key="a">{'{ "action": "edit", "value": … }'}</C>,
               'the value goes to the output channel; without one, it replaces the content of the last message',
@@ -115,7 +116,11 @@ export function Strategies() {
         <p>
           Set a breakpoint on a node with the dot on its card on the canvas or in the Run panel’s breakpoint list (through the API: <C>breakpoints: [ids]</C> when starting a run). The run pauses{' '}
           <em>before</em> such a node runs, showing the state. Resume with <C>{'{ "action": "continue" }'}</C> (run on until the next breakpoint) or{' '}
-          <C>{'{ "action": "step" }'}</C> (run one superstep, then pause again). A run cut off by a server restart is marked <C>interrupted</C> and resumes
+          <C>{'{ "action": "step" }'}</C> (run one superstep, then pause again). Either may carry <C>{'"state": { "route": "refund" }'}</C>: those
+          channels are set (overwritten, no reducer) before the run goes on, after a check against the graph’s state channels (a wrong type or an unknown
+          channel is a 422 <C>invalid_state</C> naming the path); the trace records it as <C>state.updated</C> with <C>reason: "edited at breakpoint"</C>.
+          In the Run panel the pause card shows Continue and Step first and the state folded below them, editable as JSON. The breakpoint dot is on every
+          node card (and a checkbox in the inspector). A run cut off by a server restart is marked <C>interrupted</C> and resumes
           from its last checkpoint the same way.
         </p>
       </Sub>

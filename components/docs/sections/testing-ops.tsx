@@ -52,7 +52,7 @@ export function TestingOps() {
           rows={[
             [<C key="v">output</C>, 'the run’s answer (null unless it succeeded)'],
             [<C key="v">state</C>, 'the final state (the last checkpoint’s when the run failed or paused)'],
-            [<C key="v">status</C>, 'succeeded, failed, paused or cancelled; error: { code, message } or null'],
+            [<C key="v">status</C>, 'succeeded, failed, paused, cancelled or rejected; error: { code, message } or null'],
             [<C key="v">usage</C>, 'input_tokens, output_tokens, total_tokens, cost_usd, model_calls'],
             [<C key="v">trace.nodes_run</C>, 'node ids in the order they started (workers included)'],
             [<C key="v">trace.tools_called</C>, 'tool names in call order; trace.tool_results: { tool, output, error? }'],

@@ -17,11 +17,11 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'tool.call': '{ tool, type, args }',
   'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms, recording? } (recording: recorded | live in a replay)',
   'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
-  'state.updated': '{ before, after, changed }: only the changed channels',
+  'state.updated': '{ before, after, changed, reason? }: only the changed channels; reason when a person set them at a pause (edited at breakpoint / human step)',
   'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
-  'run.resumed': '{ action, … }: the resume value (or where a resumed run continues)',
+  'run.resumed': '{ action, reason?, value?, edited?, … }: the person’s decision (approve, reject with its reason, edit with its value, continue, step; edited: the channels they set) or where a resumed run continues',
   'node.finished': '{ status: succeeded | failed | skipped, output?, error?, latency_ms }',
-  'run.finished': '{ output, state, usage }',
+  'run.finished': '{ output, state, usage, status?, rejected? }: status "rejected" with rejected { node, reason? } when a person’s rejection ended the run',
   'run.failed': '{ error: { code, message }, usage }',
   'run.cancelled': '{ usage }',
 };
@@ -42,7 +42,9 @@ export function Traces() {
             <C>{st}</C>
           </span>
         ))}
-        .
+        . <C>rejected</C>: a person rejected a human step and the graph did not route the rejection to another node, so the run ended there — a
+        decision, not a failure (its <C>error</C> is <C>{'{ code: "rejected", message }'}</C> with the reason; through the OpenAI API a chat completion
+        answers that the request was rejected, an assistants run is <C>failed</C> with <C>last_error</C>).
       </p>
       <p>
         <strong>Live:</strong> <C>GET /api/runs/:id/events</C> is a server-sent event stream: <C>id: &lt;seq&gt;</C>, <C>event: &lt;type&gt;</C>,{' '}
