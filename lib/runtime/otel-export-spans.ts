@@ -82,7 +82,7 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
       set(attrs, 'switchyard.run.id', run.id);
       if (run.conversationId) set(attrs, 'gen_ai.conversation.id', run.conversationId);
       const end = evs.findLast((e) => e.type === 'run.finished' || e.type === 'run.failed' || e.type === 'run.cancelled' || e.type === 'run.interrupted');
-      if (end) set(attrs, 'switchyard.run.status', { 'run.finished': 'succeeded', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'paused' }[end.type as string]);
+      if (end) set(attrs, 'switchyard.run.status', end.data.status === 'rejected' ? 'rejected' : { 'run.finished': 'succeeded', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'paused' }[end.type as string]);
       const usage = end?.data.usage as Record<string, unknown> | undefined;
       set(attrs, 'gen_ai.usage.input_tokens', num(usage?.input_tokens));
       set(attrs, 'gen_ai.usage.output_tokens', num(usage?.output_tokens));
