@@ -54,6 +54,9 @@ import { ConnectionBadge, RunControls } from './run-controls';
 import { FALLBACK_RUN_INPUT } from './default-input';
 import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
+import { TestsPane } from '@/components/tests/tests-pane';
+import { testsBadge, useGraphTests } from '@/components/tests/use-graph-tests';
+import { formatCost, costTitle, traceCost } from './cost';
 import s from './debug.module.css';
 
 export interface DebugPanelProps {
@@ -85,7 +88,7 @@ export function DebugPanel(props: DebugPanelProps) {
   );
 }
 
-type Tab = 'trace' | 'history' | 'breakpoints';
+type Tab = 'trace' | 'history' | 'breakpoints' | 'tests';
 
 function Panel({
   graphId,
@@ -125,6 +128,7 @@ function Panel({
     openChange.current?.(v);
   }, []);
   const [tab, setTab] = useState<Tab>('trace');
+  const tests = useGraphTests(graphId, open && tab === 'tests');
   const [selected, setSelected] = useState<string | null>(null);
   const onSelect = useCallback((id: string) => setSelected(id), []);
   /** Shows another run of the graph (picked in the history, or a fork or replay just started). */
@@ -140,6 +144,7 @@ function Panel({
   const traceEvents = useDeferredValue(events);
   const timeline = useMemo(() => (open ? buildTimeline(traceEvents) : null), [open, traceEvents]);
   const traceNodes = useMemo(() => (open ? nodesInTrace(traceEvents) : []), [open, traceEvents]);
+  const cost = useMemo(() => traceCost(traceEvents), [traceEvents]);
   const pause = useMemo(() => {
     if (!interrupt) return { seq: 0, state: undefined as unknown };
     let seq = 0;
@@ -230,6 +235,11 @@ function Panel({
             {usage.input.toLocaleString()} in · {usage.output.toLocaleString()} out tokens
           </span>
         )}
+        {usage.input + usage.output > 0 && (
+          <span className={s.muted} data-testid="run-cost" title={costTitle(cost)}>
+            {formatCost(cost)}
+          </span>
+        )}
         {session.stream.state === 'reconnecting' && <span className={s.warnText}>reconnecting…</span>}
         <span className={s.spacer} />
         <ConnectionBadge names={connections} />
@@ -305,6 +315,7 @@ function Panel({
                 ['trace', 'Trace'],
                 ['history', 'History'],
                 ['breakpoints', `Breakpoints${breakpoints.length ? ` (${breakpoints.length})` : ''}`],
+                ...(graphId ? [['tests', `Tests${tests.run ? ` ${testsBadge(tests.run)}` : ''}`]] : []),
               ] as Array<[Tab, string]>
             ).map(([id, label]) => (
               <button key={id} type="button" role="tab" aria-selected={tab === id} className={s.tab} onClick={() => setTab(id)} data-testid={`tab-${id}`}>
@@ -326,6 +337,7 @@ function Panel({
               <RunHistory graphId={graphId} currentRunId={session.runId} onReplay={openRun} />
             </div>
           )}
+          {tab === 'tests' && <TestsPane t={tests} />}
           {tab === 'breakpoints' && <BreakpointsList nodes={graph.data?.nodes ?? traceNodes.map((id) => ({ id }))} />}
         </>
       )}

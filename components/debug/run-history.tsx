@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { RunView } from '@/lib/contracts/runs';
 import { useRunHistory } from './run-api';
 import { ms } from './details-parts';
+import { costTitle, formatCost } from './cost';
 import { familyOrder, lineageLabel } from './run-family';
 import { useReplayRun } from './time-travel-api';
 import s from './debug.module.css';
@@ -51,6 +52,7 @@ export function RunHistory({ graphId, currentRunId, onReplay }: { graphId: strin
             <th>Started</th>
             <th>Duration</th>
             <th>Tokens</th>
+            <th>Cost</th>
             <th>Input</th>
             <th aria-label="Actions" />
           </tr>
@@ -89,6 +91,9 @@ export function RunHistory({ graphId, currentRunId, onReplay }: { graphId: strin
                 <td>{new Date(r.created_at).toLocaleString()}</td>
                 <td>{duration(r) ?? ''}</td>
                 <td>{r.usage?.total_tokens.toLocaleString() ?? ''}</td>
+                <td title={r.usage ? costTitle(r.usage.cost_usd) : undefined} data-testid="history-cost">
+                  {r.usage?.total_tokens ? formatCost(r.usage.cost_usd) : ''}
+                </td>
                 <td className={s.inputCell}>{r.input}</td>
                 <td onClick={(e) => e.stopPropagation()}>
                   <button

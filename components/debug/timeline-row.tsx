@@ -3,6 +3,7 @@
 import { memo, type CSSProperties } from 'react';
 import type { TimelineRow } from './timeline-tree';
 import { ms } from './details-parts';
+import { costTitle, formatCost, rowCost } from './cost';
 import s from './debug.module.css';
 
 const KIND_LABEL: Record<TimelineRow['kind'], string> = {
@@ -33,7 +34,7 @@ interface Props {
 }
 
 /**
- * One timeline row: name (indented by span depth), kind, tokens, duration and a waterfall bar.
+ * One timeline row: name (indented by span depth), kind, tokens and cost, duration and a waterfall bar.
  * The bar's geometry is CSS variables relative to the container's --total, so rows re-render
  * only when their own data changes (memo on `version`), not when the run gets longer.
  */
@@ -45,6 +46,9 @@ function RowView({ row, depth, hasChildren, collapsed, selected, t0, onSelect, o
     '--d': running ? 0 : Math.max(0, (row.end ?? row.start) - row.start),
   } as CSSProperties;
   const tokens = row.tokensIn + row.tokensOut;
+  // Model calls and nodes that made one show their cost (cost.ts); other rows show none.
+  const priced = row.kind === 'llm' || (row.kind === 'node' && !running);
+  const cost = priced ? rowCost(row.kind, row.events) : undefined;
   return (
     <div
       role="treeitem"
@@ -94,7 +98,14 @@ function RowView({ row, depth, hasChildren, collapsed, selected, t0, onSelect, o
         </span>
         {row.role && row.kind === 'node' && <span className={s.role}>{[row.role, row.strategy].filter(Boolean).join(' · ')}</span>}
       </div>
-      <div className={s.rowTokens}>{tokens ? tokens.toLocaleString() : ''}</div>
+      <div className={s.rowTokens}>
+        {tokens ? tokens.toLocaleString() : ''}
+        {priced && tokens > 0 && (
+          <span className={s.rowCost} data-testid="row-cost" title={costTitle(cost)}>
+            {formatCost(cost)}
+          </span>
+        )}
+      </div>
       <div className={s.rowDur}>{running ? '…' : row.kind === 'edge' || row.kind === 'state' || row.kind === 'interrupt' || row.kind === 'resume' ? '' : ms((row.end ?? row.start) - row.start)}</div>
       <div className={s.rowBar}>
         <span className={s.bar} data-running={running || undefined} data-kind={row.kind} />

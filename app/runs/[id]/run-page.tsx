@@ -1,10 +1,12 @@
 'use client';
 
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DebugPanel } from '@/components/debug/debug-panel';
 import { RunStoreProvider, useRunStore } from '@/components/debug/run-store';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { fetchRun, runKeys } from '@/components/debug/run-api';
+import { costTitle, formatCost, traceCost } from '@/components/debug/cost';
 import { NotFoundView } from '@/components/ui/not-found-view';
 import { ApiError } from '@/lib/contracts/client';
 import s from './run-page.module.css';
@@ -43,6 +45,7 @@ function RunPageBody({ runId }: { runId: string }) {
         )}
         <span className={s.sep}>/</span>
         <CurrentRun fallback={runId} />
+        <RunCost />
       </header>
       <main className={s.main}>
         <DebugPanel
@@ -62,6 +65,18 @@ function RunPageBody({ runId }: { runId: string }) {
 function CurrentRun({ fallback }: { fallback: string }) {
   const id = useRunStore((st) => st.runId);
   return <span className={s.current} data-testid="current-run">run {id ?? fallback}</span>;
+}
+
+/** The cost of the run on screen (its priced model calls so far; "—" when none had a price). */
+function RunCost() {
+  const events = useRunStore((st) => st.events);
+  const { cost, calls } = useMemo(() => ({ cost: traceCost(events), calls: events.some((e) => e.type === 'llm.response') }), [events]);
+  if (!calls) return null;
+  return (
+    <span className={s.cost} data-testid="run-page-cost" title={costTitle(cost)}>
+      cost {formatCost(cost)}
+    </span>
+  );
 }
 
 export function RunPage({ runId }: { runId: string }) {
