@@ -144,10 +144,16 @@ test('download trace gives the events array in the stream envelope', async ({ pa
   expect(saved).toEqual(events);
 });
 
-test('an unknown run shows a clear error', async ({ page }) => {
+test('an unknown run says so; a run the server cannot load shows the error', async ({ page }) => {
   await mockRunApi(page, { graph: GRAPH, runs: [] });
   await page.goto('/runs/nope');
-  await expect(page.getByTestId('run-page-error')).toContainText('Could not open run nope');
+  await expect(page.getByTestId('run-not-found')).toContainText('No such run');
+  await expect(page.getByTestId('run-not-found')).toContainText('nope');
+  await page.route('**/api/runs/broken', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'internal server error' } }) }),
+  );
+  await page.goto('/runs/broken');
+  await expect(page.getByTestId('run-page-error')).toContainText('Could not open run broken');
 });
 
 test('a run cut off by a server restart is shown as interrupted and can be resumed from the history', async ({ page }) => {
