@@ -21,6 +21,8 @@ import {
   type FormValues,
 } from './connection-form-model';
 import { HeaderRows } from './header-rows';
+import { PriceRows } from './connection-form-price-rows';
+import { checkPriceRows } from './connection-form-prices';
 import { useSaveConnection } from './use-connections';
 import s from './settings.module.css';
 
@@ -83,7 +85,7 @@ export function ConnectionFormDialog({ target, onClose, onSaved }: ConnectionFor
                 save.reset();
                 onSaved(c, !editing);
               },
-              onError: (err) => setErrors(errorsFromApi(err, values.headers)),
+              onError: (err) => setErrors(errorsFromApi(err, values.headers, values.prices.rows)),
             });
           }}
         />
@@ -121,7 +123,8 @@ function ConnectionForm({
       onSubmit={(e) => {
         e.preventDefault();
         const headerErrors = checkHeaderRows(v.headers);
-        if (Object.keys(headerErrors).length) return setErrors({ ...NO_ERRORS, headers: headerErrors });
+        const priceErrors = checkPriceRows(v.prices.rows);
+        if (Object.keys(headerErrors).length || Object.keys(priceErrors).length) return setErrors({ ...NO_ERRORS, headers: headerErrors, prices: priceErrors });
         setErrors(NO_ERRORS);
         onSubmit(v, setErrors);
       }}
@@ -200,6 +203,7 @@ function ConnectionForm({
         onChange={(headers) => set({ headers })}
         onRemoveSaved={(name) => setV((old) => ({ ...old, removedHeaders: [...old.removedHeaders, name] }))}
       />
+      <PriceRows value={v.prices} errors={errors.prices ?? {}} onChange={(prices) => set({ prices })} />
       {errors.form ? (
         <div className={s.formError} role="alert" data-testid="connection-form-error">
           <IconAlert />

@@ -13,10 +13,10 @@ describe('connection form', () => {
   it('an update keeps what was left empty, replaces a typed key, removes headers and a key on request', () => {
     const v = initialValues(view);
     expect(v.apiKey).toBe('');
-    expect(updateBody(v)).toEqual({ base_url: 'https://gw.example/v1', supports: {} });
+    expect(updateBody(v)).toEqual({ base_url: 'https://gw.example/v1', supports: {}, prices: null });
     const [org] = v.headers;
     const changed = { ...v, apiKey: 'sk-new', headers: [{ ...org, value: 'acme' }, { ...newRow('X-New'), value: 'n' }], removedHeaders: ['X-Old'] };
-    expect(updateBody(changed)).toEqual({ base_url: 'https://gw.example/v1', api_key: 'sk-new', headers: { 'X-Old': null, 'X-Org': 'acme', 'X-New': 'n' }, supports: {} });
+    expect(updateBody(changed)).toEqual({ base_url: 'https://gw.example/v1', api_key: 'sk-new', headers: { 'X-Old': null, 'X-Org': 'acme', 'X-New': 'n' }, supports: {}, prices: null });
     expect(updateBody({ ...v, removeKey: true, apiKey: 'ignored' }).api_key).toBeNull();
   });
 

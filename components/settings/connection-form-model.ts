@@ -5,6 +5,7 @@
  */
 import { ApiError } from '@/lib/contracts/client';
 import { supportsView, type ConnectionView, type CreateConnectionBody, type SupportsView, type UpdateConnectionBody } from '@/lib/contracts/connections';
+import { priceRowOf, priceTable, priceValues, type PriceValues } from './connection-form-prices';
 
 export interface HeaderRow {
   id: number;
@@ -25,6 +26,8 @@ export interface FormValues {
   removedHeaders: string[];
   /** What the server accepts (the connection Test can fill these in). */
   supports: SupportsView;
+  /** Model prices (connection-form-prices.ts). */
+  prices: PriceValues;
 }
 
 export type FieldName = 'name' | 'base_url' | 'api_key';
@@ -33,6 +36,8 @@ export interface FormErrors {
   fields: Partial<Record<FieldName, string>>;
   /** By header row id. */
   headers: Record<number, string>;
+  /** By price row id. */
+  prices?: Record<number, string>;
   /** What belongs to no field. */
   form?: string;
 }
@@ -51,6 +56,7 @@ export function initialValues(editing: ConnectionView | null): FormValues {
     headers: editing ? editing.header_names.map((n) => newRow(n, true)) : [],
     removedHeaders: [],
     supports: supportsView(editing?.supports),
+    prices: priceValues(editing?.prices),
   };
 }
 
@@ -77,6 +83,8 @@ export function createBody(v: FormValues): CreateConnectionBody {
   if (rows.length) body.headers = Object.fromEntries(rows.map((r) => [r.name.trim(), r.value]));
   const off = supportsPatch(v.supports);
   if (off) body.supports = off;
+  const prices = priceTable(v.prices);
+  if (prices) body.prices = prices;
   return body;
 }
 
@@ -89,6 +97,7 @@ export function updateBody(v: FormValues): UpdateConnectionBody {
   for (const r of filled(v.headers)) if (r.value) patch[r.name.trim()] = r.value;
   if (Object.keys(patch).length) body.headers = patch;
   body.supports = supportsPatch(v.supports) ?? {};
+  body.prices = priceTable(v.prices);
   return body;
 }
 
@@ -112,7 +121,7 @@ function issuesOf(err: ApiError): Issue[] {
 const FIELD_LABEL: Record<FieldName, string> = { name: 'Name', base_url: 'Base URL', api_key: 'API key' };
 
 /** The API's error, placed next to the field (or header row) it is about. */
-export function errorsFromApi(err: unknown, rows: HeaderRow[]): FormErrors {
+export function errorsFromApi(err: unknown, rows: HeaderRow[], priceRows: PriceValues['rows'] = []): FormErrors {
   const out: FormErrors = { fields: {}, headers: {} };
   if (!(err instanceof ApiError)) {
     out.form = err instanceof Error ? err.message : String(err);
@@ -134,6 +143,10 @@ export function errorsFromApi(err: unknown, rows: HeaderRow[]): FormErrors {
       const message = /^invalid key/i.test(issue.message) ? 'not a valid HTTP header name' : issue.message;
       if (row) out.headers[row.id] ??= `${header}: ${message}.`;
       else stray.push(`Header ${header}: ${message}.`);
+    } else if (head === 'prices') {
+      const row = priceRowOf(issue.path, priceRows);
+      if (row) (out.prices ??= {})[row.id] ??= `${row.model.trim()}: ${issue.message}.`;
+      else stray.push(`Prices: ${issue.message}.`);
     } else {
       stray.push(issue.message);
     }
