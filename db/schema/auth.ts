@@ -4,7 +4,7 @@
  * user (admin / editor / viewer), and personal API keys stored as SHA-256 hashes only.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const stamp = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(now);
@@ -84,6 +84,8 @@ export const apiKeys = sqliteTable(
     keyHash: text('key_hash').notNull().unique(),
     createdAt: stamp('created_at'),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    /** Budget (cost): USD the runs started with this key may cost per calendar month (UTC); null: no budget. */
+    maxCostUsd: real('max_cost_usd'),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );

@@ -52,11 +52,13 @@ export const runs = sqliteTable(
     /** The parent's checkpoint step this run started from (a fork; null for a replay from the start). */
     forkedFromStep: integer('forked_from_step'),
     origin: text('origin').$type<RunOriginColumn>(),
+    /** The API key the run was started with (its monthly budget counts the run's cost); no reference: a revoked key's runs stay. */
+    apiKeyId: text('api_key_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status), index('runs_parent_idx').on(t.parentRunId)],
+  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status), index('runs_parent_idx').on(t.parentRunId), index('runs_api_key_idx').on(t.apiKeyId, t.createdAt)],
 );
 
 export const runEvents = sqliteTable(
