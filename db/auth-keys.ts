@@ -4,18 +4,38 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { getDb } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
+import { runs } from './schema/runs';
 
 export type { ApiKeyRow } from './schema/auth';
 
-export function insertApiKey(input: { userId: string; name: string; prefix: string; keyHash: string }): ApiKeyRow {
+export function insertApiKey(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): ApiKeyRow {
   return getDb().insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning().get();
 }
 
 export function listApiKeys(userId: string): ApiKeyRow[] {
   return getDb().select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)).all();
+}
+
+export function getApiKey(id: string): ApiKeyRow | undefined {
+  return getDb().select().from(apiKeys).where(eq(apiKeys.id, id)).get();
+}
+
+/** Sets (or, null, removes) the monthly budget of one of the user's keys; undefined when they have no such key. */
+export function setApiKeyBudget(userId: string, id: string, maxCostUsd: number | null): ApiKeyRow | undefined {
+  return getDb().update(apiKeys).set({ maxCostUsd }).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning().get();
+}
+
+/** USD of the runs started with the key since `since` (their usage.cost_usd; runs without one count 0). */
+export function apiKeySpend(keyId: string, since: Date): number {
+  const row = getDb()
+    .select({ usd: sql<number | null>`sum(json_extract(${runs.usage}, '$.cost_usd'))` })
+    .from(runs)
+    .where(and(eq(runs.apiKeyId, keyId), gte(runs.createdAt, since)))
+    .get();
+  return row?.usd ?? 0;
 }
 
 /** Revokes (deletes) one of the user's keys; false when they have no such key. */

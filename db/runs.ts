@@ -27,6 +27,8 @@ export interface NewRun {
   parentRunId?: string | null;
   forkedFromStep?: number | null;
   origin?: RunOriginColumn | null;
+  /** The API key the run was started with (its monthly budget). */
+  apiKeyId?: string | null;
 }
 
 export function insertRun(r: NewRun): RunRow {
@@ -43,6 +45,7 @@ export function insertRun(r: NewRun): RunRow {
       breakpoints: r.breakpoints ?? null,
       source: r.source,
       conversationId: r.conversationId ?? null,
+      apiKeyId: r.apiKeyId ?? null,
       parentRunId: r.parentRunId ?? null,
       forkedFromStep: r.forkedFromStep ?? null,
       origin: r.origin ?? null,

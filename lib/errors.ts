@@ -47,6 +47,8 @@ const STATUS_OF_CODE: Record<string, number> = {
   invalid_state: 422,
   /** 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again. */
   run_failed: 422,
+  /** An API key's monthly cost budget is spent (lib/server/auth-keys.ts): Payment Required, not retried. */
+  budget_exceeded: 402,
   model_rate_limited: 429,
   rate_limited: 429,
   cancelled: 499,

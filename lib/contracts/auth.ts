@@ -26,8 +26,13 @@ export type CreateUserBody = z.infer<typeof CreateUserBody>;
 export const UpdateUserBody = z.object({ role: Role });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
-export const CreateKeyBody = z.object({ name: Name });
+/** A key's budget: USD its runs may cost per calendar month (UTC); null: no budget. */
+const KeyBudget = z.number().min(0).max(1_000_000).nullable();
+export const CreateKeyBody = z.object({ name: Name, max_cost_usd: KeyBudget.optional() });
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
+/** PATCH /api/keys/:id: sets or (null) removes the key's monthly budget. */
+export const UpdateKeyBody = z.object({ max_cost_usd: KeyBudget });
+export type UpdateKeyBody = z.infer<typeof UpdateKeyBody>;
 
 export interface UserView {
   id: string;
@@ -44,6 +49,10 @@ export interface ApiKeyView {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  /** USD the key's runs may cost per calendar month (UTC); null: no budget. */
+  max_cost_usd?: number | null;
+  /** USD its runs cost this month so far (finished runs' usage). */
+  spent_usd?: number;
 }
 
 /** POST /api/keys: the key itself, shown this once. */

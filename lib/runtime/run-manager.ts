@@ -32,6 +32,8 @@ export interface StartRunOptions {
   conversationId?: string;
   /** The document to run instead of the saved graph's (e.g. with an API caller's client tools added). */
   document?: GraphDocument;
+  /** The API key the run is started with (lib/server/auth-keys.ts keyBudget: its monthly budget counts the run). */
+  apiKeyId?: string;
 }
 
 const RUN_SPAN = 'run';
@@ -67,6 +69,7 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
     breakpoints: opts.breakpoints?.length ? opts.breakpoints : null,
     source: opts.source,
     conversationId: opts.conversationId ?? null,
+    apiKeyId: opts.apiKeyId ?? null,
   });
   const missing = missingConnections(doc);
   if (missing.length) {

@@ -1,16 +1,54 @@
 /**
  * Personal API keys: `sy_` + 32 random bytes (base64url), shown once; only the SHA-256 is stored.
  * A key belongs to a signed-in user and acts with that user's role (lib/server/caller.ts).
+ * Budget (cost, issue 13): a key may carry `max_cost_usd` per calendar month (UTC); a run started
+ * with the key is refused with budget_exceeded (402) once its runs of the month cost that much.
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { insertApiKey, type ApiKeyRow } from '@/db/auth-keys';
+import { apiKeySpend, getApiKey, insertApiKey, type ApiKeyRow } from '@/db/auth-keys';
+import { formatUsd, roundUsd } from '@/lib/graph/prices';
 import type { ApiKeyView, CreatedKeyResponse } from '@/lib/contracts/auth';
-import { badRequest } from '@/lib/errors';
+import { AppError, badRequest } from '@/lib/errors';
 import { sha256Hex, type Caller } from './caller';
 
-export function keyView(row: ApiKeyRow): ApiKeyView {
-  return { id: row.id, name: row.name, prefix: row.prefix, created_at: row.createdAt.toISOString(), last_used_at: row.lastUsedAt?.toISOString() ?? null };
+export function keyView(row: ApiKeyRow, now = new Date()): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    max_cost_usd: row.maxCostUsd ?? null,
+    spent_usd: roundUsd(apiKeySpend(row.id, monthStart(now))),
+  };
+}
+
+/** The first instant of `now`'s calendar month (UTC): key budgets are per month. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Before a run starts: the key it is started with (`apiKeyId` for the run row), after checking the
+ * key's monthly budget; throws budget_exceeded when its runs of the month cost the budget already.
+ * Callers without a key (a session, the service key, accounts off) have no key budget.
+ */
+export function keyBudget(caller: Caller, now = new Date()): { apiKeyId?: string } {
+  if (caller.kind !== 'key') return {};
+  const row = getApiKey(caller.keyId);
+  if (!row) return {};
+  if (row.maxCostUsd != null) {
+    const spent = roundUsd(apiKeySpend(row.id, monthStart(now)));
+    if (spent >= row.maxCostUsd) {
+      throw new AppError(
+        'budget_exceeded',
+        `API key "${row.name}" (${row.prefix}…) has spent ${formatUsd(spent)} of its ${formatUsd(row.maxCostUsd)} budget this month (UTC); runs started with it are refused until next month, or raise its budget in Settings → API keys`,
+        { spent_usd: spent, max_cost_usd: row.maxCostUsd },
+      );
+    }
+  }
+  return { apiKeyId: row.id };
 }
 
 /** The user a key would belong to: a personal key needs a user (not the service key, not accounts off). */
@@ -19,8 +57,8 @@ export function keyOwner(caller: Caller): string {
   throw badRequest('personal API keys belong to a user: sign in (accounts must be on)');
 }
 
-export function issueKey(userId: string, name: string): CreatedKeyResponse {
+export function issueKey(userId: string, name: string, maxCostUsd: number | null = null): CreatedKeyResponse {
   const secret = `sy_${randomBytes(32).toString('base64url')}`;
-  const row = insertApiKey({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret) });
+  const row = insertApiKey({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd });
   return { key: keyView(row), secret };
 }

@@ -8,11 +8,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The caller's own API keys (never the keys themselves). */
-export const GET = route('viewer', (_req, _ctx, caller) => json({ keys: listApiKeys(keyOwner(caller)).map(keyView) }));
+export const GET = route('viewer', (_req, _ctx, caller) => json({ keys: listApiKeys(keyOwner(caller)).map((k) => keyView(k)) }));
 
 /** A new key for the caller, with their role: the response holds the key, shown this once. */
 export const POST = route('viewer', async (req, _ctx, caller) => {
   const owner = keyOwner(caller);
   const body = await readJson(req, CreateKeyBody);
-  return json(issueKey(owner, body.name), 201);
+  return json(issueKey(owner, body.name, body.max_cost_usd ?? null), 201);
 });

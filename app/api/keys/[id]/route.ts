@@ -1,10 +1,21 @@
-import { deleteApiKey } from '@/db/auth-keys';
+import { deleteApiKey, setApiKeyBudget } from '@/db/auth-keys';
+import { UpdateKeyBody } from '@/lib/contracts/auth';
 import { notFound } from '@/lib/errors';
-import { keyOwner } from '@/lib/server/auth-keys';
-import { route, type Params } from '@/lib/server/http';
+import { keyOwner, keyView } from '@/lib/server/auth-keys';
+import { readJson } from '@/lib/server/body';
+import { json, route, type Params } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+
+/** Sets or (null) removes the monthly cost budget of one of the caller's keys. */
+export const PATCH = route('viewer', async (req, { params }: Params<'id'>, caller) => {
+  const owner = keyOwner(caller);
+  const body = await readJson(req, UpdateKeyBody);
+  const row = setApiKeyBudget(owner, (await params).id, body.max_cost_usd);
+  if (!row) throw notFound('API key');
+  return json(keyView(row));
+});
 
 /** Revokes one of the caller's keys: it stops working at once. */
 export const DELETE = route('viewer', async (_req, { params }: Params<'id'>, caller) => {

@@ -4,6 +4,7 @@ import { StartRunBody, type RunHistoryResponse, type StartRunResponse } from '@/
 import { notFound } from '@/lib/errors';
 import { startRun } from '@/lib/runtime/run-manager';
 import { runView } from '@/lib/runtime/run-views';
+import { keyBudget } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route, type Params } from '@/lib/server/http';
 
@@ -11,10 +12,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Starts a run in the background; it outlives this request. */
-export const POST = route('editor', async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
-  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, source: 'ui' });
+  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
+  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, source: 'ui', ...key });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
 }, { rateLimit: true });
