@@ -63,6 +63,9 @@ describe('budget per API key', () => {
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('budget_exceeded');
     expect(refused.body.error.message).toContain('has spent $0.0016 of its $0.001 budget this month');
+    const openai = await s.call('POST', '/api/v1/chat/completions', { bearer, origin: null }, { model: 'two', messages: [{ role: 'user', content: 'go' }] });
+    expect(openai.status).toBe(402);
+    expect(openai.body.error).toMatchObject({ code: 'budget_exceeded' });
     expect(mock.chatRequests()).toHaveLength(calls); // no run started
     // The signed-in user (no key) is not held to the key's budget.
     expect((await s.call('POST', `/api/graphs/${graphId}/runs`, { cookie: editor }, { input: 'go' })).status).toBe(201);

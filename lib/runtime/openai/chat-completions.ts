@@ -68,14 +68,14 @@ function outcomeOf(run: RunRow): Outcome {
 }
 
 /** A new run over the conversation, offering the request's tools (if any) as client tools. */
-function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined): RunRow {
+function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): RunRow {
   const { input, history } = runInputFromMessages(body.messages);
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const messages = [...history, { role: 'user' as const, content: input }];
   const conversationId = conversationOf(body, requestHeaders);
   const tools = callerTools(body);
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc });
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId });
   if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
@@ -132,7 +132,8 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
   return ConversationId.safeParse(body.user).success ? (body.user as string) : undefined;
 }
 
-export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers): Promise<Response> {
+/** `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
+export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers, opts: { apiKeyId?: string } = {}): Promise<Response> {
   const graph = graphForModel(body.model);
   const results = trailingToolResults(body.messages);
   // A continued run streams only what it does from here on (the caller has the rest).
@@ -142,7 +143,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
     const runId = runOfToolResults(results.map((r) => r.tool_call_id));
     after = lastSeq(runId);
     run = continueRun(graph, results);
-  } else run = beginRun(graph, body, requestHeaders);
+  } else run = beginRun(graph, body, requestHeaders, opts.apiKeyId);
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 

@@ -1,5 +1,6 @@
 import { ChatCompletionRequest } from '@/lib/contracts/openai';
 import { chatCompletion } from '@/lib/runtime/openai/chat-completions';
+import { keyBudget } from '@/lib/server/auth-keys';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 
@@ -7,7 +8,8 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Runs the graph named by `model` over the conversation (OpenAI chat.completions, streaming or not). */
-export const POST = openaiRoute('editor', async (req) => {
+export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
-  return chatCompletion(body, req.headers);
+  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
+  return chatCompletion(body, req.headers, key);
 });
