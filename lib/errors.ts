@@ -52,6 +52,7 @@ const STATUS_OF_CODE: Record<string, number> = {
   model_rate_limited: 429,
   rate_limited: 429,
   cancelled: 499,
+  internal: 500,
   tool_error: 500,
   run_not_settled: 500,
   http_error: 502,
@@ -66,6 +67,11 @@ const STATUS_OF_CODE: Record<string, number> = {
 /** The HTTP status for an error code; a code the table does not know is the caller's fault (400). */
 export function statusOf(code: string): number {
   return STATUS_OF_CODE[code] ?? 400;
+}
+
+/** Whether an error code is the server's fault (5xx) rather than the caller's. */
+export function isServerError(code: string): boolean {
+  return statusOf(code) >= 500;
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);

@@ -4,7 +4,7 @@
  * lib/server/openai-route.ts; a streaming reply sends the same body as its last chunk.
  */
 import { ZodError } from 'zod';
-import { AppError, statusOf } from '@/lib/errors';
+import { AppError, isServerError, statusOf } from '@/lib/errors';
 import type { OpenAIErrorBody } from '@/lib/contracts/openai';
 
 /**
@@ -21,7 +21,7 @@ export class OpenAIApiError extends Error {
     opts: { type?: string; code?: string | null; param?: string | null } = {},
   ) {
     super(message);
-    this.type = opts.type ?? (statusOf(kind) >= 500 ? 'server_error' : 'invalid_request_error');
+    this.type = opts.type ?? (isServerError(kind) ? 'server_error' : 'invalid_request_error');
     this.code = opts.code === undefined ? kind : opts.code;
     this.param = opts.param ?? null;
   }
@@ -37,15 +37,15 @@ export function openaiErrorBody(err: unknown): { status: number; body: OpenAIErr
   }
   if (err instanceof AppError) {
     const status = statusOf(err.code);
-    const type = status >= 500 ? 'server_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
+    const type = isServerError(err.code) ? 'server_error' : err.code === 'not_found' ? 'not_found_error' : 'invalid_request_error';
     return { status, body: { error: { message: err.message, type, param: null, code: err.code } } };
   }
   if (err instanceof ZodError) {
     const issue = err.issues[0];
     const param = issue?.path.length ? issue.path.map(String).join('.') : null;
     const message = issue ? `Invalid request: ${param ?? 'body'}: ${issue.message}` : 'Invalid request';
-    return { status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_request' } } };
+    return { status: statusOf('bad_request'), body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_request' } } };
   }
   console.error('[switchyard] /api/v1 request failed:', err);
-  return { status: 500, body: { error: { message: 'Internal server error', type: 'server_error', param: null, code: 'internal' } } };
+  return { status: statusOf('internal'), body: { error: { message: 'Internal server error', type: 'server_error', param: null, code: 'internal' } } };
 }
