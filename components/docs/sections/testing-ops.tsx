@@ -62,8 +62,9 @@ export function TestingOps() {
         />
         <p>
           A false comparison says what its left side was (<C>was false (output is &quot;Hello&quot;)</C>). Lists have <C>contains()</C> as well as{' '}
-          <C>in</C>. In the editor, <em>Tests</em> in the header edits the graph’s test file (kept beside the graph: <C>GET/PUT /api/graphs/:id/tests</C>)
-          and runs it (<C>POST /api/graphs/:id/tests/run</C>), with pass/fail per assertion.
+          <C>in</C>. In the editor, the run panel’s <em>Tests</em> tab (also <em>Tests</em> in the header) edits the graph’s test file (kept beside the
+          graph: <C>GET/PUT /api/graphs/:id/tests</C>) and runs it (<C>POST /api/graphs/:id/tests/run</C>), with pass/fail per assertion; after a run
+          the tab and the button show the counts (<C>✓ 3 ✗ 1</C>).
         </p>
       </Sub>
       <Sub id="cli" title="The switchyard CLI">
@@ -87,6 +88,19 @@ export function TestingOps() {
           takes its base model’s price). <C>llm.response</C> carries <C>cost_usd</C>, the run’s usage sums it (history, run page, <C>usage.cost_usd</C>
           ). A call answered from a recording in a replay costs nothing. <C>limits.max_cost_usd</C> stops the run once its cost passes the limit, and{' '}
           <C>limits.max_model_calls</C> refuses the call past the limit, both with the error <C>budget_exceeded</C> naming the cost so far.
+        </p>
+        <p>
+          <C>node.finished</C> carries the node’s own model calls as <C>usage</C> (tokens, <C>model_calls</C>, <C>cost_usd</C>; a worker’s calls are
+          on its own row). The run panel shows the cost of each model call and node under its tokens and the run’s in its header; the history has a
+          Cost column and the run page shows the total. <em>free</em> is a cost of 0 (a free connection, or replies reused from a recording), <em>—</em>{' '}
+          an unknown one (no price for the model). In Settings, a connection’s <em>Model prices</em> lists model → input and output $ per 1M tokens (an
+          empty field takes the shipped price, shown greyed) and a <em>Free (local server)</em> toggle.
+        </p>
+        <p>
+          With accounts on, a personal API key may have a budget: <C>max_cost_usd</C> per calendar month (UTC), set when it is created (
+          <C>POST /api/keys</C>) or later (<C>PATCH /api/keys/:id</C> <C>{'{ "max_cost_usd": 5 }'}</C>, <C>null</C> removes it). Runs started with the
+          key (<C>POST /api/graphs/:id/runs</C>, <C>/api/v1/chat/completions</C>) count toward it; once they cost the budget, a new run is refused
+          before it starts with <C>402</C> <C>budget_exceeded</C>, naming the spend and the budget. The key list shows <C>spent_usd</C> this month.
         </p>
       </Sub>
       <Sub id="telemetry" title="OpenTelemetry">
