@@ -21,7 +21,9 @@ export const setUserRole = (id: string, role: Role) => json<{ user: UserView }>(
 export const deleteUser = (id: string) => send(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
 
 export const fetchKeys = (signal?: AbortSignal) => json<{ keys: ApiKeyView[] }>(send('/api/keys', { signal }));
-export const createKey = (name: string) => json<CreatedKeyResponse>(send('/api/keys', jsonBody('POST', { name })));
+export const createKey = (name: string, max_cost_usd: number | null = null) => json<CreatedKeyResponse>(send('/api/keys', jsonBody('POST', { name, max_cost_usd })));
+/** Sets (null: removes) a key's monthly cost budget. */
+export const setKeyBudget = (id: string, max_cost_usd: number | null) => json<ApiKeyView>(send(`/api/keys/${encodeURIComponent(id)}`, jsonBody('PATCH', { max_cost_usd })));
 export const revokeKey = (id: string) => send(`/api/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
 
 /** A same-site path to go to after signing in (anything else is `/`). */

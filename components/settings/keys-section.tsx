@@ -2,10 +2,12 @@
 /**
  * Settings › API keys: the signed-in user's personal keys (for /api/v1, /api/mcp and the REST API as
  * `Authorization: Bearer <key>`, with the user's role). A new key is shown once; revoking stops it.
+ * A key may have a budget: USD its runs may cost per calendar month (UTC); this month's spend is shown.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createKey, fetchKeys, revokeKey } from '@/components/auth/auth-api';
+import { createKey, fetchKeys, revokeKey, setKeyBudget } from '@/components/auth/auth-api';
+import { formatCost } from '@/components/debug/cost';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { ApiKeyView } from '@/lib/contracts/auth';
@@ -15,6 +17,43 @@ import s from './settings.module.css';
 const KEYS_KEY = ['api-keys'] as const;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+/** A typed budget: null when empty (no budget), NaN when not a number of dollars ≥ 0. */
+const budgetOf = (text: string): number | null => (text.trim() ? (Number(text) >= 0 ? Number(text) : Number.NaN) : null);
+
+function BudgetCell({ k }: { k: ApiKeyView }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const saved = k.max_cost_usd == null ? '' : String(k.max_cost_usd);
+  const [text, setText] = useState(saved);
+  const save = useMutation({
+    mutationFn: (usd: number | null) => setKeyBudget(k.id, usd),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: KEYS_KEY }),
+    onError: (err: Error) => toast({ message: err.message, tone: 'error' }),
+  });
+  const value = budgetOf(text);
+  const invalid = Number.isNaN(value);
+  return (
+    <td data-testid="key-budget">
+      <span title="Spent this month (UTC)">{k.spent_usd ? formatCost(k.spent_usd) : '$0'}</span> of{' '}
+      <input
+        className={s.budgetInput}
+        inputMode="decimal"
+        value={text}
+        placeholder="no budget"
+        aria-label={`Monthly budget of ${k.name} in USD`}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="key-budget-input"
+      />
+      {text !== saved && (
+        <Button size="sm" variant="ghost" disabled={invalid} busy={save.isPending} onClick={() => save.mutate(value)} data-testid="key-budget-save">
+          Save
+        </Button>
+      )}
+    </td>
+  );
+}
 
 function KeyRow({ k }: { k: ApiKeyView }) {
   const qc = useQueryClient();
@@ -35,6 +74,7 @@ function KeyRow({ k }: { k: ApiKeyView }) {
       </td>
       <td>{when(k.created_at)}</td>
       <td>{when(k.last_used_at)}</td>
+      <BudgetCell k={k} />
       <td className={s.colActions}>
         <Button size="sm" variant="ghost-danger" busy={revoke.isPending} onClick={() => revoke.mutate()} data-testid="revoke-key">
           Revoke
@@ -48,12 +88,14 @@ export function KeysSection() {
   const qc = useQueryClient();
   const keys = useQuery({ queryKey: KEYS_KEY, queryFn: ({ signal }) => fetchKeys(signal) });
   const [name, setName] = useState('');
+  const [budget, setBudget] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: () => createKey(name.trim()),
+    mutationFn: () => createKey(name.trim(), budgetOf(budget)),
     onSuccess: (res) => {
       setSecret(res.secret);
       setName('');
+      setBudget('');
       void qc.invalidateQueries({ queryKey: KEYS_KEY });
     },
   });
@@ -81,6 +123,7 @@ export function KeysSection() {
                 <th>Key</th>
                 <th>Created</th>
                 <th>Last used</th>
+                <th title="USD the key's runs may cost per calendar month (UTC); a run over it is refused with budget_exceeded">Spent / budget a month</th>
                 <th className={s.colActions}>
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -102,7 +145,17 @@ export function KeysSection() {
         }}
       >
         <input required maxLength={100} placeholder="Key name, e.g. laptop" aria-label="Key name" value={name} onChange={(e) => setName(e.target.value)} data-testid="new-key-name" />
-        <Button type="submit" variant="primary" busy={create.isPending} data-testid="create-key">
+        <input
+          className={s.budgetInput}
+          inputMode="decimal"
+          placeholder="Budget $/month (optional)"
+          aria-label="Monthly budget in USD (optional)"
+          aria-invalid={Number.isNaN(budgetOf(budget)) || undefined}
+          value={budget}
+          onChange={(e) => setBudget(e.target.value)}
+          data-testid="new-key-budget"
+        />
+        <Button type="submit" variant="primary" busy={create.isPending} disabled={Number.isNaN(budgetOf(budget))} data-testid="create-key">
           Create key
         </Button>
         {create.isError ? (
