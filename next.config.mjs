@@ -17,7 +17,7 @@ const nextConfig = {
   // SSE must not be held back by gzip buffering under `next start`.
   compress: false,
   reactStrictMode: true,
-  serverExternalPackages: ['better-sqlite3'],
+  serverExternalPackages: ['better-sqlite3', 'bullmq', 'ioredis'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
   allowedDevOrigins: devOrigins(),

@@ -8,6 +8,11 @@
  * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period (run events, chat completions keep-alive), default 15000
  * - SWITCHYARD_MAX_CONCURRENT_RUNS    runs executing at once in this process (more wait as `queued`),
  *                                     default max(16, 32 × available CPUs): runs mostly wait on the model
+ * - SWITCHYARD_QUEUE                  redis://… : queue mode (lib/runtime/queue): runs are BullMQ jobs
+ *                                     executed by `npm run worker` processes; unset = in-process runs
+ * - SWITCHYARD_QUEUE_LOCK_MS          a worker's lock on a run's job, renewed at half of it; a job whose
+ *                                     worker died is taken over once the lock expired, default 30000
+ * - SWITCHYARD_QUEUE_STALLED_MS       how often workers look for such jobs, default 30000
  */
 import { availableParallelism } from 'node:os';
 
@@ -51,4 +56,27 @@ export function runtimeConfig(env: Record<string, string | undefined> = process.
 /** SWITCHYARD_MAX_CONCURRENT_RUNS, or the default sized to the machine: max(16, 32 × available CPUs). */
 export function maxConcurrentRuns(env: Record<string, string | undefined> = process.env): number {
   return intFromEnv(env, 'SWITCHYARD_MAX_CONCURRENT_RUNS', 1, 100_000) ?? Math.max(16, 32 * availableParallelism());
+}
+
+export interface QueueConfig {
+  url: string;
+  lockMs: number;
+  stalledMs: number;
+}
+
+/** Queue mode's settings, or null when SWITCHYARD_QUEUE is unset (runs execute in this process). */
+export function queueConfig(env: Record<string, string | undefined> = process.env): QueueConfig | null {
+  const url = env.SWITCHYARD_QUEUE?.trim();
+  if (!url) return null;
+  if (!/^rediss?:\/\//.test(url)) throw new Error(`SWITCHYARD_QUEUE=${JSON.stringify(url)} is not a redis:// or rediss:// URL`);
+  return {
+    url,
+    lockMs: intFromEnv(env, 'SWITCHYARD_QUEUE_LOCK_MS', 200, 3_600_000) ?? 30_000,
+    stalledMs: intFromEnv(env, 'SWITCHYARD_QUEUE_STALLED_MS', 100, 3_600_000) ?? 30_000,
+  };
+}
+
+/** SWITCHYARD_QUEUE as set (cheap: read on every published event), or undefined. */
+export function queueUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env.SWITCHYARD_QUEUE?.trim() || undefined;
 }

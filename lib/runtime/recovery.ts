@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import { listRunsWithStatus, loadCheckpoint } from '@/db/runs';
+import { queueUrl } from './config';
 import { runtimeState } from './globals';
 import { recordRunEvent } from './event-recorder';
 import { SERVER_RESTART_REASON } from './run-status';
@@ -17,7 +18,10 @@ export interface RecoveryReport {
 function recoverInterruptedRuns(): RecoveryReport {
   const state = runtimeState();
   const interrupted: string[] = [];
-  for (const run of listRunsWithStatus(['running', 'queued'])) {
+  // Queue mode: runs belong to the queue's workers; a dead worker's run is taken over by another
+  // (BullMQ stalled jobs, lib/runtime/queue/worker.ts), never marked here.
+  const leftOver = queueUrl() ? [] : listRunsWithStatus(['running', 'queued']);
+  for (const run of leftOver) {
     if (state.active.has(run.id)) continue; // started by this process: not left over
     const cp = loadCheckpoint(run.id);
     const step = cp?.step ?? 0;

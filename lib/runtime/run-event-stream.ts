@@ -1,7 +1,7 @@
 /**
  * The SSE stream of a run's trace (GET /api/runs/:id/events):
  * replay from `after` (Last-Event-ID or ?after=), then live events, with no gap and no duplicate:
- * subscribe to the bus first, read the backlog from the DB, then drain the events buffered
+ * subscribe to the bus first (and wait until it is live: Redis in queue mode), read the backlog from the DB, then drain the events buffered
  * meanwhile, skipping any seq already sent. Heartbeat comments keep proxies from timing out. The
  * stream ends after a terminal event, or when the client leaves (which does not cancel the run).
  */
@@ -36,7 +36,7 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
   const encoder = new TextEncoder();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
-    start(controller) {
+    async start(controller) {
       let lastSent = opts.after;
       let closed = false;
       let replaying = true;
@@ -74,6 +74,9 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       if (opts.signal?.aborted) return close();
 
       controller.enqueue(encoder.encode(`retry: 2000\n: run ${opts.runId}\n\n`));
+      // In queue mode events come through Redis: wait until the subscription is confirmed.
+      await unsubscribe.ready;
+      if (closed) return;
       // 2. the backlog from the DB, 3. whatever arrived meanwhile (send() skips seqs already sent)
       for (const e of listEvents(opts.runId, opts.after)) send(e);
       for (const e of buffered) send(e);

@@ -15,6 +15,8 @@ import { getGraph, getGraphVersion } from '@/db/graphs';
 import { lastSeq } from '@/db/run-events';
 import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
 import { admissionQueue } from './admission';
+import { queueUrl } from './config';
+import { cancelQueuedRun, enqueueRun, waitUntilSettled } from './queue/jobs';
 import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
 import { runtimeState } from './globals';
 import { missingConnections, unknownMcpServers } from './preflight';
@@ -108,12 +110,12 @@ export interface LaunchArgs {
  * then it waits as `queued` (listed as active, so a cancel reaches it and waitForRun waits for it).
  */
 export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
-  const state = runtimeState();
-  const controller = new AbortController();
+  const queue = queueUrl();
+  if (queue) return enqueue(queue, run, doc, args);
   const admission = admissionQueue();
   const admitted = admission.tryEnter();
   if (!admitted) updateRun(run.id, { status: 'queued' });
-  const done = (async () => {
+  void track(run.id, async (controller) => {
     if (!admitted && !(await admission.wait(run.id, controller.signal))) {
       recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: 'cancelled while queued' } });
       return;
@@ -123,15 +125,37 @@ export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void 
     } finally {
       admission.leave();
     }
-  })()
+  });
+}
+
+/** Executes a run in this process now, without admission control: a queue worker's job (lib/runtime/queue/worker.ts; the worker's concurrency is its admission). */
+export function executeRun(run: RunRow, doc: GraphDocument, args: LaunchArgs): Promise<void> {
+  return track(run.id, (controller) => execute(run, doc, args, controller));
+}
+
+/** Lists the run as active in this process (cancel and waitForRun reach it) while `body` runs; never rejects. */
+function track(runId: string, body: (controller: AbortController) => Promise<void>): Promise<void> {
+  const state = runtimeState();
+  const controller = new AbortController();
+  const done = body(controller)
     .catch((err: unknown) => {
       // Recording how the run ended failed too (e.g. the database went away): never an unhandled rejection.
-      console.error(`[switchyard] run ${run.id}: recording its end failed`, err);
+      console.error(`[switchyard] run ${runId}: recording its end failed`, err);
     })
     .finally(() => {
-      if (state.active.get(run.id)?.controller === controller) state.active.delete(run.id);
+      if (state.active.get(runId)?.controller === controller) state.active.delete(runId);
     });
-  state.active.set(run.id, { runId: run.id, controller, done });
+  state.active.set(runId, { runId, controller, done });
+  return done;
+}
+
+/** Queue mode (SWITCHYARD_QUEUE): the run waits as `queued` for a worker (lib/runtime/queue). */
+function enqueue(url: string, run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
+  updateRun(run.id, { status: 'queued' });
+  enqueueRun(url, { runId: run.id, document: doc, args }).catch((err: unknown) => {
+    const message = `The run could not be queued: ${err instanceof Error ? err.message : String(err)}`;
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'queue_unavailable', message } } });
+  });
 }
 
 /** Runs an admitted run to its end (or pause) and records how it ended. */
@@ -223,18 +247,26 @@ export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): 
   if (!run) throw notFound(`Run ${runId}`);
   if (isTerminalStatus(run.status)) throw conflict(`Run ${runId} already ${run.status}; there is nothing to cancel.`);
   const active = runtimeState().active.get(runId);
+  const queue = queueUrl();
   if (active) {
     active.controller.abort(new AppError('cancelled', 'The run was cancelled.'));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([active.done, new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)))]);
     clearTimeout(timer);
+  } else if (queue && (run.status === 'queued' || run.status === 'running')) {
+    // Queue mode: a waiting job is removed; a job a worker holds is aborted by that worker.
+    if ((await cancelQueuedRun(queue, runId)) === 'removed') {
+      recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: 'cancelled while queued' } });
+    } else await waitUntilSettled(runId, AbortSignal.timeout(opts.waitMs ?? 10_000));
   } else {
     recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: `cancelled while ${run.status}` } });
   }
   return getRun(runId)!;
 }
 
-/** Resolves once the run is no longer executing in this process (finished, failed, paused...). */
+/** Resolves once the run is no longer executing (finished, failed, paused...): in this process, or on a queue worker. */
 export function waitForRun(runId: string): Promise<void> {
-  return runtimeState().active.get(runId)?.done ?? Promise.resolve();
+  const active = runtimeState().active.get(runId)?.done;
+  if (active) return active;
+  return queueUrl() ? waitUntilSettled(runId) : Promise.resolve();
 }

@@ -1,0 +1,80 @@
+/**
+ * Queue mode, the worker side (`npm run worker`, scripts/worker.ts): a BullMQ worker takes run jobs
+ * (jobs.ts) and executes them with the run manager's `executeRun`, up to
+ * SWITCHYARD_MAX_CONCURRENT_RUNS at once. It listens to the cancel channel: a cancel of a run it
+ * holds aborts it. A job a dead worker held (SIGKILL, a lost machine) is found stalled once its lock
+ * (SWITCHYARD_QUEUE_LOCK_MS) expired and is taken by another worker, which continues the run from its
+ * last checkpoint; the calls the dead worker finished are replayed from the activity log
+ * (db/activities.ts), never made again.
+ */
+import 'server-only';
+import { Worker, type Job } from 'bullmq';
+import { getDb } from '@/db/client';
+import { getRun, loadCheckpoint } from '@/db/runs';
+import { AppError } from '@/lib/errors';
+import { maxConcurrentRuns, queueConfig } from '../config';
+import { recordRunEvent } from '../event-recorder';
+import { runtimeState } from '../globals';
+import { executeRun, type LaunchArgs } from '../run-manager';
+import type { RunJobData } from './jobs';
+import { closeQueueConnections, queueConnections, redisClient } from './connections';
+import { CANCEL_CHANNEL, PREFIX, RUN_QUEUE, cancelKey } from './names';
+import { subscribeChannel } from './redis-bus';
+
+export interface RunWorker {
+  id: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The launch arguments to execute a job with: as enqueued, or, when the run got past the job's
+ * starting point (a job taken over from a dead worker), its last checkpoint (no resume value: the
+ * pause it answered is behind it).
+ */
+export function argsToExecute(args: LaunchArgs, latest: LaunchArgs['from'] | undefined): LaunchArgs {
+  if (!latest || latest.step <= (args.from?.step ?? -1)) return args;
+  return { ...args, from: latest, resume: undefined };
+}
+
+async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promise<void> {
+  const { runId, document, args } = job.data;
+  const run = getRun(runId);
+  // Gone (graph deleted), finished, or cancelled while queued by a web process: nothing to do.
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+  if (await queueConnections(url).publisher.exists(cancelKey(runId))) {
+    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: 'run', data: { reason: 'cancelled while queued' } });
+    return;
+  }
+  await executeRun(run, document, argsToExecute(args, loadCheckpoint(runId) ?? undefined));
+}
+
+export async function startRunWorker(opts: { concurrency?: number } = {}): Promise<RunWorker> {
+  const config = queueConfig();
+  if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
+  getDb(); // opens the shared database (and applies pending migrations)
+  const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, (runId) => {
+    runtimeState().active.get(runId)?.controller.abort(new AppError('cancelled', 'The run was cancelled.'));
+  });
+  await cancels.ready;
+  const connection = redisClient(config.url, 'worker');
+  const worker = new Worker<RunJobData<LaunchArgs>>(RUN_QUEUE, (job) => processJob(config.url, job), {
+    connection,
+    prefix: PREFIX,
+    concurrency: opts.concurrency ?? maxConcurrentRuns(),
+    lockDuration: config.lockMs,
+    stalledInterval: config.stalledMs,
+    // A run is resumed from its checkpoint however many workers died holding it.
+    maxStalledCount: 1_000,
+  });
+  worker.on('error', (err) => console.error(`[switchyard] worker: ${err.message}`));
+  await worker.waitUntilReady();
+  return {
+    id: worker.id,
+    async close() {
+      await worker.close();
+      cancels();
+      connection.disconnect();
+      await closeQueueConnections();
+    },
+  };
+}
