@@ -126,6 +126,7 @@ export function streamThreadRun(opts: StreamRunOptions): Response {
       const unsubscribe = subscribe(runId, (e) => {
         if (e.seq > opts.after) text(answer.push(e));
       });
+      await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
       for (const e of listEvents(runId, opts.after)) text(answer.push(e));
       try {
         await waitForRun(runId);

@@ -171,6 +171,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
       const unsubscribe = subscribe(run.id, (e) => {
         if (e.seq > after) content(answer.push(e));
       });
+      await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
       for (const e of listEvents(run.id, after)) content(answer.push(e));
       try {
         await waitForRun(run.id);
