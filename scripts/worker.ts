@@ -8,7 +8,10 @@
  */
 import { startRunWorker } from '../lib/runtime/queue/worker';
 
-const worker = await startRunWorker();
+const worker = await startRunWorker().catch((err: unknown) => {
+  console.error(`switchyard worker: cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
 console.log(`switchyard worker ${worker.id} ready`);
 let stopping = false;
 const stop = (signal: string) => {

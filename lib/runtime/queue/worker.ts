@@ -16,6 +16,7 @@ import { maxConcurrentRuns, queueConfig } from '../config';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
 import { executeRun, type LaunchArgs } from '../run-manager';
+import { argsToExecute } from './resume-point';
 import type { RunJobData } from './jobs';
 import { closeQueueConnections, queueConnections, redisClient } from './connections';
 import { CANCEL_CHANNEL, PREFIX, RUN_QUEUE, cancelKey } from './names';
@@ -24,16 +25,6 @@ import { subscribeChannel } from './redis-bus';
 export interface RunWorker {
   id: string;
   close(): Promise<void>;
-}
-
-/**
- * The launch arguments to execute a job with: as enqueued, or, when the run got past the job's
- * starting point (a job taken over from a dead worker), its last checkpoint (no resume value: the
- * pause it answered is behind it).
- */
-export function argsToExecute(args: LaunchArgs, latest: LaunchArgs['from'] | undefined): LaunchArgs {
-  if (!latest || latest.step <= (args.from?.step ?? -1)) return args;
-  return { ...args, from: latest, resume: undefined };
 }
 
 async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promise<void> {
