@@ -4,27 +4,7 @@
  */
 import { z } from 'zod';
 import { PriceTable } from '../graph/prices';
-
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
-
-const ConnectionName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)');
-
-const HttpUrl = z
-  .string()
-  .max(2000)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL without credentials');
-
-const HeaderName = z.string().regex(HEADER_NAME, 'must be a valid HTTP header name');
-const HeaderValue = z.string().max(4000).refine((v) => !/[\r\n]/.test(v), 'must not contain line breaks');
+import { HeadersField, HeadersPatchField, HttpUrl, ResourceName } from './http-fields';
 
 /**
  * What the server behind a connection accepts; an absent field is true. Without `tools`, tool-calling
@@ -48,11 +28,11 @@ export function supportsView(s: ConnectionSupports | null | undefined): Supports
 
 export const CreateConnectionBody = z.strictObject({
   /** `default` may be saved only while OPENAI_API_KEY / OPENAI_BASE_URL are unset (the environment wins). */
-  name: ConnectionName,
+  name: ResourceName,
   base_url: HttpUrl,
   /** Optional: local servers (Ollama, llama.cpp, vLLM) need none. */
   api_key: z.string().max(4000).optional(),
-  headers: z.record(HeaderName, HeaderValue).optional(),
+  headers: HeadersField.optional(),
   supports: ConnectionSupports.optional(),
   /** Model prices in USD per 1M tokens: `{ "gpt-4o": { "input": 2.5, "output": 10 } }`, `{ "*": "free" }`. */
   prices: PriceTable.optional(),
@@ -67,7 +47,7 @@ export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 export const UpdateConnectionBody = z.strictObject({
   base_url: HttpUrl.optional(),
   api_key: z.string().min(1, 'must not be empty (send null to remove the key)').max(4000).nullable().optional(),
-  headers: z.record(HeaderName, HeaderValue.nullable()).optional(),
+  headers: HeadersPatchField.optional(),
   /** Replaces what the server is known to accept (fields not named: true). */
   supports: ConnectionSupports.optional(),
   /** Replaces the model prices; null: back to the shipped defaults. */

@@ -4,27 +4,9 @@
  * listed read-only. Header values are write-only: responses carry only their names.
  */
 import { z } from 'zod';
+import { HeadersField, HeadersPatchField, HttpUrl, ResourceName } from './http-fields';
 
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
-
-export const McpServerNameField = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)');
-
-const HttpUrl = z
-  .string()
-  .max(2000)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL without credentials');
-
-const HeaderName = z.string().regex(HEADER_NAME, 'must be a valid HTTP header name');
-const HeaderValue = z.string().max(4000).refine((v) => !/[\r\n]/.test(v), 'must not contain line breaks');
+export const McpServerNameField = ResourceName;
 
 export const MCP_HTTP_TRANSPORTS = ['http', 'sse'] as const;
 export type McpHttpTransport = (typeof MCP_HTTP_TRANSPORTS)[number];
@@ -34,7 +16,7 @@ export const CreateMcpServerBody = z.strictObject({
   /** `http`: streamable HTTP (the default); `sse`: the older HTTP+SSE transport. */
   transport: z.enum(MCP_HTTP_TRANSPORTS).optional(),
   url: HttpUrl,
-  headers: z.record(HeaderName, HeaderValue).optional(),
+  headers: HeadersField.optional(),
 });
 export type CreateMcpServerBody = z.infer<typeof CreateMcpServerBody>;
 
@@ -42,7 +24,7 @@ export type CreateMcpServerBody = z.infer<typeof CreateMcpServerBody>;
 export const UpdateMcpServerBody = z.strictObject({
   transport: z.enum(MCP_HTTP_TRANSPORTS).optional(),
   url: HttpUrl.optional(),
-  headers: z.record(HeaderName, HeaderValue.nullable()).optional(),
+  headers: HeadersPatchField.optional(),
 });
 export type UpdateMcpServerBody = z.infer<typeof UpdateMcpServerBody>;
 
