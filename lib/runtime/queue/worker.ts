@@ -27,12 +27,23 @@ export interface RunWorker {
   close(): Promise<void>;
 }
 
+/** Runs a cancel message named lately (a message may overtake the cancel key's read: processJob). */
+const cancelledLately = new Set<string>();
+
+function onCancel(runId: string): void {
+  cancelledLately.add(runId);
+  setTimeout(() => cancelledLately.delete(runId), 60_000).unref();
+  runtimeState().active.get(runId)?.controller.abort(new AppError('cancelled', 'The run was cancelled.'));
+}
+
 async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promise<void> {
   const { runId, document, args } = job.data;
+  const cancelled = await queueConnections(url).publisher.exists(cancelKey(runId));
+  // From here to executeRun (which lists the run as active for onCancel) nothing awaits.
   const run = getRun(runId);
   // Gone (graph deleted), finished, or cancelled while queued by a web process: nothing to do.
   if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
-  if (await queueConnections(url).publisher.exists(cancelKey(runId))) {
+  if (cancelled || cancelledLately.has(runId)) {
     recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: 'run', data: { reason: 'cancelled while queued' } });
     return;
   }
@@ -43,9 +54,7 @@ export async function startRunWorker(opts: { concurrency?: number } = {}): Promi
   const config = queueConfig();
   if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
   getDb(); // opens the shared database (and applies pending migrations)
-  const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, (runId) => {
-    runtimeState().active.get(runId)?.controller.abort(new AppError('cancelled', 'The run was cancelled.'));
-  });
+  const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
   const connection = redisClient(config.url, 'worker');
   const worker = new Worker<RunJobData<LaunchArgs>>(RUN_QUEUE, (job) => processJob(config.url, job), {
