@@ -9,17 +9,15 @@
  *   args_schema   the function's parameters and the check of what the model sent
  *   return_output dotted path kept from a JSON response (e.g. `data.items.0.title`)
  */
-import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec } from '../graph/schema';
 import { checkArgs, type JsonSchema } from './args-schema';
 import { guardedFetch, safeUrl } from './http-client';
+import { addIdempotencyKey, argsObject, successText, toolError, withCutNote } from './tool-call';
 
 export type HttpToolSpec = Extract<ToolSpec, { type: 'http' }>;
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, details);
 
 function templateParams(url: string): string[] {
   return [...new Set([...url.matchAll(PLACEHOLDER)].map((m) => m[1]))];
@@ -86,20 +84,6 @@ export function pickPath(value: unknown, path: string): unknown {
   return cur;
 }
 
-function normalizeArgs(args: unknown): Record<string, unknown> {
-  let v = args;
-  if (typeof v === 'string') {
-    try {
-      v = v.trim() ? JSON.parse(v) : {};
-    } catch {
-      throw toolError('The arguments are not valid JSON');
-    }
-  }
-  if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw toolError('The arguments must be a JSON object');
-  return v as Record<string, unknown>;
-}
-
 export interface HttpRunContext {
   signal: AbortSignal;
   allowedHosts?: string[];
@@ -109,13 +93,13 @@ export interface HttpRunContext {
 }
 
 export async function runHttpTool(spec: HttpToolSpec, rawArgs: unknown, ctx: HttpRunContext): Promise<string> {
-  const args = normalizeArgs(rawArgs);
+  const args = argsObject(rawArgs, 'The arguments are not valid JSON');
   const problems = checkArgs(args, httpParameters(spec) as JsonSchema);
   if (problems.length) throw toolError(`Invalid arguments: ${problems.join('; ')}`, { problems });
   const method = spec.method ?? 'GET';
   const { url, rest } = fillUrl(spec.url, args);
   const headers = resolveHeaders(spec.headers);
-  if (ctx.idempotencyKey && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key')) headers['Idempotency-Key'] = ctx.idempotencyKey;
+  addIdempotencyKey(headers, ctx.idempotencyKey);
   let finalUrl = url;
   let body: string | undefined;
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
@@ -136,11 +120,8 @@ export async function runHttpTool(spec: HttpToolSpec, rawArgs: unknown, ctx: Htt
     maxBytes: ctx.maxBytes,
     timeoutMs: spec.timeout_s ? spec.timeout_s * 1000 : undefined,
   });
-  const text = res.body.toString('utf8');
-  if (res.status < 200 || res.status >= 300) {
-    throw new AppError('http_error', `${method} ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 500)}`, { status: res.status });
-  }
-  if (!spec.return_output) return res.truncated ? `${text}\n[response cut at ${res.body.length} bytes]` : text;
+  const text = successText(res, method);
+  if (!spec.return_output) return withCutNote(res, text);
   if (res.truncated) throw toolError(`The response is larger than ${res.body.length} bytes, so return_output "${spec.return_output}" cannot be read from it`);
   let json: unknown;
   try {

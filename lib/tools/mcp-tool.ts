@@ -4,9 +4,9 @@
  * the server is the runtime's (lib/runtime/mcp/client-pool.ts, through the SSRF-guarded fetch);
  * this file maps its tools to function definitions and its results to text.
  */
-import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec } from '../graph/schema';
+import { argsObject, toolError } from './tool-call';
 
 export type McpToolSpec = Extract<ToolSpec, { type: 'mcp' }>;
 
@@ -37,7 +37,6 @@ export interface McpClients {
   callTool(server: string, tool: string, args: Record<string, unknown>, opts: { signal: AbortSignal; timeoutMs?: number }): Promise<McpCallResult>;
 }
 
-const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, details);
 const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The allow-listed tools of the server as function definitions; a listed tool the server lacks is an error. */
@@ -62,20 +61,6 @@ export function mcpResultText(result: McpCallResult): string {
   });
   if (!parts.length && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
   return parts.join('\n');
-}
-
-function argsObject(args: unknown): Record<string, unknown> {
-  let v = args;
-  if (typeof v === 'string') {
-    try {
-      v = v.trim() ? JSON.parse(v) : {};
-    } catch {
-      throw toolError('The arguments (Action Input) must be a JSON object');
-    }
-  }
-  if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw toolError('The arguments must be a JSON object');
-  return v as Record<string, unknown>;
 }
 
 /** Calls an allow-listed tool of the server; a result flagged isError is a tool error (the model is told). */

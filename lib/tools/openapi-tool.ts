@@ -5,17 +5,15 @@
  * Calls go through the SSRF-guarded client; static headers take credentials only as `${env:TOOL_*}`
  * (resolved like the http tool's). An operation outside `operations` is refused.
  */
-import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import { operationArgsSchema, readOpenApi, type OpenApiOperation } from '../graph/openapi';
 import type { ToolSpec } from '../graph/schema';
 import { checkArgs, type JsonSchema } from './args-schema';
 import { guardedFetch, safeUrl } from './http-client';
 import { resolveHeaders } from './http-tool';
+import { addIdempotencyKey, argsObject, successText, toolError, withCutNote } from './tool-call';
 
 export type OpenApiToolSpec = Extract<ToolSpec, { type: 'openapi' }>;
-
-const toolError = (message: string, details?: unknown) => new AppError('tool_error', message, details);
 
 interface ReadTool {
   operations: Map<string, OpenApiOperation>;
@@ -78,20 +76,6 @@ export function operationRequest(base: string, op: OpenApiOperation, args: Recor
   return { url: url.toString(), headers: { ...headers, 'content-type': op.body.contentType }, body: JSON.stringify(args.body) };
 }
 
-function normalizeArgs(args: unknown): Record<string, unknown> {
-  let v = args;
-  if (typeof v === 'string') {
-    try {
-      v = v.trim() ? JSON.parse(v) : {};
-    } catch {
-      throw toolError('The arguments (Action Input) must be a JSON object');
-    }
-  }
-  if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) throw toolError('The arguments must be a JSON object');
-  return v as Record<string, unknown>;
-}
-
 export interface OpenApiRunContext {
   signal: AbortSignal;
   allowedHosts?: string[];
@@ -103,13 +87,13 @@ export async function runOpenApiOperation(name: string, spec: OpenApiToolSpec, f
   if (!spec.operations.includes(fn)) throw toolError(`OpenAPI tool "${name}" does not allow operation "${fn}" (allowed: ${spec.operations.join(', ')})`);
   const { operations, base } = readTool(name, spec);
   const op = operations.get(fn)!;
-  const args = normalizeArgs(rawArgs);
+  const args = argsObject(rawArgs);
   const problems = checkArgs(args, operationArgsSchema(op) as JsonSchema);
   if (problems.length) throw toolError(`Invalid arguments for ${fn}: ${problems.join('; ')}`, { problems });
   const req = operationRequest(base, op, args);
   // Static (operator) headers win over argument headers: a model cannot override a credential.
   const headers = { ...req.headers, ...resolveHeaders(spec.headers) };
-  if (ctx.idempotencyKey && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key')) headers['Idempotency-Key'] = ctx.idempotencyKey;
+  addIdempotencyKey(headers, ctx.idempotencyKey);
   const res = await guardedFetch({
     url: req.url,
     method: op.method,
@@ -120,9 +104,5 @@ export async function runOpenApiOperation(name: string, spec: OpenApiToolSpec, f
     maxBytes: ctx.maxBytes,
     timeoutMs: spec.timeout_s ? spec.timeout_s * 1000 : undefined,
   });
-  const body = res.body.toString('utf8');
-  if (res.status < 200 || res.status >= 300) {
-    throw new AppError('http_error', `${fn}: ${op.method} ${safeUrl(res.url)} answered ${res.status}: ${body.slice(0, 500)}`, { status: res.status });
-  }
-  return res.truncated ? `${body}\n[response cut at ${res.body.length} bytes]` : body;
+  return withCutNote(res, successText(res, `${fn}: ${op.method}`));
 }
