@@ -72,11 +72,29 @@ function pinnedLookup(addr: ResolvedAddress): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse> {
-  const allowed = req.allowedHosts ? parseAllowedHosts(req.allowedHosts) : parseAllowedHosts(process.env.SWITCHYARD_ALLOWED_HOSTS);
+function allowedHostsOf(req: Pick<GuardedRequest, 'allowedHosts'>): Set<string> {
+  return req.allowedHosts ? parseAllowedHosts(req.allowedHosts) : parseAllowedHosts(process.env.SWITCHYARD_ALLOWED_HOSTS);
+}
+
+/** The controller of one exchange, aborted with an `http_error` when the time cap (`timeoutMs`, default 30 s) passes. */
+function timedController(req: Pick<GuardedRequest, 'url' | 'timeoutMs'>): { ctrl: AbortController; timer: ReturnType<typeof setTimeout> } {
   const timeoutMs = req.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(new AppError('http_error', `Request to ${safeUrl(req.url)} timed out after ${timeoutMs} ms`)), timeoutMs);
+  return { ctrl, timer };
+}
+
+/** What a failed exchange throws: the abort reason (time cap, cancel), an AppError as is, else an `http_error`. */
+function exchangeError(err: unknown, url: string, signal: AbortSignal): AppError {
+  if (signal.aborted && signal.reason instanceof AppError) return signal.reason;
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; message?: string };
+  return new AppError('http_error', `Request to ${safeUrl(url)} failed: ${e.code ?? e.message ?? String(err)}`);
+}
+
+export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse> {
+  const allowed = allowedHostsOf(req);
+  const { ctrl, timer } = timedController(req);
   const onAbort = () => ctrl.abort(new AppError('cancelled', 'The tool call was cancelled.'));
   if (req.signal?.aborted) onAbort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
@@ -85,10 +103,7 @@ export async function guardedFetch(req: GuardedRequest): Promise<GuardedResponse
     const { buf, truncated } = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, ctrl.signal);
     return { status: res.statusCode ?? 0, headers: flatHeaders(res), body: buf, truncated, url };
   } catch (err) {
-    if (ctrl.signal.aborted && ctrl.signal.reason instanceof AppError) throw ctrl.signal.reason;
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; message?: string };
-    throw new AppError('http_error', `Request to ${safeUrl(req.url)} failed: ${e.code ?? e.message ?? String(err)}`);
+    throw exchangeError(err, req.url, ctrl.signal);
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
@@ -137,10 +152,8 @@ export interface GuardedStream {
  * `signal` ends the stream. The body is not capped: the caller reads it as it comes.
  */
 export async function guardedStream(req: Omit<GuardedRequest, 'maxBytes'>): Promise<GuardedStream> {
-  const allowed = req.allowedHosts ? parseAllowedHosts(req.allowedHosts) : parseAllowedHosts(process.env.SWITCHYARD_ALLOWED_HOSTS);
-  const timeoutMs = req.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(new AppError('http_error', `Request to ${safeUrl(req.url)} timed out after ${timeoutMs} ms`)), timeoutMs);
+  const allowed = allowedHostsOf(req);
+  const { ctrl, timer } = timedController(req);
   const onAbort = () => ctrl.abort(req.signal?.reason ?? new AppError('cancelled', 'The request was cancelled.'));
   if (req.signal?.aborted) onAbort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
@@ -150,10 +163,7 @@ export async function guardedStream(req: Omit<GuardedRequest, 'maxBytes'>): Prom
     return { status: res.statusCode ?? 0, headers: flatHeaders(res), url, body: res };
   } catch (err) {
     req.signal?.removeEventListener('abort', onAbort);
-    if (ctrl.signal.aborted && ctrl.signal.reason instanceof AppError) throw ctrl.signal.reason;
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; message?: string };
-    throw new AppError('http_error', `Request to ${safeUrl(req.url)} failed: ${e.code ?? e.message ?? String(err)}`);
+    throw exchangeError(err, req.url, ctrl.signal);
   } finally {
     clearTimeout(timer);
   }
