@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { ApiKeyView } from '@/lib/contracts/auth';
 import a from '@/components/auth/auth.module.css';
+import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
 const KEYS_KEY = ['api-keys'] as const;
@@ -115,27 +116,22 @@ export function KeysSection() {
         </div>
       ) : null}
       {keys.data?.keys.length ? (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="key-list">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th title="USD the key's runs may cost per calendar month (UTC); a run over it is refused with budget_exceeded">Spent / budget a month</th>
-                <th className={s.colActions}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.keys.map((k) => (
-                <KeyRow key={k.id} k={k} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SettingsTable
+          testId="key-list"
+          columns={
+            <>
+              <th>Name</th>
+              <th>Key</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th title="USD the key's runs may cost per calendar month (UTC); a run over it is refused with budget_exceeded">Spent / budget a month</th>
+            </>
+          }
+        >
+          {keys.data.keys.map((k) => (
+            <KeyRow key={k.id} k={k} />
+          ))}
+        </SettingsTable>
       ) : null}
       <form
         className={a.inlineForm}

@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import type { McpServerTestResult, McpServerView } from '@/lib/contracts/mcp-servers';
 import a from '@/components/auth/auth.module.css';
 import { createMcpServer, deleteMcpServer, fetchMcpServers, testMcpServer } from './mcp-servers-api';
+import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
 const MCP_KEY = ['mcp-servers'] as const;
@@ -82,26 +83,21 @@ export function McpServersSection() {
         come only from <code>SWITCHYARD_MCP_STDIO</code> on the server. Private addresses need <code>SWITCHYARD_ALLOWED_HOSTS</code>.
       </p>
       {servers.length ? (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="mcp-server-list">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Transport</th>
-                <th>URL or command</th>
-                <th>Headers</th>
-                <th className={s.colActions}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {servers.map((srv) => (
-                <ServerRow key={srv.name} server={srv} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SettingsTable
+          testId="mcp-server-list"
+          columns={
+            <>
+              <th>Name</th>
+              <th>Transport</th>
+              <th>URL or command</th>
+              <th>Headers</th>
+            </>
+          }
+        >
+          {servers.map((srv) => (
+            <ServerRow key={srv.name} server={srv} />
+          ))}
+        </SettingsTable>
       ) : null}
       <form
         className={a.inlineForm}

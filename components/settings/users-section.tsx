@@ -8,6 +8,7 @@ import { IconTrash } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { ROLES, type Role, type UserView } from '@/lib/contracts/auth';
 import a from '@/components/auth/auth.module.css';
+import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
 const USERS_KEY = ['users'] as const;
@@ -114,24 +115,19 @@ export function UsersSection() {
         </div>
       ) : null}
       {users.data ? (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="user-list">
-            <thead>
-              <tr>
-                <th>Email</th>
-                <th>Role</th>
-                <th className={s.colActions}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((u) => (
-                <UserRow key={u.id} user={u} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SettingsTable
+          testId="user-list"
+          columns={
+            <>
+              <th>Email</th>
+              <th>Role</th>
+            </>
+          }
+        >
+          {users.data.users.map((u) => (
+            <UserRow key={u.id} user={u} />
+          ))}
+        </SettingsTable>
       ) : null}
       <AddUserForm />
     </section>
