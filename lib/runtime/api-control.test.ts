@@ -3,24 +3,18 @@
  * restart), restart recovery of a run cut short mid-step, cancel mid-stream (the model request is
  * closed), the 409s of resume and cancel, and a run with no model connection.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { TraceEvent } from '@/lib/contracts/trace';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 import { agentGraph, humanGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
 
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test-1234', SWITCHYARD_SSE_HEARTBEAT_MS: '50' });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
-});
+withMockHarness((started) => ({ mock, h } = started), { SWITCHYARD_SSE_HEARTBEAT_MS: '50' });
 
 const DRAFT = 'Draft: Switchyard 1.0 ships today.';
 const ANNOUNCE = 'Announced: Switchyard 1.0.';

@@ -4,24 +4,18 @@
  * restart over the same database; chat completions without a conversation are stateless; a garbage
  * entity reply degrades with a trace note instead of failing the run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { describe, expect, it } from 'vitest';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 import { agentGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
 
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test-1234' });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
-});
+withMockHarness((started) => ({ mock, h } = started));
 
 const SYSTEM = 'You chat with the user.';
 const ENTITIES_JSON = '{"entities":[{"name":"Zorblax","kind":"person","summary":"The user."},{"name":"Acme","kind":"organization","summary":"Where Zorblax works."}]}';

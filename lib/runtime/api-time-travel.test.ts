@@ -5,24 +5,18 @@
  * reusing the recorded tool call too; a diff of two runs reports the differing branch and the
  * token delta; and the failures (unknown step, bad state, unknown run) answer with clear errors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { describe, expect, it } from 'vitest';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { CheckpointsResponse, DerivedRunResponse, RunDiffResponse } from '@/lib/contracts/time-travel';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 
 let mock: MockOpenAI;
 let h: Harness;
 
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test-1234' });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
-});
+withMockHarness((started) => ({ mock, h } = started));
 
 const models = { default: { connection: 'default', model: 'mock-model', temperature: 0 } };
 const agent = (system_prompt: string, extra: Record<string, unknown> = {}) => ({ role: 'agent', strategy: 'tool_calling', system_prompt, ...extra }) as GraphDocument['nodes'][string];

@@ -3,23 +3,17 @@
  * (and is refused with 422 when it does not fit the channels), a human rejection ends the run
  * `rejected` with its reason, and the trace records each decision.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { describe, expect, it } from 'vitest';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 import { humanGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
 
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test-1234' });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
-});
+withMockHarness((started) => ({ mock, h } = started));
 
 /** classify (writes `route`) -> check -> (route == "refund" ? refund : other) -> END. */
 function routeGraph(name: string): GraphDocument {

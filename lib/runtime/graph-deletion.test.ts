@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { describe, expect, it } from 'vitest';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { waitForRun } from './run-manager';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 import { agentGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test' });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
-});
+withMockHarness((started) => ({ mock, h } = started));
 
 describe('deleting a graph during its run', () => {
   it('cancels the run first, then deletes the graph and its runs: 204 and no uncaught error', async () => {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
 import { getDb } from '@/db/client';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import { fullPrompt } from '@/lib/contracts/llm-prompt';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { createEventRecorder } from './event-recorder';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 import { agentGraph } from './testing/graphs';
 import { seedRun } from './testing/temp-db';
 import { boundedData, capField, traceLimits } from './trace-bounds';
@@ -47,14 +48,7 @@ describe('caps (pure)', () => {
 describe('the recorder, through HTTP and the mock model', () => {
   let mock: MockOpenAI;
   let h: Harness;
-  beforeAll(async () => {
-    mock = await startMockOpenAI();
-    h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test' });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await mock?.close();
-  });
+  withMockHarness((started) => ({ mock, h } = started));
 
   const traceBytes = (runId: string) =>
     (getDb().$client.prepare('select coalesce(sum(length(data)), 0) as n from run_events where run_id = ?').get(runId) as { n: number }).n;
