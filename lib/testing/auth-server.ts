@@ -13,6 +13,7 @@ import type { Role } from '@/lib/contracts/auth';
 import { resetRuntimeState } from '@/lib/runtime/globals';
 import { startApiServer, type ApiServer } from './api-server';
 import { setEnv } from './env';
+import { readResponse } from './read-response';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -57,14 +58,7 @@ export async function startAuthServer(env: Record<string, string | undefined> = 
     if (origin) headers.origin = origin;
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const res = await api.fetch(pathname, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed as any, headers: res.headers };
+    return readResponse(res);
   };
 
   const signIn: AuthServer['signIn'] = (email, password = PASSWORD, headers = {}) =>

@@ -14,6 +14,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { RunDetailResponse, RunView } from '@/lib/contracts/runs';
 import { startApiServer, type ApiServer } from '@/lib/testing/api-server';
 import { setEnv } from '@/lib/testing/env';
+import { readResponse } from '@/lib/testing/read-response';
 import { resetRuntimeState, runtimeState } from '../globals';
 import { readSse, type SseReader } from './sse-client';
 
@@ -47,14 +48,7 @@ export async function startHarness(env: Record<string, string | undefined> = {})
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as any, headers: res.headers };
+    return readResponse(res);
   };
 
   const h: Harness = {
