@@ -7,35 +7,9 @@
 import { expect, test } from '@playwright/test';
 import { GraphsApi } from './pages/graphs-api';
 import { RunPanel } from './pages/run-panel';
+import { triageGraph } from '../lib/runtime/testing/graphs';
 
 const MOCK = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 3901)}`;
-const models = { default: { connection: 'default', model: 'mock-model', temperature: 0 } };
-const agent = (system_prompt: string, extra: Record<string, unknown> = {}) => ({ role: 'agent', strategy: 'tool_calling', system_prompt, ...extra });
-
-/** intake (1) → classify (2, writes `route`) → draft (3) → refund | answer (4) by state.route. */
-function triageGraph(name: string) {
-  return {
-    switchyard: 1,
-    name,
-    models,
-    state: { route: { type: 'string' } },
-    nodes: {
-      intake: agent('Restate the request.'),
-      classify: agent('Classify the request as refund or question.', { output: 'route' }),
-      draft: agent('Draft a reply.'),
-      refund: agent('Process the refund.'),
-      answer: agent('Answer the question.'),
-    },
-    edges: [
-      { from: 'START', to: 'intake' },
-      { from: 'intake', to: 'classify' },
-      { from: 'classify', to: 'draft' },
-      { from: 'draft', branches: [{ when: 'state.route == "refund"', to: 'refund' }, { else: 'answer' }] },
-      { from: 'refund', to: 'END' },
-      { from: 'answer', to: 'END' },
-    ],
-  };
-}
 
 test.beforeEach(async ({ request }) => {
   const res = await request.post(`${MOCK}/__mock/script`, {

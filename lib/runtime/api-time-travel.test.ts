@@ -12,6 +12,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { CheckpointsResponse, DerivedRunResponse, RunDiffResponse } from '@/lib/contracts/time-travel';
 import type { Harness } from './testing/harness';
 import { withMockHarness } from './testing/mock-harness';
+import { triageGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
@@ -21,31 +22,6 @@ withMockHarness((started) => ({ mock, h } = started));
 const models = { default: { connection: 'default', model: 'mock-model', temperature: 0 } };
 const agent = (system_prompt: string, extra: Record<string, unknown> = {}) => ({ role: 'agent', strategy: 'tool_calling', system_prompt, ...extra }) as GraphDocument['nodes'][string];
 const usage = (prompt_tokens: number, completion_tokens: number) => ({ prompt_tokens, completion_tokens });
-
-/** intake (1) → classify (2, writes `route`) → draft (3) → refund | answer (4) by state.route. */
-function triageGraph(name: string): GraphDocument {
-  return {
-    switchyard: 1,
-    name,
-    models,
-    state: { route: { type: 'string' } },
-    nodes: {
-      intake: agent('Restate the request.'),
-      classify: agent('Classify the request as refund or question.', { output: 'route' }),
-      draft: agent('Draft a reply.'),
-      refund: agent('Process the refund.'),
-      answer: agent('Answer the question.'),
-    },
-    edges: [
-      { from: 'START', to: 'intake' },
-      { from: 'intake', to: 'classify' },
-      { from: 'classify', to: 'draft' },
-      { from: 'draft', branches: [{ when: 'state.route == "refund"', to: 'refund' }, { else: 'answer' }] },
-      { from: 'refund', to: 'END' },
-      { from: 'answer', to: 'END' },
-    ],
-  } as GraphDocument;
-}
 
 function scriptTriage() {
   mock.script([

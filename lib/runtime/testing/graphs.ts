@@ -64,3 +64,32 @@ export function humanGraph(name = 'approval'): GraphDocument {
     ],
   };
 }
+
+/**
+ * The time-travel graph (the API test and the e2e spec): intake (1) → classify (2, writes `route`)
+ * → draft (3) → refund | answer (4) by state.route.
+ */
+export function triageGraph(name: string): GraphDocument {
+  const agent = (system_prompt: string, extra: Record<string, unknown> = {}) => ({ role: 'agent', strategy: 'tool_calling', system_prompt, ...extra }) as GraphDocument['nodes'][string];
+  return {
+    switchyard: 1,
+    name,
+    models,
+    state: { route: { type: 'string' } },
+    nodes: {
+      intake: agent('Restate the request.'),
+      classify: agent('Classify the request as refund or question.', { output: 'route' }),
+      draft: agent('Draft a reply.'),
+      refund: agent('Process the refund.'),
+      answer: agent('Answer the question.'),
+    },
+    edges: [
+      { from: 'START', to: 'intake' },
+      { from: 'intake', to: 'classify' },
+      { from: 'classify', to: 'draft' },
+      { from: 'draft', branches: [{ when: 'state.route == "refund"', to: 'refund' }, { else: 'answer' }] },
+      { from: 'refund', to: 'END' },
+      { from: 'answer', to: 'END' },
+    ],
+  };
+}
