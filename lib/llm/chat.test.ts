@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, statusOf } from '../errors';
+import { statusOf } from '../errors';
 import type { ChatRequest } from '../engine/ports';
 import { createModelPort, type ModelPortOptions } from './chat';
 import type { Connection } from './connection';
 import { startMockOpenAI, type MockOpenAI } from './testing/mock-openai-server';
 import { REACT_STOP } from '../graph/react-text';
+import { failure } from '@/lib/testing/app-error';
 
 let mock: MockOpenAI;
 beforeAll(async () => {
@@ -28,15 +29,6 @@ function port(extra: Partial<ModelPortOptions> = {}) {
 
 function req(content: string, extra: Partial<ChatRequest> = {}): ChatRequest {
   return { connection: 'default', model: 'mock-model', messages: [{ role: 'user', content }], signal: new AbortController().signal, ...extra };
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 describe('model port: streaming', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
-import { AppError } from '../errors';
 import { fillUrl, pickPath, resolveHeaders, runHttpTool, type HttpToolSpec } from './http-tool';
 import { checkArgs } from './args-schema';
 import { startLocalServer, type LocalServer } from './testing/local-server';
+import { failure } from '@/lib/testing/app-error';
 
 let srv: LocalServer;
 beforeAll(async () => {
@@ -21,15 +21,6 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const ctx = () => ({ signal: new AbortController().signal, allowedHosts: ['127.0.0.1'] });
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe('http tool: URL templates', () => {
   it('fills placeholders URL-encoded and returns the arguments it did not use', () => {

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
-import { AppError } from '../errors';
 import type { ToolPort } from '../engine/ports';
 import { createToolPort } from './index';
 import { withFunctionTools } from './function-tool-port';
 import type { OpenApiToolSpec } from './openapi-tool';
 import { startOpenApiService, type OpenApiService } from './testing/openapi-service';
+import { failure } from '@/lib/testing/app-error';
 
 const signal = new AbortController().signal;
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 function portFor(allowedHosts?: string[]): ToolPort {
   return withFunctionTools(createToolPort({ allowedHosts }), { allowedHosts });
