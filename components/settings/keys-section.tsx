@@ -11,7 +11,7 @@ import { formatCost } from '@/components/debug/cost';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { ApiKeyView } from '@/lib/contracts/auth';
-import a from '@/components/auth/auth.module.css';
+import { InlineForm } from './inline-form';
 import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
@@ -133,12 +133,13 @@ export function KeysSection() {
           ))}
         </SettingsTable>
       ) : null}
-      <form
-        className={a.inlineForm}
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
+      <InlineForm
+        onSubmit={() => create.mutate()}
+        busy={create.isPending}
+        error={create.error}
+        submitLabel="Create key"
+        submitTestId="create-key"
+        submitDisabled={Number.isNaN(budgetOf(budget))}
       >
         <input required maxLength={100} placeholder="Key name, e.g. laptop" aria-label="Key name" value={name} onChange={(e) => setName(e.target.value)} data-testid="new-key-name" />
         <input
@@ -151,15 +152,7 @@ export function KeysSection() {
           onChange={(e) => setBudget(e.target.value)}
           data-testid="new-key-budget"
         />
-        <Button type="submit" variant="primary" busy={create.isPending} disabled={Number.isNaN(budgetOf(budget))} data-testid="create-key">
-          Create key
-        </Button>
-        {create.isError ? (
-          <span className={s.formError} role="alert">
-            {(create.error as Error).message}
-          </span>
-        ) : null}
-      </form>
+      </InlineForm>
     </section>
   );
 }

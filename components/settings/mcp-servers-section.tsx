@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { McpServerTestResult, McpServerView } from '@/lib/contracts/mcp-servers';
-import a from '@/components/auth/auth.module.css';
 import { createMcpServer, deleteMcpServer, fetchMcpServers, testMcpServer } from './mcp-servers-api';
+import { InlineForm } from './inline-form';
 import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
@@ -99,12 +99,12 @@ export function McpServersSection() {
           ))}
         </SettingsTable>
       ) : null}
-      <form
-        className={a.inlineForm}
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
+      <InlineForm
+        onSubmit={() => create.mutate()}
+        busy={create.isPending}
+        error={create.error}
+        submitLabel="Add MCP server"
+        submitTestId="add-mcp-server"
       >
         <input required maxLength={64} placeholder="Name" aria-label="MCP server name" value={name} onChange={(e) => setName(e.target.value)} data-testid="mcp-name" />
         <input required type="url" placeholder="https://host/mcp" aria-label="MCP server URL" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="mcp-url" />
@@ -114,15 +114,7 @@ export function McpServersSection() {
         </select>
         <input placeholder="Header (optional)" aria-label="Header name" value={header} onChange={(e) => setHeader(e.target.value)} />
         <input type="password" placeholder="Header value" aria-label="Header value" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />
-        <Button type="submit" variant="primary" busy={create.isPending} data-testid="add-mcp-server">
-          Add MCP server
-        </Button>
-        {create.isError ? (
-          <span className={s.formError} role="alert">
-            {(create.error as Error).message}
-          </span>
-        ) : null}
-      </form>
+      </InlineForm>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { IconTrash } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { ROLES, type Role, type UserView } from '@/lib/contracts/auth';
-import a from '@/components/auth/auth.module.css';
+import { InlineForm } from './inline-form';
 import { SettingsTable } from './settings-table';
 import s from './settings.module.css';
 
@@ -48,26 +48,19 @@ function AddUserForm() {
     },
   });
   return (
-    <form
-      className={a.inlineForm}
-      data-testid="add-user-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        add.mutate();
-      }}
+    <InlineForm
+      onSubmit={() => add.mutate()}
+      busy={add.isPending}
+      error={add.error}
+      submitLabel="Add user"
+      submitTestId="add-user"
+      testId="add-user-form"
+      errorTestId="add-user-error"
     >
       <input id={`${id}-email`} type="email" required placeholder="email@example.com" aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="new-user-email" />
       <input id={`${id}-password`} type="password" required minLength={8} placeholder="Password (8+ characters)" aria-label="Password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="new-user-password" />
       <RoleSelect value={role} onChange={setRole} testId="new-user-role" label="Role" />
-      <Button type="submit" variant="primary" busy={add.isPending} data-testid="add-user">
-        Add user
-      </Button>
-      {add.isError ? (
-        <span className={s.formError} role="alert" data-testid="add-user-error">
-          {(add.error as Error).message}
-        </span>
-      ) : null}
-    </form>
+    </InlineForm>
   );
 }
 
