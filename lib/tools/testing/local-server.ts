@@ -11,7 +11,11 @@ export interface LocalServer {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
-export async function startLocalServer(routes: Record<string, Handler> = {}): Promise<LocalServer> {
+/**
+ * An HTTP server on 127.0.0.1 (a free port) that reads each request's body, records the request in
+ * `hits`, then hands it to `handle`.
+ */
+export async function startRecordingServer(handle: (req: IncomingMessage, res: ServerResponse, body: string, url: URL) => void): Promise<LocalServer> {
   const hits: LocalServer['hits'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -19,11 +23,7 @@ export async function startLocalServer(routes: Record<string, Handler> = {}): Pr
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       hits.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const url = new URL(req.url ?? '/', 'http://x');
-      const route = routes[url.pathname] ?? builtin[url.pathname];
-      if (route) return route(req, res, body);
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end(`no route ${url.pathname}`);
+      handle(req, res, body, new URL(req.url ?? '/', 'http://x'));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -36,7 +36,17 @@ export async function startLocalServer(routes: Record<string, Handler> = {}): Pr
   };
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
+export function startLocalServer(routes: Record<string, Handler> = {}): Promise<LocalServer> {
+  return startRecordingServer((req, res, body, url) => {
+    const route = routes[url.pathname] ?? builtin[url.pathname];
+    if (route) return route(req, res, body);
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end(`no route ${url.pathname}`);
+  });
+}
+
+/** Answers with a JSON body. */
+export const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };

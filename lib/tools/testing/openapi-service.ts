@@ -1,6 +1,5 @@
 /** A small pet-store API on 127.0.0.1 with its OpenAPI description (3.0 with $refs), for the openapi tool tests. */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { json, startRecordingServer } from './local-server';
 
 export interface OpenApiService {
   origin: string;
@@ -52,38 +51,25 @@ export function petSpec(version: '3.0.3' | '3.1.0', server: string): Record<stri
 }
 
 export async function startOpenApiService(version: '3.0.3' | '3.1.0' = '3.0.3'): Promise<OpenApiService> {
-  const hits: OpenApiService['hits'] = [];
   const pets = [{ id: 1, name: 'Rex' }];
   let spec: Record<string, unknown> = {};
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      hits.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const url = new URL(req.url ?? '/', 'http://x');
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      const one = url.pathname.match(/^\/v1\/pets\/([^/]+)$/);
-      if (url.pathname === '/openapi.json') return send(200, spec);
-      if (url.pathname === '/v1/pets' && req.method === 'GET') return send(200, { pets: pets.slice(0, Number(url.searchParams.get('limit') ?? 10)), trace: req.headers['x-trace'] ?? null });
-      if (url.pathname === '/v1/pets' && req.method === 'POST') {
-        const pet = { id: pets.length + 1, ...(JSON.parse(body) as object) };
-        pets.push(pet as { id: number; name: string });
-        return send(201, pet);
-      }
-      if (one && req.method === 'GET') {
-        const pet = pets.find((p) => String(p.id) === decodeURIComponent(one[1]));
-        return pet ? send(200, pet) : send(404, { error: 'no such pet' });
-      }
-      if (one && req.method === 'DELETE') return send(204, {});
-      send(404, { error: `no route ${req.method} ${url.pathname}` });
-    });
+  const srv = await startRecordingServer((req, res, body, url) => {
+    const send = (status: number, value: unknown) => json(res, status, value);
+    const one = url.pathname.match(/^\/v1\/pets\/([^/]+)$/);
+    if (url.pathname === '/openapi.json') return send(200, spec);
+    if (url.pathname === '/v1/pets' && req.method === 'GET') return send(200, { pets: pets.slice(0, Number(url.searchParams.get('limit') ?? 10)), trace: req.headers['x-trace'] ?? null });
+    if (url.pathname === '/v1/pets' && req.method === 'POST') {
+      const pet = { id: pets.length + 1, ...(JSON.parse(body) as object) };
+      pets.push(pet as { id: number; name: string });
+      return send(201, pet);
+    }
+    if (one && req.method === 'GET') {
+      const pet = pets.find((p) => String(p.id) === decodeURIComponent(one[1]));
+      return pet ? send(200, pet) : send(404, { error: 'no such pet' });
+    }
+    if (one && req.method === 'DELETE') return send(204, {});
+    send(404, { error: `no route ${req.method} ${url.pathname}` });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  spec = petSpec(version, `${origin}/v1`);
-  return { origin, spec, hits, close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  spec = petSpec(version, `${srv.origin}/v1`);
+  return { origin: srv.origin, spec, hits: srv.hits, close: srv.close };
 }
