@@ -4,11 +4,12 @@
  * `submitToolOutputsStream`; createAndRun streamed; `instructions` reach the model as a system message.
  */
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 
 let h: Harness;
 let mock: MockOpenAI;
@@ -32,18 +33,13 @@ const agent = (name: string, tools: GraphDocument['tools'], toolNames: string[])
 const systemTexts = (req: MockChatRequest) => req.messages.filter((m) => m.role === 'system').map((m) => String(m.content));
 const toolResult = (req: MockChatRequest) => req.messages.find((m) => m.role === 'tool')?.content;
 
+withMockHarness((started) => ({ mock, h } = started));
 beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test' });
   await h.createGraph(agent('plain-agent', undefined, []));
   await h.createGraph(agent('asking-agent', { ask_human: { type: 'human', description: 'Ask the user a question.' } }, ['ask_human']));
   client = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'unused', maxRetries: 0 });
   plain = (await client.beta.assistants.create({ model: 'plain-agent', instructions: 'Answer like a pirate.' })).id;
   asking = (await client.beta.assistants.create({ model: 'asking-agent' })).id;
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
 });
 beforeEach(() => {
   mock.reset();

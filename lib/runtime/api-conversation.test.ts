@@ -6,13 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemText, textOf } from '@/lib/llm/testing/conversation';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { parseGraphYaml } from '@/lib/graph/yaml';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 
 let mock: MockOpenAI;
 let h: Harness;
@@ -36,16 +37,11 @@ const chatty: GraphDocument = {
   ],
 };
 
+withMockHarness((started) => ({ mock, h } = started));
 beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test' });
   await h.createGraph(example('writer-reviewer'));
   await h.createGraph(chatty);
   client = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'unused', maxRetries: 0 });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
 });
 
 const NOTE = 'revise\nAdd a title.';

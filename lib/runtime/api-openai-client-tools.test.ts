@@ -5,11 +5,12 @@
  */
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
-import { startHarness, type Harness } from './testing/harness';
+import type { Harness } from './testing/harness';
+import { withMockHarness } from './testing/mock-harness';
 
 let h: Harness;
 let mock: MockOpenAI;
@@ -34,15 +35,10 @@ const WEATHER: ChatCompletionTool = {
 
 const hasToolResult = (req: MockChatRequest) => req.messages.some((m) => m.role === 'tool');
 
+withMockHarness((started) => ({ mock, h } = started));
 beforeAll(async () => {
-  mock = await startMockOpenAI();
-  h = await startHarness({ OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test' });
   await h.createGraph(assistantGraph);
   client = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'unused', maxRetries: 0 });
-});
-afterAll(async () => {
-  await h?.close();
-  await mock?.close();
 });
 beforeEach(() => {
   mock.reset();
