@@ -2,25 +2,14 @@
 /** The right panel: the selected node, the selected edge, a multi-selection summary, or the graph. */
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
+import { FoldButton } from '@/components/ui/fold-button';
 import { START } from '@/lib/graph/schema';
 import { EdgeForm } from './edge-form';
 import { GraphForm } from './graph-form';
 import { NodeForm } from './node-form';
 
 export function Inspector({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
-  const toggle = (
-    <button
-      type="button"
-      className="sy-icon-btn sy-fold-btn"
-      aria-label={collapsed ? 'Show the inspector' : 'Hide the inspector'}
-      aria-expanded={!collapsed}
-      title={collapsed ? 'Show the inspector' : 'Hide the inspector'}
-      data-testid="toggle-inspector"
-      onClick={onToggle}
-    >
-      {collapsed ? '«' : '»'}
-    </button>
-  );
+  const toggle = <FoldButton panel="inspector" side="right" collapsed={collapsed} onToggle={onToggle} testId="toggle-inspector" />;
   if (collapsed)
     return (
       <aside className="sy-inspector is-collapsed" data-testid="inspector" data-collapsed="true" aria-label="Inspector">

@@ -8,6 +8,7 @@ import type { CSSProperties, DragEvent } from 'react';
 import { ROLE_MIME } from '@/components/canvas/canvas';
 import { useEditorStore } from '@/components/editor/state/context';
 import { freeSpot } from '@/components/editor/state/layout';
+import { FoldButton } from '@/components/ui/fold-button';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
 
@@ -28,20 +29,7 @@ export function Palette({ collapsed, onToggle }: { collapsed: boolean; onToggle(
     store.getState().addNode(role, freeSpot(store.getState().nodes, { x: p.x - 120, y: p.y - 48 }));
   };
 
-  const toggle = (
-    <button
-      type="button"
-      className="sy-icon-btn sy-fold-btn"
-      aria-label={collapsed ? 'Show the palette' : 'Hide the palette'}
-      aria-expanded={!collapsed}
-      aria-controls="sy-palette"
-      title={collapsed ? 'Show the palette' : 'Hide the palette'}
-      data-testid="toggle-palette"
-      onClick={onToggle}
-    >
-      {collapsed ? '»' : '«'}
-    </button>
-  );
+  const toggle = <FoldButton panel="palette" side="left" collapsed={collapsed} onToggle={onToggle} testId="toggle-palette" controls="sy-palette" />;
   if (collapsed)
     return (
       <nav className="sy-palette is-collapsed" id="sy-palette" aria-label="Palette" data-testid="palette" data-collapsed="true">
