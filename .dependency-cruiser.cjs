@@ -19,8 +19,15 @@ module.exports = {
       name: 'components-not-to-server',
       comment: 'components/ is browser code: it talks to the server over HTTP (lib/contracts) and may use lib/graph, never lib/engine, lib/runtime, lib/llm, lib/tools or db.',
       severity: 'error',
-      from: { path: '^components/' },
+      from: { path: '^components/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^(lib/(engine|runtime|llm|tools)|db)/' },
+    },
+    {
+      name: 'components-tests-only-to-test-servers',
+      comment: 'A component test may start the real API to check a form model against it, through the test harnesses in lib/runtime/testing only, never the server layers themselves.',
+      severity: 'error',
+      from: { path: '^components/.*\\.test\\.tsx?$' },
+      to: { path: '^(lib/(engine|runtime|llm|tools)|db)/', pathNot: '^lib/runtime/testing/' },
     },
     {
       name: 'pure-core-no-framework',

@@ -23,6 +23,10 @@ const FILES: Record<string, string> = {
   'lib/runtime/manager.ts': `import { step } from '../engine/step';\nimport { load } from '../../db/runs';\nexport const manage = () => [step, load];\n`,
   // broken: one import per rule
   'components/panel.ts': `import { step } from '../lib/engine/step';\nexport const panel = step;\n`,
+  'components/panel.test.ts': `import { manage } from '../lib/runtime/manager';\nexport const t = manage;\n`,
+  // allowed: a component test starts the API through a test harness
+  'lib/runtime/testing/harness.ts': `export const harness = () => 1;\n`,
+  'components/form.test.ts': `import { harness } from '../lib/runtime/testing/harness';\nexport const t = harness;\n`,
   'lib/engine/step.ts': `import { readFileSync } from 'node:fs';\nexport const step = () => readFileSync;\n`,
   'lib/graph/loop-a.ts': `import { b } from './loop-b';\nexport const a = () => b;\n`,
   'lib/graph/loop-b.ts': `import { a } from './loop-a';\nexport const b = () => a;\n`,
@@ -56,6 +60,7 @@ describe('the dependency rules', () => {
     expect(broken()).toEqual(
       expect.arrayContaining([
         'components-not-to-server: components/panel.ts -> lib/engine/step.ts',
+        'components-tests-only-to-test-servers: components/panel.test.ts -> lib/runtime/manager.ts',
         'pure-core-no-io: lib/engine/step.ts -> fs',
         'pure-core-no-db-or-runtime: lib/engine/wired.ts -> lib/runtime/manager.ts',
         'db-only-to-contracts-graph-errors: db/graphs.ts -> lib/runtime/manager.ts',
@@ -67,7 +72,7 @@ describe('the dependency rules', () => {
 
   it('let the allowed imports through', () => {
     const from = new Set(result.summary.violations.map((v) => v.from));
-    for (const ok of ['components/ok.ts', 'db/runs.ts', 'lib/graph/doc.ts', 'lib/runtime/manager.ts']) expect(from.has(ok)).toBe(false);
+    for (const ok of ['components/ok.ts', 'components/form.test.ts', 'db/runs.ts', 'lib/graph/doc.ts', 'lib/runtime/manager.ts']) expect(from.has(ok)).toBe(false);
     expect(result.summary.error).toBe(result.summary.violations.length);
   });
 });
