@@ -126,6 +126,16 @@ describe('API keys', () => {
     expect(v1.body.error).toMatchObject({ type: 'invalid_request_error', code: 'unauthorized' });
   });
 
+  it('a personal key cannot mint keys or lift a key budget (a leaked key stays as limited as it was)', async () => {
+    const created = (await s.call('POST', '/api/keys', { cookie: editor }, { name: 'capped', max_cost_usd: 1 })).body;
+    const byKey = await s.call('POST', '/api/keys', { bearer: created.secret, origin: null }, { name: 'more' });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error.code).toBe('forbidden');
+    const lift = await s.call('PATCH', `/api/keys/${created.key.id}`, { bearer: created.secret, origin: null }, { max_cost_usd: null });
+    expect(lift.status).toBe(403);
+    expect((await s.call('PATCH', `/api/keys/${created.key.id}`, { cookie: editor }, { max_cost_usd: 2 })).status).toBe(200);
+  });
+
   it('SWITCHYARD_API_KEY is a service key with the editor role', async () => {
     expect((await s.call('POST', '/api/graphs', { bearer: SERVICE_KEY, origin: null }, graph('by-service'))).status).toBe(201);
     expect((await s.call('GET', '/api/v1/models', { bearer: SERVICE_KEY })).status).toBe(200);

@@ -57,6 +57,16 @@ export function keyOwner(caller: Caller): string {
   throw badRequest('personal API keys belong to a user: sign in (accounts must be on)');
 }
 
+/**
+ * The owner of keys being created or re-budgeted: a signed-in user only. A key cannot mint more
+ * keys or lift its own budget, so a leaked key stays as limited as it was.
+ */
+export function keyManager(caller: Caller): string {
+  const owner = keyOwner(caller);
+  if (caller.kind !== 'session') throw new AppError('forbidden', 'API keys are created and re-budgeted from a signed-in session, not with an API key');
+  return owner;
+}
+
 export function issueKey(userId: string, name: string, maxCostUsd: number | null = null): CreatedKeyResponse {
   const secret = `sy_${randomBytes(32).toString('base64url')}`;
   const row = insertApiKey({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd });

@@ -29,6 +29,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/keys': 'viewer',
   'POST /api/keys': 'viewer',
   'DELETE /api/keys/:id': 'viewer',
+  'PATCH /api/keys/:id': 'viewer',
 
   'GET /api/connections': 'viewer',
   'POST /api/connections': 'admin',

@@ -1,6 +1,6 @@
 import { listApiKeys } from '@/db/auth-keys';
 import { CreateKeyBody } from '@/lib/contracts/auth';
-import { issueKey, keyOwner, keyView } from '@/lib/server/auth-keys';
+import { issueKey, keyManager, keyOwner, keyView } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route } from '@/lib/server/http';
 
@@ -12,7 +12,7 @@ export const GET = route('viewer', (_req, _ctx, caller) => json({ keys: listApiK
 
 /** A new key for the caller, with their role: the response holds the key, shown this once. */
 export const POST = route('viewer', async (req, _ctx, caller) => {
-  const owner = keyOwner(caller);
+  const owner = keyManager(caller);
   const body = await readJson(req, CreateKeyBody);
   return json(issueKey(owner, body.name, body.max_cost_usd ?? null), 201);
 });

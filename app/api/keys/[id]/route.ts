@@ -1,7 +1,7 @@
 import { deleteApiKey, setApiKeyBudget } from '@/db/auth-keys';
 import { UpdateKeyBody } from '@/lib/contracts/auth';
 import { notFound } from '@/lib/errors';
-import { keyOwner, keyView } from '@/lib/server/auth-keys';
+import { keyManager, keyOwner, keyView } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route, type Params } from '@/lib/server/http';
 
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 /** Sets or (null) removes the monthly cost budget of one of the caller's keys. */
 export const PATCH = route('viewer', async (req, { params }: Params<'id'>, caller) => {
-  const owner = keyOwner(caller);
+  const owner = keyManager(caller);
   const body = await readJson(req, UpdateKeyBody);
   const row = setApiKeyBudget(owner, (await params).id, body.max_cost_usd);
   if (!row) throw notFound('API key');
