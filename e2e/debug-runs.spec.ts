@@ -129,6 +129,9 @@ test('breakpoint: the run pauses before the node, steps one node, then continues
   const card = page.getByTestId('pause-card');
   await expect(card).toHaveAttribute('data-kind', 'breakpoint', { timeout: 30_000 });
   await expect(card).toContainText('reviewer');
+  // The state is folded under Continue / Step; it opens on demand.
+  await expect(page.getByTestId('pause-state')).toBeHidden();
+  await page.getByTestId('pause-state-details').locator('summary').click();
   await expect(page.getByTestId('pause-state')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/debug-breakpoint.png' });
   const pauses = run.rowsOf('interrupt');

@@ -11,7 +11,7 @@ import { EditorPage } from './pages/editor-page';
 import { GraphsApi } from './pages/graphs-api';
 import { TestsTab } from './pages/tests-tab';
 
-const exampleTests = (name: string) => readFileSync(path.join(__dirname, '..', 'examples', `${name}.test.yaml`), 'utf8');
+const exampleTests = (name: string) => readFileSync(path.join('examples', `${name}.test.yaml`), 'utf8');
 
 test('run the tests of an example graph from the Tests tab and see them pass', async ({ page, request }) => {
   const id = await new GraphsApi(request).graphId('mrkl-agent');
