@@ -1,19 +1,23 @@
 /** Building a graph on the canvas: drag roles from the palette, connect, branch, edit, reload. */
 import { expect, test } from '@playwright/test';
-import { blankYaml, connect, edge, edgeLabel, importYaml, loopYaml, openEditor, uniqueName, waitSaved } from './editor-helpers';
+import { blankYaml, loopYaml, uniqueName } from './fixtures/graphs';
+import { EditorPage } from './pages/editor-page';
+import { GraphsApi } from './pages/graphs-api';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('drag three roles, connect them, add a conditional edge and a system prompt; all of it survives a reload', async ({ page, request }) => {
-  const id = await importYaml(request, blankYaml(uniqueName('build')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(blankYaml(uniqueName('build')));
+  await ed.open(id);
   const canvas = page.getByTestId('canvas');
   const box = (await canvas.boundingBox())!;
 
   // The blank graph's START -> END edge goes first: click it and press Delete.
-  await edge(page, 'START', 'END').click({ force: true });
+  await ed.edge('START', 'END').click({ force: true });
   await page.keyboard.press('Delete');
-  await expect(edge(page, 'START', 'END')).toHaveCount(0);
+  await expect(ed.edge('START', 'END')).toHaveCount(0);
 
   // Three roles dragged from the palette (HTML5 drag and drop).
   await page.getByTestId('palette-agent').dragTo(canvas, { targetPosition: { x: box.width * 0.3, y: 170 } });
@@ -24,23 +28,23 @@ test('drag three roles, connect them, add a conditional edge and a system prompt
   await expect(page.getByTestId('node-human')).toBeVisible();
 
   // Wire them: START -> agent -> router, router branches to human (Alt = conditional) and END.
-  await connect(page, 'START', 'agent');
-  await connect(page, 'agent', 'router');
+  await ed.connect('START', 'agent');
+  await ed.connect('agent', 'router');
   await page.keyboard.down('Alt');
-  await connect(page, 'router', 'human');
+  await ed.connect('router', 'human');
   await page.keyboard.up('Alt');
-  await connect(page, 'router', 'END');
-  await connect(page, 'human', 'END');
-  await expect(edge(page, 'START', 'agent')).toBeAttached();
-  await expect(edge(page, 'agent', 'router')).toBeAttached();
+  await ed.connect('router', 'END');
+  await ed.connect('human', 'END');
+  await expect(ed.edge('START', 'agent')).toBeAttached();
+  await expect(ed.edge('agent', 'router')).toBeAttached();
 
   // Branch 1: a condition typed in the inspector; branch 2 (added because router already branches) becomes else.
-  const toHuman = edgeLabel(page, 'router', 'human');
+  const toHuman = ed.edgeLabel('router', 'human');
   await expect(toHuman.getByTestId('edge-order')).toHaveText('1');
   await toHuman.click();
   await page.getByTestId('edge-condition-input').fill('state.input == "approve"');
   await expect(toHuman.getByTestId('edge-condition')).toHaveText('state.input == "approve"');
-  const toEnd = edgeLabel(page, 'router', 'END');
+  const toEnd = ed.edgeLabel('router', 'END');
   await expect(toEnd.getByTestId('edge-order')).toHaveText('2');
   await toEnd.click();
   await page.getByTestId('branch-else').check();
@@ -50,17 +54,17 @@ test('drag three roles, connect them, add a conditional edge and a system prompt
   await page.getByTestId('node-agent').click();
   await page.getByTestId('field-system_prompt').fill('You are a careful researcher.\nCite sources.');
   await expect(page.getByTestId('error-count')).toHaveText('0');
-  await waitSaved(page);
+  await ed.expectSaved();
 
   await page.reload();
   await expect(page.getByTestId('node-agent')).toBeVisible();
   await expect(page.getByTestId('node-router')).toBeVisible();
   await expect(page.getByTestId('node-human')).toBeVisible();
-  await expect(edgeLabel(page, 'router', 'human').getByTestId('edge-condition')).toHaveText('state.input == "approve"');
-  await expect(edgeLabel(page, 'router', 'END').getByTestId('edge-order')).toHaveText('else');
-  await expect(edge(page, 'START', 'agent')).toBeAttached();
-  await expect(edge(page, 'human', 'END')).toBeAttached();
-  await expect(edge(page, 'START', 'END')).toHaveCount(0);
+  await expect(ed.edgeLabel('router', 'human').getByTestId('edge-condition')).toHaveText('state.input == "approve"');
+  await expect(ed.edgeLabel('router', 'END').getByTestId('edge-order')).toHaveText('else');
+  await expect(ed.edge('START', 'agent')).toBeAttached();
+  await expect(ed.edge('human', 'END')).toBeAttached();
+  await expect(ed.edge('START', 'END')).toHaveCount(0);
   await page.getByTestId('node-agent').click();
   await expect(page.getByTestId('field-system_prompt')).toHaveValue('You are a careful researcher.\nCite sources.');
 
@@ -70,17 +74,19 @@ test('drag three roles, connect them, add a conditional edge and a system prompt
 });
 
 test('undo and redo a deletion, from the keyboard and the toolbar', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('undo')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('undo')));
+  await ed.open(id);
   await page.getByTestId('node-reviewer').click();
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
-  await expect(edge(page, 'writer', 'reviewer')).toHaveCount(0);
+  await expect(ed.edge('writer', 'reviewer')).toHaveCount(0);
 
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('node-reviewer')).toBeVisible();
-  await expect(edge(page, 'writer', 'reviewer')).toBeAttached();
-  await expect(edgeLabel(page, 'reviewer', 'writer').getByTestId('edge-order')).toHaveText('1');
+  await expect(ed.edge('writer', 'reviewer')).toBeAttached();
+  await expect(ed.edgeLabel('reviewer', 'writer').getByTestId('edge-order')).toHaveText('1');
 
   await page.keyboard.press('Control+Shift+z');
   await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
@@ -91,8 +97,10 @@ test('undo and redo a deletion, from the keyboard and the toolbar', async ({ pag
 });
 
 test('copy, paste and duplicate give new ids next to the originals', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('clip')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('clip')));
+  await ed.open(id);
   await page.getByTestId('node-writer').click();
   await page.keyboard.press('Control+c');
   await page.keyboard.press('Control+v');
@@ -104,13 +112,15 @@ test('copy, paste and duplicate give new ids next to the originals', async ({ pa
 });
 
 test('a failed save says so, keeps the edit across a reload, and retry saves it', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('failsave')));
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('failsave')));
   await page.route(`**/api/graphs/${id}`, (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'disk full' } }) })
       : route.continue(),
   );
-  await openEditor(page, id);
+  await ed.open(id);
   await page.getByTestId('node-writer').click();
   await page.getByTestId('field-system_prompt').fill('Edited while the server fails.');
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'error');
@@ -125,14 +135,16 @@ test('a failed save says so, keeps the edit across a reload, and retry saves it'
 
   await page.unroute(`**/api/graphs/${id}`);
   await page.getByTestId('save-retry').click();
-  await waitSaved(page);
+  await ed.expectSaved();
   const saved = await (await request.get(`/api/graphs/${id}`)).json();
   expect(saved.document.nodes.writer.system_prompt).toBe('Edited while the server fails.');
 });
 
 test('the shortcuts overlay opens with ? and closes with Escape; auto-layout is one undo step', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('help')).replace('writer: { x: 0, y: 112 }', 'writer: { x: 480, y: 640 }'));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('help')).replace('writer: { x: 0, y: 112 }', 'writer: { x: 480, y: 640 }'));
+  await ed.open(id);
   await page.getByTestId('canvas').click({ position: { x: 20, y: 20 } });
   await page.keyboard.press('?');
   await expect(page.getByTestId('help-overlay')).toBeVisible();

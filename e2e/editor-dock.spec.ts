@@ -1,12 +1,16 @@
 /** The split between the canvas and the run panel: drag to resize, remembered (and the panel's open state), double-click resets. */
 import { expect, test } from '@playwright/test';
-import { importYaml, loopYaml, openEditor, uniqueName } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { EditorPage } from './pages/editor-page';
+import { GraphsApi } from './pages/graphs-api';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('the run panel is resized with its handle, keeps its height across a reload, and double-click resets it', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('dock')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('dock')));
+  await ed.open(id);
   const handle = page.getByTestId('dock-resize');
   await expect(handle).toBeHidden(); // only while the panel is open
   await page.getByTestId('toggle-panel').click();

@@ -1,6 +1,7 @@
 /** Importing a name that exists offers "Import as copy" (saved as name-2) next to Replace. */
 import { expect, test } from '@playwright/test';
-import { loopYaml, openEditor, uniqueName } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { EditorPage } from './pages/editor-page';
 
 test('the graphs page imports a taken name as a copy, leaving the original alone', async ({ page, request }) => {
   const name = uniqueName('copy');
@@ -34,10 +35,11 @@ test('the API imports as a copy with ?as_copy=true', async ({ request }) => {
 });
 
 test('the editor import dialog offers a copy when the name is taken', async ({ page, request }) => {
+  const ed = new EditorPage(page);
   const name = uniqueName('edcopy');
   const res = await request.post('/api/graphs/import', { data: loopYaml(name), headers: { 'content-type': 'application/yaml' } });
   const id = ((await res.json()) as { id: string }).id;
-  await openEditor(page, id);
+  await ed.open(id);
   await page.getByTestId('import-open').click();
   await page.getByTestId('import-text').fill(loopYaml(name));
   await page.getByTestId('import-submit').click();

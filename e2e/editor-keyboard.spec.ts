@@ -3,13 +3,15 @@
  * run with Ctrl+Enter. The skip link reaches the canvas; a focused node is selected with Enter.
  */
 import { expect, test } from '@playwright/test';
-import { blankYaml, edge, importYaml, uniqueName } from './editor-helpers';
+import { blankYaml, uniqueName } from './fixtures/graphs';
+import { GraphsApi } from './pages/graphs-api';
 import { EditorPage } from './pages/editor-page';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('add two nodes, connect them and run, with the keyboard only', async ({ page, request }) => {
-  const id = await importYaml(request, blankYaml(uniqueName('keys')));
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(blankYaml(uniqueName('keys')));
   const ed = new EditorPage(page);
   await ed.open(id);
 
@@ -27,8 +29,8 @@ test('add two nodes, connect them and run, with the keyboard only', async ({ pag
   await expect(ed.node('agent_2')).toBeVisible();
   // agent_2 -> agent; the target is selected afterwards, so commands chain.
   await ed.connectSelectedTo('agent');
-  await expect(edge(page, 'agent_2', 'agent')).toBeAttached();
-  await expect(edge(page, 'agent', 'END')).toBeAttached();
+  await expect(ed.edge('agent_2', 'agent')).toBeAttached();
+  await expect(ed.edge('agent', 'END')).toBeAttached();
 
   // START -> agent_2: the skip link focuses the first node (START), Enter selects it.
   await page.getByTestId('skip-to-canvas').focus();
@@ -37,7 +39,7 @@ test('add two nodes, connect them and run, with the keyboard only', async ({ pag
   await page.keyboard.press('Enter');
   await expect(page.locator('.react-flow__node.selected')).toHaveAttribute('data-id', 'START');
   await ed.connectSelectedTo('agent_2');
-  await expect(edge(page, 'START', 'agent_2')).toBeAttached();
+  await expect(ed.edge('START', 'agent_2')).toBeAttached();
 
   await expect(page.getByTestId('error-count')).toHaveText('0');
   await ed.expectSaved();

@@ -1,12 +1,14 @@
 /** Small screens: palette, inspector and minimap fold away, and stay as left after a reload. */
 import { expect, test } from '@playwright/test';
-import { importYaml, loopYaml, uniqueName } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { GraphsApi } from './pages/graphs-api';
 import { EditorPage } from './pages/editor-page';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('folding the palette and the inspector gives the canvas room and survives a reload', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('fold')));
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('fold')));
   const ed = new EditorPage(page);
   await ed.open(id);
   const wide = (await ed.canvas.boundingBox())!.width;
@@ -35,7 +37,8 @@ test('folding the palette and the inspector gives the canvas room and survives a
 });
 
 test('the YAML view leaves the palette readable', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('yaml-width')));
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('yaml-width')));
   const ed = new EditorPage(page);
   await ed.open(id);
   await page.getByTestId('toggle-yaml').click();

@@ -5,13 +5,15 @@
  * the e2e app is configured with (OPENAI_BASE_URL, playwright.config.ts).
  */
 import { expect, test } from '@playwright/test';
-import { importYaml, loopYaml, uniqueName } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { GraphsApi } from './pages/graphs-api';
 import { EditorPage } from './pages/editor-page';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('Run from the header on a first visit opens the panel and runs the default question', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('first-run')));
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('first-run')));
   const ed = new EditorPage(page);
   await ed.open(id);
   await ed.expectPanelOpen(false);
@@ -46,7 +48,8 @@ test('Run from the header on a first visit opens the panel and runs the default 
 });
 
 test('the run focus layout makes the trace large and is remembered', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('focus')));
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('focus')));
   const ed = new EditorPage(page);
   await ed.open(id);
   await ed.headerRun.click();

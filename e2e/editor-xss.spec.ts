@@ -1,14 +1,18 @@
 /** No user text can inject HTML: an <img onerror> payload in every text field stays text. */
 import { expect, test } from '@playwright/test';
-import { edgeLabel, importYaml, loopYaml, openEditor, uniqueName, waitSaved } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { EditorPage } from './pages/editor-page';
+import { GraphsApi } from './pages/graphs-api';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const XSS = '<img src=x onerror=window.__xss=1>';
 
 test('an <img onerror> payload typed into every text field is rendered as text', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('xss')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('xss')));
+  await ed.open(id);
 
   // Graph panel: description, a tool description, a model name.
   await page.getByTestId('graph-description-input').fill(XSS);
@@ -26,7 +30,7 @@ test('an <img onerror> payload typed into every text field is rendered as text',
   await page.getByTestId('field-prompt').fill(XSS);
 
   // Edge fields: the condition (invalid CEL: its error message echoes the text) and the label.
-  const branch = edgeLabel(page, 'reviewer', 'writer');
+  const branch = ed.edgeLabel('reviewer', 'writer');
   await branch.click();
   await page.getByTestId('edge-label-input').fill(XSS);
   await page.getByTestId('edge-condition-input').fill(XSS);
@@ -47,14 +51,14 @@ test('an <img onerror> payload typed into every text field is rendered as text',
   const stored = loopYaml(uniqueName('xss-stored'))
     .replace('system_prompt: Write it.', `system_prompt: '${XSS}', label: '${XSS}', description: '${XSS}'`)
     .replace(`'state.verdict == "revise"', to: writer }`, `'state.verdict == "revise"', to: writer, label: '${XSS}' }`);
-  const id2 = await importYaml(request, stored);
-  await openEditor(page, id2);
+  const id2 = await api.importYaml(stored);
+  await ed.open(id2);
   await expect(page.getByTestId('node-title-writer')).toHaveText(XSS);
-  await expect(edgeLabel(page, 'reviewer', 'writer')).toContainText(XSS);
+  await expect(ed.edgeLabel('reviewer', 'writer')).toContainText(XSS);
   await page.getByTestId('node-writer').click();
   await page.getByTestId('toggle-yaml').click();
   await expect(page.getByTestId('yaml-editor')).toContainText('onerror');
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  await waitSaved(page);
+  await ed.expectSaved();
 });

@@ -1,14 +1,18 @@
 /** YAML both ways: export and re-import, the split view in sync, errors at their line, CEL errors on edges. */
 import { expect, test } from '@playwright/test';
-import { download, edgeLabel, importYaml, loopYaml, openEditor, uniqueName, waitSaved } from './editor-helpers';
+import { loopYaml, uniqueName } from './fixtures/graphs';
+import { EditorPage } from './pages/editor-page';
+import { GraphsApi } from './pages/graphs-api';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('export, re-import under a new name, and the exported YAML is the same but for the name', async ({ page, request }) => {
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
   const name = uniqueName('export');
-  const id = await importYaml(request, loopYaml(name));
-  await openEditor(page, id);
-  const first = await download(page, () => page.getByTestId('export-yaml').click());
+  const id = await api.importYaml(loopYaml(name));
+  await ed.open(id);
+  const first = await ed.download(() => page.getByTestId('export-yaml').click());
   expect(first).toContain(`name: ${name}\n`);
   expect(first).toContain('state.verdict == "revise"');
 
@@ -19,13 +23,15 @@ test('export, re-import under a new name, and the exported YAML is the same but 
   await page.getByTestId('import-submit').click();
   await expect(page).not.toHaveURL(new RegExp(`/graphs/${id}$`));
   await expect(page.getByTestId('graph-name')).toHaveValue(copy);
-  const second = await download(page, () => page.getByTestId('export-yaml').click());
+  const second = await ed.download(() => page.getByTestId('export-yaml').click());
   expect(second).toBe(first.replace(`name: ${name}\n`, `name: ${copy}\n`));
 });
 
 test('a bad import shows its errors with line numbers and creates nothing', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('badimport')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('badimport')));
+  await ed.open(id);
   const before = (await (await request.get('/api/graphs')).json()).graphs.length;
   await page.getByTestId('import-open').click();
   await page.getByTestId('import-text').fill('switchyard: 1\nname: x\nnodes:\n  a: { role: wizard }\nedges: []\n');
@@ -36,9 +42,11 @@ test('a bad import shows its errors with line numbers and creates nothing', asyn
 });
 
 test('an invalid condition is shown on its edge as you type, and the graph is not saved until it is fixed', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('cel')));
-  await openEditor(page, id);
-  const branch = edgeLabel(page, 'reviewer', 'writer');
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('cel')));
+  await ed.open(id);
+  const branch = ed.edgeLabel('reviewer', 'writer');
   await branch.click();
   await page.getByTestId('edge-condition-input').fill('state.verdict == ');
   await expect(branch.getByTestId('edge-error')).toBeVisible();
@@ -53,15 +61,17 @@ test('an invalid condition is shown on its edge as you type, and the graph is no
   await page.getByTestId('problem').filter({ hasText: 'CEL' }).click();
   await page.getByTestId('edge-condition-input').fill('state.verdict != "ok"');
   await expect(branch.getByTestId('edge-error')).toHaveCount(0);
-  await waitSaved(page);
+  await ed.expectSaved();
   const fixed = await (await request.get(`/api/graphs/${id}`)).json();
   expect(fixed.document.edges[2].branches[0].when).toBe('state.verdict != "ok"');
 });
 
 test('the YAML split view: canvas edits show up, broken YAML is marked at its line while the canvas keeps the last valid graph, the fix updates the canvas', async ({ page, request }) => {
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
   const name = uniqueName('split');
-  const id = await importYaml(request, loopYaml(name));
-  await openEditor(page, id);
+  const id = await api.importYaml(loopYaml(name));
+  await ed.open(id);
   await page.getByTestId('toggle-yaml').click();
   const editor = page.getByTestId('yaml-editor').locator('.cm-content');
   await expect(editor).toContainText(`name: ${name}`);
@@ -96,16 +106,18 @@ test('the YAML split view: canvas edits show up, broken YAML is marked at its li
   await expect(page.getByTestId('yaml-error')).toHaveCount(0);
   await expect(page.getByTestId('node-critic')).toBeVisible();
   await expect(page.getByTestId('node-reviewer')).toHaveCount(0);
-  await expect(edgeLabel(page, 'critic', 'writer')).toBeVisible();
-  await waitSaved(page);
+  await expect(ed.edgeLabel('critic', 'writer')).toBeVisible();
+  await ed.expectSaved();
   const saved = await (await request.get(`/api/graphs/${id}`)).json();
   expect(Object.keys(saved.document.nodes)).toEqual(['writer', 'critic']);
   expect(good).toContain('reviewer');
 });
 
 test('a .yaml file dropped on the canvas opens the import dialog with its text and imports it as a new graph', async ({ page, request }) => {
-  const id = await importYaml(request, loopYaml(uniqueName('dropbase')));
-  await openEditor(page, id);
+  const ed = new EditorPage(page);
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('dropbase')));
+  await ed.open(id);
   const dropped = uniqueName('dropped');
   const dt = await page.evaluateHandle((text) => {
     const data = new DataTransfer();

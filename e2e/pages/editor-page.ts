@@ -1,8 +1,19 @@
 /**
- * Page object of the graph editor (/graphs/[id]) for the everyday-use specs: header Run, the run
- * panel, side panels, the connect command. Elements are found by data-testid only.
+ * Page object of the graph editor (/graphs/[id]) for the e2e specs: header Run, the run panel, side
+ * panels, canvas gestures (connecting handles, edges and their labels), the theme, downloads and
+ * screenshots. Elements are found by data-testid (or an edge's accessible name).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/** Where the specs' review screenshots go. */
+export const SCREENS = 'test-results/screens';
+
+async function centre(l: Locator): Promise<{ x: number; y: number }> {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('element has no box');
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
 
 export class EditorPage {
   readonly editor: Locator;
@@ -65,5 +76,57 @@ export class EditorPage {
     await expect(this.page.getByTestId(`connect-option-${target}`)).toHaveAttribute('aria-selected', 'true');
     await this.page.keyboard.press('Enter');
     await expect(this.page.getByTestId('connect-command')).toBeHidden();
+  }
+
+  /** Drags from one handle to another with the mouse, as a person connects two nodes. */
+  async connect(from: string, to: string): Promise<void> {
+    const a = await centre(this.page.getByTestId(`handle-out-${from}`));
+    const b = await centre(this.page.getByTestId(`handle-in-${to}`));
+    await this.page.mouse.move(a.x, a.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await this.page.mouse.move(b.x, b.y, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  edge(source: string, target: string): Locator {
+    return this.page.getByRole('group', { name: `Edge from ${source} to ${target}` }).or(this.page.locator(`[aria-label="Edge from ${source} to ${target}"]`)).first();
+  }
+
+  edgeLabel(source: string, target: string): Locator {
+    return this.page.locator(`[data-testid^="edge-label-"][data-source="${source}"][data-target="${target}"]`);
+  }
+
+  /** Waits until every node is inside the canvas (after a fit view, which animates). */
+  async expectAllInView(): Promise<void> {
+    await expect
+      .poll(async () => {
+        const canvas = await this.canvas.boundingBox();
+        const boxes = await this.page.locator('.react-flow__node').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+        if (!canvas) return false;
+        return boxes.every((b) => b.left >= canvas.x - 1 && b.right <= canvas.x + canvas.width + 1 && b.top >= canvas.y - 1 && b.bottom <= canvas.y + canvas.height + 1);
+      })
+      .toBe(true);
+  }
+
+  async setTheme(theme: 'light' | 'dark'): Promise<void> {
+    await expect(this.editor).toHaveAttribute('data-theme-mode', /light|dark/);
+    if ((await this.editor.getAttribute('data-theme-mode')) !== theme) await this.page.getByTestId('theme-toggle').click();
+    await expect(this.editor).toHaveAttribute('data-theme-mode', theme);
+  }
+
+  /** Saves a screenshot of the page as SCREENS/<name>.png. */
+  async screenshot(name: string): Promise<void> {
+    mkdirSync(SCREENS, { recursive: true });
+    await this.page.screenshot({ path: `${SCREENS}/${name}.png` });
+  }
+
+  /** Runs `click` and resolves to the text of the download it starts. */
+  async download(click: () => Promise<void>): Promise<string> {
+    const [dl] = await Promise.all([this.page.waitForEvent('download'), click()]);
+    const stream = await dl.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The graphs and runs API as the e2e specs use it to set a scene: find a seeded example by name,
- * save a graph, start a run. Every call checks its status, so a failing step names itself.
+ * save or import a graph, start a run. Every call checks its status, so a failing step names itself.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 
@@ -29,6 +29,13 @@ export class GraphsApi {
 
   async create(document: unknown): Promise<string> {
     const res = await this.request.post('/api/graphs', { data: { document } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  /** Imports YAML through the API; resolves to the new graph's id. */
+  async importYaml(yaml: string): Promise<string> {
+    const res = await this.request.post('/api/graphs/import', { data: yaml, headers: { 'content-type': 'application/yaml' } });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
