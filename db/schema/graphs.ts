@@ -6,6 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import type { GraphDocument } from '@/lib/graph/schema';
+import type { Problem } from '@/lib/graph/problems';
+
+/** An edit that does not validate yet: kept as the working draft with its problems (runs use `document`). */
+export interface GraphDraftColumn {
+  /** The document as the editor last sent it (not validated: may be anything object-shaped). */
+  document: Record<string, unknown>;
+  problems: Problem[];
+  /** Epoch ms of the draft's last save. */
+  updatedAt: number;
+}
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -18,6 +28,8 @@ export const graphs = sqliteTable(
     document: text('document', { mode: 'json' }).$type<GraphDocument>().notNull(),
     /** The latest version number in graph_versions. */
     version: integer('version').notNull().default(1),
+    /** The working draft when the last edit did not validate (cleared when an edit validates). */
+    draft: text('draft', { mode: 'json' }).$type<GraphDraftColumn>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -33,7 +45,13 @@ export const graphVersions = sqliteTable(
       .references(() => graphs.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     document: text('document', { mode: 'json' }).$type<GraphDocument>().notNull(),
+    /** What the author wrote when saving this version ("Save version"); null for autosaved versions. */
+    note: text('note'),
+    /** True for a version the editor's autosave made: later logic edits within the quiet period replace it. */
+    auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** Last time this version's document changed (a layout-only save, or a coalesced autosave). */
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
   (t) => [uniqueIndex('graph_versions_graph_version_unique').on(t.graphId, t.version)],
 );

@@ -54,6 +54,8 @@ export const runs = sqliteTable(
     origin: text('origin').$type<RunOriginColumn>(),
     /** The API key the run was started with (its monthly budget counts the run's cost); no reference: a revoked key's runs stay. */
     apiKeyId: text('api_key_id'),
+    /** Every model call of the run goes to this connection instead of the graph's (`demo`: the built-in demo model). */
+    connectionOverride: text('connection_override'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
