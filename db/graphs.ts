@@ -82,6 +82,7 @@ export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow 
     description: doc.description ?? null,
     document: doc,
     version: 1,
+    draft: null,
     createdAt: at,
     updatedAt: at,
   };

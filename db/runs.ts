@@ -29,6 +29,8 @@ export interface NewRun {
   origin?: RunOriginColumn | null;
   /** The API key the run was started with (its monthly budget). */
   apiKeyId?: string | null;
+  /** All model calls go to this connection (`demo`: the built-in demo model). */
+  connectionOverride?: string | null;
 }
 
 export function insertRun(r: NewRun): RunRow {
@@ -46,6 +48,7 @@ export function insertRun(r: NewRun): RunRow {
       source: r.source,
       conversationId: r.conversationId ?? null,
       apiKeyId: r.apiKeyId ?? null,
+      connectionOverride: r.connectionOverride ?? null,
       parentRunId: r.parentRunId ?? null,
       forkedFromStep: r.forkedFromStep ?? null,
       origin: r.origin ?? null,

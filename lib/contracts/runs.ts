@@ -14,6 +14,14 @@ export type RunSource = (typeof RUN_SOURCES)[number];
 /** A conversation id (an assistants thread id, or any id a caller picks): printable, at most 200 characters. */
 export const ConversationId = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces');
 
+/** The built-in demo connection: scripted replies of the example graphs, no network, no key (lib/llm/demo). */
+export const DEMO_CONNECTION = 'demo';
+/** How the demo connection is always labelled, wherever it is offered or shown. */
+export const DEMO_CONNECTION_LABEL = 'Demo model — scripted replies, not a language model';
+/** The demo model's reply to anything its scripts do not cover. */
+export const DEMO_EXPLANATION =
+  'This is the demo model: it only plays the scripted conversation of the example graphs. Add a real connection in Settings.';
+
 export const StartRunBody = z.strictObject({
   input: z.string().max(MAX_RUN_INPUT_CHARS, `input must be at most ${MAX_RUN_INPUT_CHARS} characters`),
   /** Initial values for state channels, by channel name. */
@@ -25,6 +33,8 @@ export const StartRunBody = z.strictObject({
    * conversation) are the run's history unless `inputs.messages` is given, and node `memory` is kept per conversation.
    */
   conversation_id: ConversationId.optional(),
+  /** Send every model call of this run to this connection instead of the graph's: only `demo` (the built-in demo model). */
+  connection_override: z.literal(DEMO_CONNECTION).optional(),
 });
 export type StartRunBody = z.infer<typeof StartRunBody>;
 

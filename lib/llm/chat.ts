@@ -7,7 +7,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../errors';
 import type { ChatRequest, ChatResult, ModelPort } from '../engine/ports';
-import type { Connection } from './connection';
+import { NODE_HEADER, type Connection } from './connection';
 import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
 import { openaiClient } from './openai-client';
 import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
@@ -63,7 +63,7 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
         // A connection saved with supports.stop false, or a server that refused `stop` before.
         const clientStop = !!req.stop?.length && (connection.supports?.stop === false || noStop.has(connection.name));
         const usage = connection.supports?.stream_usage !== false && !noUsage.has(connection.name);
-        const once = (r: ChatRequest) => streamOnce(client, r, timeoutMs, usage);
+        const once = (r: ChatRequest) => streamOnce(client, r, timeoutMs, usage, !!connection.fetch);
         try {
           const result = clientStop ? await withClientStop(req, once) : await once(req);
           return { ...result, latency_ms: Date.now() - started };
@@ -153,7 +153,8 @@ export function requestBody(req: ChatRequest, usage = true): ChatCompletionCreat
 }
 
 /** One attempt: open the stream, fold every chunk, honour abort and the inactivity timeout. */
-async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, usage: boolean): Promise<Omit<ChatResult, 'latency_ms'>> {
+/** `inProcess`: the connection is in-process (demo), which is told the calling node. */
+async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, usage: boolean, inProcess = false): Promise<Omit<ChatResult, 'latency_ms'>> {
   const ctrl = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -168,7 +169,8 @@ async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, u
   req.signal.addEventListener('abort', onAbort, { once: true });
   arm();
   try {
-    const stream = await client.chat.completions.create(requestBody(req, usage), { signal: ctrl.signal });
+    const headers = inProcess && req.node ? { [NODE_HEADER]: req.node } : undefined;
+    const stream = await client.chat.completions.create(requestBody(req, usage), { signal: ctrl.signal, ...(headers ? { headers } : {}) });
     const acc = new StreamAccumulator();
     for await (const chunk of stream) {
       arm();

@@ -11,7 +11,12 @@ export interface Connection {
   headers?: Record<string, string>;
   /** What the server accepts (absent fields: true): `tools`, `stop`, `stream_options.include_usage`. */
   supports?: { tools?: boolean; stop?: boolean; stream_usage?: boolean };
+  /** An in-process server (the built-in demo model, lib/llm/demo): the SDK's fetch, no network. */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
+
+/** The calling node's id: sent only to an in-process connection (`fetch`), whose script answers per node. */
+export const NODE_HEADER = 'x-switchyard-node';
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

@@ -16,6 +16,8 @@ function cacheKey(c: Connection, timeoutMs: number): string {
 }
 
 export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
+  // An in-process connection (demo) carries its own state in its fetch: a client of its own, not cached.
+  if (c.fetch) return new OpenAI({ apiKey: c.api_key || PLACEHOLDER_API_KEY, baseURL: c.base_url, fetch: c.fetch, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
   const key = cacheKey(c, timeoutMs);
   const cached = clients.get(key);
   if (cached) {

@@ -10,7 +10,7 @@ import { checkResume, checkStateEdit, editedState } from '@/lib/engine/resume';
 import type { Checkpoint, ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
-import type { RunSource } from '@/lib/contracts/runs';
+import { DEMO_CONNECTION, type RunSource } from '@/lib/contracts/runs';
 import { getGraph, getGraphVersion } from '@/db/graphs';
 import { lastSeq } from '@/db/run-events';
 import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
@@ -36,6 +36,8 @@ export interface StartRunOptions {
   document?: GraphDocument;
   /** The API key the run is started with (lib/server/auth-keys.ts keyBudget: its monthly budget counts the run). */
   apiKeyId?: string;
+  /** `demo`: every model call goes to the built-in demo model (lib/runtime/demo-run.ts); the graph's connections need not exist. */
+  connectionOverride?: typeof DEMO_CONNECTION;
 }
 
 const RUN_SPAN = 'run';
@@ -72,8 +74,9 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
     source: opts.source,
     conversationId: opts.conversationId ?? null,
     apiKeyId: opts.apiKeyId ?? null,
+    connectionOverride: opts.connectionOverride ?? null,
   });
-  const missing = missingConnections(doc);
+  const missing = opts.connectionOverride ? [] : missingConnections(doc);
   if (missing.length) {
     const names = missing.map((n) => `"${n}"`).join(', ');
     const message =
@@ -164,7 +167,8 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   const conversation = run.conversationId ? { conversationId: run.conversationId, graphId: run.graphId } : undefined;
   // A replay reuses its parent's recorded calls (time travel), also when it resumes after a pause.
   const replayOf = run.origin === 'replay' ? (run.parentRunId ?? undefined) : undefined;
-  const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf);
+  const demo = run.connectionOverride === DEMO_CONNECTION ? { graph: doc.name, input: run.input } : undefined;
+  const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf, demo);
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });

@@ -20,18 +20,19 @@ import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
 import { createRecordingPort } from './recording';
 import { mcpClients } from './mcp/client-pool';
+import { demoPorts, type DemoRun } from './demo-run';
 
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
 /** `replayOf`: the run a replay reuses the calls of (time travel, recording.ts). */
-export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string): RunPorts {
+/** `demo`: a demo run (connection_override `demo`): model and scripted tools from the demo (demo-run.ts). */
+export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string, demo?: DemoRun): RunPorts {
   const config = runtimeConfig();
+  // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
+  const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() });
+  const ports = demo ? demoPorts(runId, demo, config.model, tools) : { model: createModelPort({ resolveConnection, ...config.model }), tools };
   return {
-    model: createModelPort({ resolveConnection, ...config.model }),
-    tools: withRunIdempotency(
-      runId,
-      // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
-      withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() }),
-    ),
+    model: ports.model,
+    tools: withRunIdempotency(runId, ports.tools),
     activities: {
       get: async (key) => getActivity(runId, key),
       put: async (key, kind, result) => {
