@@ -50,7 +50,7 @@ import { BreakpointsList } from './breakpoints-list';
 import { RunHistory } from './run-history';
 import { StateAtStep } from './state-at-step';
 import { TraceDownload } from './trace-download';
-import { ConnectionBadge, RunControls } from './run-controls';
+import { ConnectionBadge, RunControls, useDemoChoice } from './run-controls';
 import { FALLBACK_RUN_INPUT } from './default-input';
 import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
@@ -165,6 +165,9 @@ function Panel({
   }, [events, graph.data]);
 
   const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
+  // No connection configured: the demo model is offered (run-controls.tsx); chosen, an empty box runs its first scripted input.
+  const demo = useDemoChoice(graphId, graph.data?.connections ?? []);
+  const runDefault = demo.chosen && demo.inputs.length ? demo.inputs[0] : defaultInput;
 
   // The input box: prefilled with the input of a run opened from the history or the URL, unless the user typed there.
   const [text, setText] = useState('');
@@ -181,14 +184,14 @@ function Panel({
   startRun.current = () => {
     setOpen(true);
     if (live || session.starting) return;
-    const used = text.trim() ? text : defaultInput;
+    const used = text.trim() ? text : runDefault;
     const p = parseRunInput(used);
     if (!p.ok) return setInputError(p.error);
     setInputError(null);
     if (used !== text) setText(used);
     setSelected(null);
     setTab('trace');
-    session.run(p.body);
+    session.run(demo.chosen ? { ...p.body, connection_override: 'demo' } : p.body);
   };
   const submit = useCallback(() => startRun.current(), []);
   const handledRequest = useRef(runRequest);
@@ -262,7 +265,7 @@ function Panel({
           <RunControls
             text={text}
             onText={setText}
-            defaultInput={defaultInput}
+            defaultInput={runDefault}
             running={live}
             canRun={!!graphId}
             starting={session.starting}
@@ -270,6 +273,7 @@ function Panel({
             error={inputError ?? session.error ?? session.stream.error}
             onSubmit={submit}
             onStop={session.stop}
+            demo={demo}
           />
           {runNotice && (
             <p className={s.notice} role="note" data-testid="run-notice">

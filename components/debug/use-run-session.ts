@@ -64,7 +64,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
   }, [status, qc]);
 
   const run = useCallback(
-    (body: { input: string; inputs?: Record<string, unknown> }) => {
+    (body: { input: string; inputs?: Record<string, unknown>; connection_override?: 'demo' }) => {
       start.mutate(
         { ...body, breakpoints: store.getState().breakpoints },
         {

@@ -22,6 +22,10 @@ export const DEMO_CONNECTION_LABEL = 'Demo model — scripted replies, not a lan
 export const DEMO_EXPLANATION =
   'This is the demo model: it only plays the scripted conversation of the example graphs. Add a real connection in Settings.';
 
+/** GET /api/graphs/:id/demo: the inputs the demo model has a scripted conversation for (none: it only explains itself). */
+export const DemoScriptsResponse = z.object({ label: z.string(), inputs: z.array(z.string()) });
+export type DemoScriptsResponse = z.infer<typeof DemoScriptsResponse>;
+
 export const StartRunBody = z.strictObject({
   input: z.string().max(MAX_RUN_INPUT_CHARS, `input must be at most ${MAX_RUN_INPUT_CHARS} characters`),
   /** Initial values for state channels, by channel name. */

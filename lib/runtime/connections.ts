@@ -5,6 +5,7 @@
  */
 import 'server-only';
 import { envDefaultConnection, type Connection } from '@/lib/llm';
+import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import { maskKey, supportsView, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
 import { FREE, priceOf, type ModelPrice } from '@/lib/graph/prices';
 import { conflict, notFound, AppError } from '@/lib/errors';
@@ -36,6 +37,7 @@ export function isLocalBaseUrl(baseUrl: string): boolean {
  * free for a local server, else the shipped defaults (lib/graph/prices.ts).
  */
 export function connectionPrice(name: string, model: string): ModelPrice | null {
+  if (name === DEMO_CONNECTION) return FREE; // the built-in demo model (lib/llm/demo)
   const env = name === 'default' ? envDefaultConnection() : null;
   const row = env ? undefined : getConnection(name);
   if (row?.prices) return priceOf(model, row.prices);

@@ -60,6 +60,8 @@ describe('the demo connection', () => {
       expect(ofType(events, 'llm.delta').length).toBeGreaterThanOrEqual(texts); // deltas of one tick are batched into one event
       expect(JSON.stringify(run.output)).not.toContain(DEMO_EXPLANATION);
       expect(run.usage?.total_tokens).toBeGreaterThan(0);
+      expect(run.usage?.cost_usd ?? 0).toBe(0);
+      expect(ofType(events, 'llm.request').every((e) => e.data.connection === 'demo')).toBe(true);
       // scripted observations are marked as the demo's
       for (const e of ofType(events, 'tool.result')) {
         const name = String(e.data.tool ?? e.data.name ?? '');

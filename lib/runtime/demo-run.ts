@@ -6,6 +6,8 @@
  */
 import 'server-only';
 import type { ModelPort, ToolPort, ToolResult } from '@/lib/engine/ports';
+import { DEMO_CONNECTION } from '@/lib/contracts/runs';
+import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError } from '@/lib/errors';
 import { createModelPort, type ModelPortOptions } from '@/lib/llm';
 import { demoConnection } from '@/lib/llm/demo/connection';
@@ -51,4 +53,10 @@ export function demoToolPort(script: DemoScript | null, real: ToolPort): ToolPor
 export function demoPorts(runId: string, demo: DemoRun, model: Omit<ModelPortOptions, 'resolveConnection'>, realTools: ToolPort): { model: ModelPort; tools: ToolPort } {
   const script = scriptFor(loadDemoScripts(demo.graph), demo.input);
   return { model: demoModelPort(runId, script, model), tools: demoToolPort(script, realTools) };
+}
+
+/** The document a demo run executes: every model entry names the `demo` connection, so the trace says which model answered. */
+export function demoDocument(doc: GraphDocument): GraphDocument {
+  if (!doc.models) return doc;
+  return { ...doc, models: Object.fromEntries(Object.entries(doc.models).map(([k, m]) => [k, { ...m, connection: DEMO_CONNECTION }])) };
 }

@@ -22,6 +22,7 @@ import { runtimeState } from './globals';
 import { missingConnections, unknownMcpServers } from './preflight';
 import { conversationInputs } from './conversation';
 import { createRunPorts } from './run-ports';
+import { demoDocument } from './demo-run';
 import { exportFinishedRun } from './otel-export';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
 
@@ -173,7 +174,7 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   try {
-    const outcome = await runGraph({ runId: run.id, doc, ...args, ports });
+    const outcome = await runGraph({ runId: run.id, doc: demo ? demoDocument(doc) : doc, ...args, ports });
     settle(run.id, recorder, outcome);
   } catch (err) {
     recorder.flush();

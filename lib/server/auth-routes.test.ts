@@ -45,6 +45,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/graphs/:id': 'editor',
   'DELETE /api/graphs/:id': 'editor',
   'GET /api/graphs/:id/export': 'viewer',
+  'GET /api/graphs/:id/demo': 'viewer',
   'GET /api/graphs/:id/runs': 'viewer',
   'POST /api/graphs/:id/runs': 'editor',
   'GET /api/graphs/:id/versions': 'viewer',
