@@ -10,9 +10,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { AppError, conflict, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
+import type { Problem } from '@/lib/graph/problems';
+import { canonicalJson, sameLogic } from '@/lib/graph/version-changes';
 import { getDb } from './client';
 import * as schema from './schema';
-import { graphs, graphVersions, type GraphRow } from './schema';
+import { graphs, graphVersions, runs, type GraphRow } from './schema';
 
 /** The database or an open transaction: helpers below work on either. */
 export type Conn = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
@@ -31,6 +33,10 @@ export interface GraphSummary {
 export interface GraphVersionSummary {
   version: number;
   createdAt: Date;
+  note: string | null;
+  auto: boolean;
+  updatedAt: Date | null;
+  document: GraphDocument;
 }
 
 const nodeCount = sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
@@ -91,14 +97,14 @@ export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow 
   return row;
 }
 
-function appendVersion(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date): GraphRow {
+function appendVersion(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date, extra: { note?: string | null; auto?: boolean } = {}): GraphRow {
   if (doc.name !== current.name) {
     const other = getGraphByName(doc.name, conn);
     if (other && other.id !== current.id) throw nameTaken(doc.name);
   }
   const version = current.version + 1;
-  conn.insert(graphVersions).values({ graphId: current.id, version, document: doc, createdAt: at }).run();
-  const updated = { name: doc.name, description: doc.description ?? null, document: doc, version, updatedAt: at };
+  conn.insert(graphVersions).values({ graphId: current.id, version, document: doc, createdAt: at, note: extra.note ?? null, auto: extra.auto ?? false }).run();
+  const updated = { name: doc.name, description: doc.description ?? null, document: doc, version, updatedAt: at, draft: null };
   conn.update(graphs).set(updated).where(eq(graphs.id, current.id)).run();
   return { ...current, ...updated };
 }
@@ -126,6 +132,77 @@ export function updateGraph(id: string, doc: GraphDocument): GraphRow {
     if (!current) throw notFound('graph');
     return appendVersion(tx, current, doc, new Date());
   }, doc.name);
+}
+
+/** How long after an autosaved version later autosaves replace it instead of adding versions (the quiet period). */
+export const COALESCE_MS = 60_000;
+
+/** What a save did: nothing changed, the layout of the current version, the current autosaved version replaced, or a new version. */
+export type SaveOutcome = 'unchanged' | 'layout' | 'coalesced' | 'version';
+
+/** Replaces the current version's document in place (a layout-only save, or a coalesced autosave). */
+function replaceCurrent(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date): GraphRow {
+  if (doc.name !== current.name) {
+    const other = getGraphByName(doc.name, conn);
+    if (other && other.id !== current.id) throw nameTaken(doc.name);
+  }
+  conn
+    .update(graphVersions)
+    .set({ document: doc, updatedAt: at })
+    .where(and(eq(graphVersions.graphId, current.id), eq(graphVersions.version, current.version)))
+    .run();
+  const updated = { name: doc.name, description: doc.description ?? null, document: doc, updatedAt: at, draft: null };
+  conn.update(graphs).set(updated).where(eq(graphs.id, current.id)).run();
+  return { ...current, ...updated };
+}
+
+/** An autosaved version, without a note, written within the quiet period and used by no run: later autosaves may replace it. */
+function coalescible(conn: Conn, current: GraphRow, at: Date): boolean {
+  const v = getGraphVersion(current.id, current.version, conn);
+  if (!v || !v.auto || v.note) return false;
+  if (at.getTime() - (v.updatedAt ?? v.createdAt).getTime() >= COALESCE_MS) return false;
+  const used = conn.select({ id: runs.id }).from(runs).where(and(eq(runs.graphId, current.id), eq(runs.graphVersion, current.version))).limit(1).get();
+  return !used;
+}
+
+/**
+ * Saves a validated edit (PUT /api/graphs/:id) and clears the working draft. A layout-only change
+ * updates the current version's layout (no new version); with `autosave` (the editor), a logic
+ * change within COALESCE_MS of the previous autosaved version replaces it; otherwise a version is appended.
+ */
+export function saveGraphEdit(id: string, doc: GraphDocument, opts: { autosave?: boolean; at?: Date } = {}): { graph: GraphRow; outcome: SaveOutcome } {
+  const at = opts.at ?? new Date();
+  return write((tx) => {
+    const current = getGraph(id, tx);
+    if (!current) throw notFound('graph');
+    if (sameLogic(current.document, doc)) {
+      if (canonicalJson(current.document) === canonicalJson(doc)) {
+        if (current.draft) tx.update(graphs).set({ draft: null }).where(eq(graphs.id, id)).run();
+        return { graph: { ...current, draft: null }, outcome: 'unchanged' as const };
+      }
+      return { graph: replaceCurrent(tx, current, doc, at), outcome: 'layout' as const };
+    }
+    if (opts.autosave && coalescible(tx, current, at)) return { graph: replaceCurrent(tx, current, doc, at), outcome: 'coalesced' as const };
+    return { graph: appendVersion(tx, current, doc, at, { auto: !!opts.autosave }), outcome: 'version' as const };
+  }, doc.name);
+}
+
+/** Keeps an edit that does not validate as the graph's working draft (runs and the API go on using `document`). */
+export function saveGraphDraft(id: string, document: Record<string, unknown>, problems: Problem[], at = new Date()): GraphRow {
+  const current = getGraph(id);
+  if (!current) throw notFound('graph');
+  const draft = { document, problems, updatedAt: at.getTime() };
+  getDb().update(graphs).set({ draft }).where(eq(graphs.id, id)).run();
+  return { ...current, draft };
+}
+
+/** "Save version": appends a version holding `doc` (default: the current document) with the author's note. */
+export function saveNamedVersion(id: string, note: string, doc?: GraphDocument): GraphRow {
+  return write((tx) => {
+    const current = getGraph(id, tx);
+    if (!current) throw notFound('graph');
+    return appendVersion(tx, current, doc ?? current.document, new Date(), { note });
+  }, doc?.name ?? id);
 }
 
 /** Deletes a graph and (by cascade) its versions. False when there was no such graph. */
@@ -160,7 +237,7 @@ export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean; asC
 export function listGraphVersions(id: string, conn: Conn = getDb()): GraphVersionSummary[] | null {
   if (!getGraph(id, conn)) return null;
   return conn
-    .select({ version: graphVersions.version, createdAt: graphVersions.createdAt })
+    .select({ version: graphVersions.version, createdAt: graphVersions.createdAt, note: graphVersions.note, auto: graphVersions.auto, updatedAt: graphVersions.updatedAt, document: graphVersions.document })
     .from(graphVersions)
     .where(eq(graphVersions.graphId, id))
     .orderBy(desc(graphVersions.version))

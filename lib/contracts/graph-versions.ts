@@ -32,3 +32,10 @@ export type RestoreVersionRequest = z.infer<typeof RestoreVersionRequest>;
 /** The graph after a restore (a new version holding the old document), like a PUT's answer. */
 export const RestoreVersionResponse = SavedGraphResponse.extend({ restored_from: z.number().int() });
 export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponse>;
+
+/** POST /api/graphs/:id/versions ("Save version"): a new version with a note, of `document` (validated) or else the current document. */
+export const SaveVersionRequest = z.strictObject({
+  note: z.string().trim().min(1, 'write a note saying what this version is').max(2000),
+  document: DocumentField.optional(),
+});
+export type SaveVersionRequest = z.infer<typeof SaveVersionRequest>;

@@ -28,19 +28,40 @@ export type GraphSummary = z.infer<typeof GraphSummary>;
 export const GraphListResponse = z.object({ graphs: z.array(GraphSummary) });
 export type GraphListResponse = z.infer<typeof GraphListResponse>;
 
+/** The working draft: the last edit, kept with its problems because it does not validate (runs use `document`, version `version`). */
+export const GraphDraft = z.object({
+  document: DocumentField,
+  problems: z.array(ProblemSchema),
+  updated_at: z.string(),
+});
+export type GraphDraft = z.infer<typeof GraphDraft>;
+
 export const GraphRecord = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The last valid document: what runs and the API use. */
   document: DocumentField,
   version: z.number().int(),
+  /** The working draft when the last edit did not validate, else null. */
+  draft: GraphDraft.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type GraphRecord = z.infer<typeof GraphRecord>;
 
 /** POST and PUT answer with the saved graph and the validation warnings of its document. */
-export const SavedGraphResponse = GraphRecord.extend({ warnings: z.array(ProblemSchema) });
+/**
+ * `saved` (PUT): what the save did: `unchanged`, `layout` (the current version's layout updated,
+ * no new version), `coalesced` (an autosave replaced the autosaved version of the last minute),
+ * `version` (a version appended), or `draft` (202: invalid, kept as the working draft; `problems` says why).
+ */
+export const SAVE_OUTCOMES = ['unchanged', 'layout', 'coalesced', 'version', 'draft'] as const;
+export const SavedGraphResponse = GraphRecord.extend({
+  warnings: z.array(ProblemSchema),
+  saved: z.enum(SAVE_OUTCOMES).optional(),
+  problems: z.array(ProblemSchema).optional(),
+});
 export type SavedGraphResponse = z.infer<typeof SavedGraphResponse>;
 
 export const ImportGraphResponse = z.object({
@@ -53,8 +74,22 @@ export const ImportGraphResponse = z.object({
 });
 export type ImportGraphResponse = z.infer<typeof ImportGraphResponse>;
 
+const NamedChanges = z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) });
+/** What changed from the previous version (lib/graph/version-changes.ts). */
+export const VersionChangesSchema = z.object({ nodes: NamedChanges, edges: NamedChanges, sections: z.array(z.string()), layout: z.boolean() });
+
 export const GraphVersionsResponse = z.object({
-  versions: z.array(z.object({ version: z.number().int(), created_at: z.string() })),
+  versions: z.array(
+    z.object({
+      version: z.number().int(),
+      created_at: z.string(),
+      /** The note written with "Save version"; null for autosaved versions. */
+      note: z.string().nullable().optional(),
+      /** Changes from the previous version, and the same as one line. */
+      changes: VersionChangesSchema.optional(),
+      summary: z.string().optional(),
+    }),
+  ),
 });
 export type GraphVersionsResponse = z.infer<typeof GraphVersionsResponse>;
 
@@ -84,7 +119,12 @@ const CreateBlank = z.strictObject({
 export const CreateGraphRequest = z.union([CreateFromDocument, CreateFromTemplate, CreateBlank]);
 export type CreateGraphRequest = z.infer<typeof CreateGraphRequest>;
 
-export const UpdateGraphRequest = z.strictObject({ document: DocumentField });
+/**
+ * PUT /api/graphs/:id. `autosave` (the editor): an invalid document is kept as the working draft
+ * (202 with its problems) instead of a 422, and logic edits within a minute of the previous
+ * autosaved version replace it instead of adding versions.
+ */
+export const UpdateGraphRequest = z.strictObject({ document: DocumentField, autosave: z.boolean().optional() });
 export type UpdateGraphRequest = z.infer<typeof UpdateGraphRequest>;
 
 const BooleanParam = z

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/graphs/:id/runs': 'viewer',
   'POST /api/graphs/:id/runs': 'editor',
   'GET /api/graphs/:id/versions': 'viewer',
+  'POST /api/graphs/:id/versions': 'editor',
   'GET /api/graphs/:id/versions/:version': 'viewer',
   'POST /api/graphs/:id/versions/:version/restore': 'editor',
   'GET /api/graphs/:id/tests': 'viewer',

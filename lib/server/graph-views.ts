@@ -25,6 +25,7 @@ export function recordJson(row: GraphRow): RecordJson {
     description: row.description,
     document: row.document,
     version: row.version,
+    draft: row.draft ? { document: row.draft.document as RecordJson['document'], problems: row.draft.problems, updated_at: new Date(row.draft.updatedAt).toISOString() } : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

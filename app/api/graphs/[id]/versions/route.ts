@@ -1,13 +1,40 @@
-import { listGraphVersions } from '@/db/graphs';
+import { listGraphVersions, saveNamedVersion } from '@/db/graphs';
+import { SaveVersionRequest } from '@/lib/contracts/graph-versions';
+import type { GraphVersionsResponse, SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
-import { json, route, type Params } from '@/lib/server/http';
+import { checkGraphDocument } from '@/lib/graph/document';
+import { describeChanges, versionChanges } from '@/lib/graph/version-changes';
+import { readJson } from '@/lib/server/body';
+import { recordJson } from '@/lib/server/graph-views';
+import { invalidGraph, json, route, type Params } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The saved versions of a graph, newest first. */
+/** The saved versions of a graph, newest first, each with its note and what changed from the one before. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const versions = listGraphVersions((await params).id);
   if (!versions) throw notFound('graph');
-  return json({ versions: versions.map((v) => ({ version: v.version, created_at: v.createdAt.toISOString() })) });
+  const res: GraphVersionsResponse = {
+    versions: versions.map((v, i) => {
+      const changes = versionChanges(versions[i + 1]?.document ?? null, v.document);
+      return { version: v.version, created_at: v.createdAt.toISOString(), note: v.note, changes, summary: describeChanges(changes) };
+    }),
+  };
+  return json(res);
+});
+
+/** "Save version": a new version with a note, of the given document (validated) or the current one. */
+export const POST = route('editor', async (req, { params }: Params<'id'>) => {
+  const { id } = await params;
+  const body = await readJson(req, SaveVersionRequest);
+  let doc = undefined;
+  if (body.document) {
+    const checked = checkGraphDocument(body.document);
+    if (!checked.ok) throw invalidGraph(checked.errors);
+    doc = checked.doc;
+  }
+  const row = saveNamedVersion(id, body.note, doc);
+  const res: SavedGraphResponse = { ...recordJson(row), warnings: [], saved: 'version' };
+  return json(res, { status: 201 });
 });
