@@ -1,7 +1,8 @@
 /**
- * A small line diff (pure): longest common subsequence over lines, with the common head and tail
- * trimmed first, and unchanged runs folded around the changes for display.
+ * A line diff (pure) over jsdiff (`diff`): the common head and tail trimmed first, the middle
+ * diffed by jsdiff, and unchanged runs folded around the changes for display.
  */
+import { diffArrays } from 'diff';
 
 export type DiffOp = 'same' | 'add' | 'del';
 
@@ -22,7 +23,7 @@ export interface FoldRow {
 
 export type DiffRow = DiffLine | FoldRow;
 
-/** Above this many table cells the middle is shown as removed-then-added instead (no quadratic blow-up). */
+/** Above this many line pairs the middle is shown as removed-then-added instead (bounds the work on huge texts). */
 const MAX_LCS_CELLS = 4_000_000;
 
 /** Lines of a text; a final newline does not make an extra empty line, and "" has none. */
@@ -33,40 +34,15 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** LCS table of suffixes: cell (i, j) = LCS length of a[i..] and b[j..]. */
-function suffixTable(a: string[], b: string[]): Uint32Array {
-  const w = b.length + 1;
-  const t = new Uint32Array((a.length + 1) * w);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      t[i * w + j] = a[i] === b[j] ? t[(i + 1) * w + j + 1] + 1 : Math.max(t[(i + 1) * w + j], t[i * w + j + 1]);
-    }
-  }
-  return t;
-}
-
-/** The ops of the middle part, removals before additions where both are equally short. */
+/** The ops of the middle part: jsdiff's Myers diff (a shortest edit script, so the most lines kept), removals before additions. */
 function middleOps(a: string[], b: string[], maxCells: number): DiffOp[] {
   if ((a.length + 1) * (b.length + 1) > maxCells) {
     return [...a.map((): DiffOp => 'del'), ...b.map((): DiffOp => 'add')];
   }
-  const t = suffixTable(a, b);
-  const w = b.length + 1;
   const ops: DiffOp[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      ops.push('same');
-      i++;
-      j++;
-    } else if (j >= b.length || (i < a.length && t[(i + 1) * w + j] >= t[i * w + j + 1])) {
-      ops.push('del');
-      i++;
-    } else {
-      ops.push('add');
-      j++;
-    }
+  for (const part of diffArrays(a, b)) {
+    const op: DiffOp = part.added ? 'add' : part.removed ? 'del' : 'same';
+    for (let k = 0; k < part.count; k++) ops.push(op);
   }
   return ops;
 }
