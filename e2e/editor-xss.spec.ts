@@ -42,7 +42,7 @@ test('an <img onerror> payload typed into every text field is rendered as text',
 
   // And the graph name, which is not a valid name: shown, never interpreted.
   await page.getByTestId('graph-name').fill(XSS);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'invalid');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'draft');
 
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);

@@ -53,7 +53,7 @@ test('an invalid condition is shown on its edge as you type, and the graph is no
   await expect(branch.getByTestId('edge-error')).not.toBeEmpty();
   await expect(page.getByTestId('edge-condition-input-cel-error')).toBeVisible();
   await expect(page.getByTestId('problem').filter({ hasText: 'CEL' })).toHaveCount(1);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'invalid');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'draft');
   const stored = await (await request.get(`/api/graphs/${id}`)).json();
   expect(JSON.stringify(stored.document)).toContain('state.verdict == \\"revise\\"');
 

@@ -2,6 +2,7 @@
 /** The editor's header: graph name (rename), save state, Run, history, layout, YAML, export, import, help, theme. */
 import Link from 'next/link';
 import { VersionHistoryButton } from '@/components/versions/version-history-button';
+import { SaveVersionButton } from '@/components/versions/save-version-dialog';
 import { TestsButton } from '@/components/tests/tests-button';
 import { GraphName } from '@/lib/graph/schema';
 import { editorToDocument } from './state/convert';
@@ -18,10 +19,15 @@ function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void })
       return <span className="sy-save is-pending" data-testid="save-state" data-state="pending">Unsaved changes</span>;
     case 'saving':
       return <span className="sy-save is-pending" data-testid="save-state" data-state="saving">Saving…</span>;
-    case 'invalid':
+    case 'draft':
       return (
-        <span className="sy-save is-invalid" data-testid="save-state" data-state="invalid" title="The graph is saved once its errors are fixed; your edits are kept in this browser meanwhile.">
-          Not saved — fix {status.errors} error{status.errors === 1 ? '' : 's'}
+        <span
+          className="sy-save is-invalid"
+          data-testid="save-state"
+          data-state="draft"
+          title={`Your edits are saved as the working draft (other tabs see it). Runs and the API use version ${status.version}, the last valid one, until the errors are fixed; then the draft becomes a version.`}
+        >
+          Draft — {status.errors} error{status.errors === 1 ? '' : 's'}; runs use version {status.version}
         </span>
       );
     case 'error':
@@ -93,6 +99,7 @@ export function EditorHeader(p: HeaderProps) {
         onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}
       />
       <Autosave graphId={p.graphId} base={p.base} />
+      <SaveVersionButton graphId={p.graphId} currentDocument={() => editorToDocument(store.getState()).doc} canSave={errors === 0} />
       <button type="button" className="sy-btn is-primary sy-run-btn" data-testid="header-run" title="Run the graph (Ctrl/⌘ Enter): opens the run panel" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={p.onRun}>
         <span aria-hidden>▶</span> Run
       </button>

@@ -92,7 +92,8 @@ function Loader({ graphId }: { graphId: string }) {
     );
   }
   return (
-    <EditorProvider key={record.id} doc={record.document}>
+    // A working draft (an edit that did not validate, issue 12) is what the author was editing: open it.
+    <EditorProvider key={record.id} doc={(record.draft?.document as typeof record.document | undefined) ?? record.document}>
       <ReactFlowProvider>
         <RunStoreProvider>
           <Editor graphId={graphId} base={String(record.updated_at ?? '')} />

@@ -1,13 +1,18 @@
 'use client';
 /**
- * Autosave: ~800 ms after the document (its logic or its layout) stops changing, a valid document is
- * PUT through a react-query mutation. The state is visible (saved / saving / unsaved because of errors / error with retry), and
- * every unsaved edit is also kept as a local draft.
+ * Autosave: ~800 ms after the document (its logic or its layout) stops changing, it is PUT with
+ * `autosave: true` through a react-query mutation. A valid document becomes the graph (a layout-only
+ * change updates the current version; logic edits within a minute coalesce into one version, the
+ * server decides); one with errors is kept on the server as the working draft with its problems,
+ * while runs use the last valid version. The state is visible (saved / saving / draft with errors /
+ * error with retry), and every edit not yet on the server is also kept as a local draft.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { ApiError, saveGraph, type GraphRecord } from './api';
+import { jsonBody, request } from '@/lib/contracts/client';
+import { SavedGraphResponse } from '@/lib/contracts/graphs';
+import { ApiError, type GraphRecord } from './api';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { clearDraft, saveDraft } from './drafts';
@@ -19,8 +24,12 @@ export type SaveStatus =
   | { kind: 'saved' }
   | { kind: 'pending' }
   | { kind: 'saving' }
-  | { kind: 'invalid'; errors: number }
+  /** Saved as the working draft with errors; runs use `version`, the last valid one. */
+  | { kind: 'draft'; errors: number; version: number }
   | { kind: 'error'; message: string; /** 409: the new name belongs to another graph; retrying cannot help. */ nameTaken?: boolean };
+
+const saveEdit = (graphId: string, document: GraphDocument) =>
+  request(`/api/graphs/${encodeURIComponent(graphId)}`, jsonBody('PUT', { document, autosave: true }), SavedGraphResponse);
 
 export function useAutosave(graphId: string, base: string) {
   const store = useEditorStore();
@@ -29,11 +38,16 @@ export function useAutosave(graphId: string, base: string) {
   const change = useEditor((s) => s.revision + s.layoutRevision);
   const savedJson = useRef<string>(JSON.stringify(editorToDocument(store.getState()).doc));
   const baseRef = useRef(base);
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
+  const [status, setStatus] = useState<SaveStatus>(() => {
+    // Opened on a working draft (another tab, a reload): say so until it validates.
+    const loaded = queryClient.getQueryData<GraphRecord>(['graph', graphId]);
+    const errors = loaded?.draft?.problems.filter((p) => p.severity !== 'warning').length ?? 0;
+    return loaded?.draft ? { kind: 'draft', errors: errors || loaded.draft.problems.length, version: loaded.version } : { kind: 'saved' };
+  });
 
   const mutation = useMutation({
-    mutationFn: (doc: GraphDocument) => saveGraph(graphId, doc),
-    onSuccess: (record: GraphRecord) => {
+    mutationFn: (doc: GraphDocument) => saveEdit(graphId, doc),
+    onSuccess: (record: SavedGraphResponse) => {
       queryClient.setQueryData(['graph', graphId], record);
       queryClient.invalidateQueries({ queryKey: ['graphs'] });
     },
@@ -54,16 +68,18 @@ export function useAutosave(graphId: string, base: string) {
     inFlight.current = true;
     try {
       const problems = st.problemsRevision === st.revision ? st.problems : (await loadValidator()).computeProblems(conv);
-      if (problems.errorCount) return setStatus({ kind: 'invalid', errors: problems.errorCount });
       setStatus({ kind: 'saving' });
+      // With errors the server keeps it as the working draft (202); the server's check decides either way.
       const record = await mutateAsync(conv.doc);
       savedJson.current = json;
       if (record?.updated_at !== undefined) baseRef.current = String(record.updated_at);
       const now = JSON.stringify(editorToDocument(store.getState()).doc);
-      if (now === json) {
-        clearDraft(graphId);
-        setStatus({ kind: 'saved' });
-      } else setStatus({ kind: 'pending' });
+      if (now !== json) return setStatus({ kind: 'pending' });
+      clearDraft(graphId);
+      if (record.saved === 'draft') {
+        const errors = record.problems?.filter((p) => p.severity !== 'warning').length || problems.errorCount || 1;
+        setStatus({ kind: 'draft', errors, version: record.version });
+      } else setStatus({ kind: 'saved' });
     } catch (err) {
       setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err), nameTaken: err instanceof ApiError && err.status === 409 });
     } finally {
