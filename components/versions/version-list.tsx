@@ -13,6 +13,10 @@ const PAGE = 25;
 interface Entry {
   version: number;
   created_at: string;
+  /** The "Save version" note (null for autosaved versions). */
+  note?: string | null;
+  /** What changed from the previous version, in one line (lib/graph/version-changes.ts). */
+  summary?: string;
 }
 
 function NodeCount({ graphId, version }: { graphId: string; version: number }) {
@@ -55,6 +59,16 @@ export function VersionList(p: { graphId: string; versions: Entry[]; current: nu
                   {relativeTime(v.created_at, now)}
                 </span>
                 <NodeCount graphId={p.graphId} version={v.version} />
+                {v.note ? (
+                  <span className={s.rowMeta} data-testid={`version-note-${v.version}`}>
+                    <strong>{v.note}</strong>
+                  </span>
+                ) : null}
+                {v.summary ? (
+                  <span className={s.rowMeta} data-testid={`version-changes-${v.version}`}>
+                    {v.summary}
+                  </span>
+                ) : null}
               </button>
             </li>
           );
