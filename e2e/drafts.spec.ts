@@ -1,0 +1,47 @@
+/**
+ * Never lose an edit (issue 12 item 3): an edit with errors is saved as the working draft; it
+ * survives a reload, another tab opens it too, the header says runs use the last valid version, and
+ * a run started meanwhile runs that version.
+ */
+import { expect, test } from '@playwright/test';
+import { GraphsApi } from './pages/graphs-api';
+import { EditorPage } from './pages/editor-page';
+
+test('an invalid edit survives a reload and another tab sees the draft while runs use the last valid version', async ({ page, context, request }) => {
+  const api = new GraphsApi(request);
+  const created = await request.post('/api/graphs', { data: { template: 'writer-reviewer', name: `drafts-e2e-${Date.now()}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, version } = (await created.json()) as { id: string; version: number };
+  const ed = new EditorPage(page);
+  await ed.open(id);
+
+  // An error: the graph's name cannot be empty.
+  await page.getByTestId('graph-name').fill('');
+  await expect(ed.saveState).toHaveAttribute('data-state', 'draft', { timeout: 15_000 });
+  await expect(ed.saveState).toContainText(`runs use version ${version}`);
+
+  await page.reload();
+  await expect(ed.node('START')).toBeVisible();
+  await expect(page.getByTestId('graph-name')).toHaveValue('');
+  await expect(ed.saveState).toHaveAttribute('data-state', 'draft');
+
+  const other = new EditorPage(await context.newPage());
+  await other.open(id);
+  await expect(other.page.getByTestId('graph-name')).toHaveValue('');
+  await expect(other.saveState).toContainText(`runs use version ${version}`);
+
+  // Runs and the API use the last valid version.
+  const saved = (await (await request.get(`/api/graphs/${id}`)).json()) as { version: number; draft: { problems: unknown[] } | null; document: { name: string } };
+  expect(saved.version).toBe(version);
+  expect(saved.draft?.problems.length).toBeGreaterThan(0);
+  expect(saved.document.name).toMatch(/^drafts-e2e-/);
+  const runId = await api.startRun(id, { input: 'Write a haiku about trains.' });
+  expect(runId).toBeTruthy();
+
+  // Fixed: the draft becomes a version.
+  await page.getByTestId('graph-name').fill(`drafts-fixed-${Date.now()}`);
+  await ed.expectSaved();
+  const after = (await (await request.get(`/api/graphs/${id}`)).json()) as { version: number; draft: unknown };
+  expect(after.draft).toBeNull();
+  expect(after.version).toBe(version + 1);
+});
