@@ -1,7 +1,7 @@
 'use client';
 /** A line diff of two YAML texts: removed and added lines coloured, unchanged runs folded (click to show). */
 import { useMemo, useState } from 'react';
-import { diffLines, diffStats, foldUnchanged, type DiffLine } from './line-diff';
+import { diffLines, diffStats, foldUnchanged, type DiffLine } from '@/lib/graph/line-diff';
 import s from './versions.module.css';
 
 const SIGN = { same: ' ', add: '+', del: '−' } as const;

@@ -1,10 +1,11 @@
 /**
  * Contracts of one saved version of a graph: GET /api/graphs/:id/versions/:version and
- * POST /api/graphs/:id/versions/:version/restore. The list (GET /api/graphs/:id/versions) is
+ * POST /api/graphs/:id/versions/:version/restore, and the diff of any two versions
+ * (GET /api/graphs/:id/versions/diff?a=V&b=W). The list (GET /api/graphs/:id/versions) is
  * GraphVersionsResponse in ./graphs. Browser-safe: zod only.
  */
 import { z } from 'zod';
-import { DocumentField, SavedGraphResponse } from './graphs';
+import { DocumentField, SavedGraphResponse, VersionChangesSchema } from './graphs';
 
 /** The `:version` path segment: a positive integer written in decimal digits (400 otherwise). */
 export const VersionParam = z
@@ -39,3 +40,25 @@ export const SaveVersionRequest = z.strictObject({
   document: DocumentField.optional(),
 });
 export type SaveVersionRequest = z.infer<typeof SaveVersionRequest>;
+
+/** One line of a YAML line diff (lib/graph/line-diff.ts): unchanged, added or removed, with its line numbers. */
+export const DiffLineSchema = z.object({
+  op: z.enum(['same', 'add', 'del']),
+  text: z.string(),
+  oldNo: z.number().int().nullable(),
+  newNo: z.number().int().nullable(),
+});
+
+/**
+ * GET /api/graphs/:id/versions/diff?a=V&b=W: version `a` → version `b` (any two, in that order):
+ * the canonical YAML line diff, its counts, and what changed in nodes and edges (and the one-line summary).
+ */
+export const VersionDiffResponse = z.object({
+  a: z.number().int(),
+  b: z.number().int(),
+  lines: z.array(DiffLineSchema),
+  stats: z.object({ added: z.number().int(), removed: z.number().int() }),
+  changes: VersionChangesSchema,
+  summary: z.string(),
+});
+export type VersionDiffResponse = z.infer<typeof VersionDiffResponse>;

@@ -50,6 +50,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/graphs/:id/runs': 'editor',
   'GET /api/graphs/:id/versions': 'viewer',
   'POST /api/graphs/:id/versions': 'editor',
+  'GET /api/graphs/:id/versions/diff': 'viewer',
   'GET /api/graphs/:id/versions/:version': 'viewer',
   'POST /api/graphs/:id/versions/:version/restore': 'editor',
   'GET /api/graphs/:id/tests': 'viewer',

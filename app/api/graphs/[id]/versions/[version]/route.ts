@@ -1,5 +1,5 @@
 import { json, route, type Params } from '@/lib/server/http';
-import { loadVersion, versionJson } from './load-version';
+import { loadVersion, versionJson } from '../load-version';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import { readBytes, readJson, requireMediaType } from '@/lib/server/body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
-import { loadVersion } from '../load-version';
+import { loadVersion } from '../../load-version';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -13,18 +13,34 @@ export interface LoadedVersion {
   row: GraphVersionRow;
 }
 
-export function loadVersion(params: { id: string; version: string }): LoadedVersion {
-  const parsed = VersionParam.safeParse(params.version);
-  if (!parsed.success) throw badRequest(`invalid version "${params.version}": ${parsed.error.issues[0]?.message}`);
-  const graph = getGraph(params.id);
+/** A version number from the path or the query (`what` names it in the 400 message). */
+export function parseVersion(raw: string, what = 'version'): number {
+  const parsed = VersionParam.safeParse(raw);
+  if (!parsed.success) throw badRequest(`invalid ${what} "${raw}": ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+/** The stored version `version` of `graph` (404 when it has none of that number). */
+export function versionOf(graph: GraphRow, version: number): GraphVersionRow {
+  const row = getGraphVersion(graph.id, version);
+  if (!row) throw notFound(`version ${version} of graph "${graph.name}"`);
+  return row;
+}
+
+export function loadGraph(id: string): GraphRow {
+  const graph = getGraph(id);
   if (!graph) throw notFound('graph');
-  const row = getGraphVersion(graph.id, parsed.data);
-  if (!row) throw notFound(`version ${parsed.data} of graph "${graph.name}"`);
-  return { graph, row };
+  return graph;
+}
+
+export function loadVersion(params: { id: string; version: string }): LoadedVersion {
+  const version = parseVersion(params.version);
+  const graph = loadGraph(params.id);
+  return { graph, row: versionOf(graph, version) };
 }
 
 /** Canonical YAML; a stored document of an older or broken shape still gets a faithful plain dump. */
-function yamlOf(doc: GraphDocument): string {
+export function yamlOf(doc: GraphDocument): string {
   try {
     return stringifyGraph(doc);
   } catch {
