@@ -1,7 +1,10 @@
 'use client';
-/** A line diff of two YAML texts: removed and added lines coloured, unchanged runs folded (click to show). */
+/**
+ * A line diff of two versions' YAML (computed by GET /api/graphs/:id/versions/diff): what changed in
+ * nodes and edges on one line, then removed and added lines coloured, unchanged runs folded (click to show).
+ */
 import { useMemo, useState } from 'react';
-import { diffLines, diffStats, foldUnchanged, type DiffLine } from '@/lib/graph/line-diff';
+import { diffStats, foldUnchanged, type DiffLine } from '@/lib/graph/line-diff';
 import s from './versions.module.css';
 
 const SIGN = { same: ' ', add: '+', del: '−' } as const;
@@ -24,8 +27,7 @@ function Line({ l }: { l: DiffLine }) {
   );
 }
 
-export function VersionDiff({ from, to }: { from: string; to: string }) {
-  const lines = useMemo(() => diffLines(from, to), [from, to]);
+export function VersionDiff({ lines, summary }: { lines: DiffLine[]; summary?: string }) {
   const rows = useMemo(() => foldUnchanged(lines), [lines]);
   const stats = diffStats(lines);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -40,6 +42,11 @@ export function VersionDiff({ from, to }: { from: string; to: string }) {
           'No differences'
         )}
       </p>
+      {summary ? (
+        <p className={s.stats} data-testid="diff-summary">
+          {summary}
+        </p>
+      ) : null}
       <pre className={s.code} data-testid="version-diff" tabIndex={0}>
         {rows.map((r, i) =>
           r.op !== 'fold' ? (

@@ -1,7 +1,8 @@
 'use client';
 /**
- * A graph's saved versions: pick one to see its YAML next to a line diff against the current version,
- * and restore it (after a confirm) as a new version. History is append-only; nothing is overwritten.
+ * A graph's saved versions: pick one to see its YAML next to a line diff against the current version
+ * or any other ("Compare with"), and restore it (after a confirm) as a new version. History is
+ * append-only; nothing is overwritten.
  */
 import { useState } from 'react';
 import { Button, Spinner } from '@/components/ui/button';
@@ -9,10 +10,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { plural } from '@/components/graphs/format';
 import { ApiError } from '@/lib/contracts/client';
 import type { RestoreVersionResponse } from '@/lib/contracts/graph-versions';
+import { CompareWith } from './compare-with';
+import { comparePair } from './compare';
 import { VersionDiff } from './version-diff';
 import { VersionList } from './version-list';
 import { RestoreError } from './restore-error';
-import { useRestoreVersion, useVersion, useVersionList } from './use-versions';
+import { useRestoreVersion, useVersion, useVersionDiff, useVersionList } from './use-versions';
 import { YamlText } from './yaml-text';
 import s from './versions.module.css';
 
@@ -30,11 +33,14 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
   const versions = list.data?.versions ?? [];
   const current = versions[0]?.version ?? null;
   const [picked, setPicked] = useState<number | null>(null);
+  const [compareWith, setCompareWith] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Default: the version before the current one (the most likely to restore), else the only one.
   const selected = picked ?? versions[1]?.version ?? current;
   const sel = useVersion(graphId, selected);
   const cur = useVersion(graphId, current);
+  const pair = comparePair(selected, compareWith, current, versions.map((v) => v.version));
+  const diff = useVersionDiff(graphId, pair, current);
   const restore = useRestoreVersion(graphId, (record) => {
     setConfirming(false);
     onRestored(record);
@@ -96,10 +102,21 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
               {sel.isError ? <p className={s.error} data-testid="version-error">{message(sel.error)}</p> : sel.data ? <YamlText text={sel.data.yaml} label={`YAML of version ${selected}`} /> : <Spinner />}
             </section>
             <section className={s.pane} aria-label="Changes">
-              <h3 className={s.paneTitle} data-testid="diff-title">
-                Version {selected} → current (v{current})
-              </h3>
-              {sel.data && cur.data ? <VersionDiff key={`${selected}-${current}`} from={sel.data.yaml} to={cur.data.yaml} /> : cur.isError ? <p className={s.error}>{message(cur.error)}</p> : <Spinner />}
+              <div className={s.paneHead}>
+                <h3 className={s.paneTitle} data-testid="diff-title">
+                  {pair?.title}
+                </h3>
+                <CompareWith versions={versions} selected={selected} current={current} value={compareWith} onChange={setCompareWith} />
+              </div>
+              {diff.data ? (
+                <VersionDiff key={`${diff.data.a}-${diff.data.b}`} lines={diff.data.lines} summary={diff.data.stats.added || diff.data.stats.removed ? diff.data.summary : undefined} />
+              ) : diff.isError ? (
+                <p className={s.error} data-testid="version-error">
+                  {message(diff.error)}
+                </p>
+              ) : (
+                <Spinner />
+              )}
             </section>
           </>
         )}
