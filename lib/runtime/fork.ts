@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, notFound } from '@/lib/errors';
@@ -52,9 +53,10 @@ function checkNodes(doc: GraphDocument, cp: Checkpoint, version: number): void {
   }
 }
 
-/** Creates a fork or replay row and starts it. */
+/** Creates a fork or replay row and starts it. A demo run's fork or replay is a demo run too (no connection needed). */
 export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs }): RunRow {
-  checkConnections(opts.doc);
+  const connectionOverride = parent.connectionOverride === DEMO_CONNECTION ? DEMO_CONNECTION : null;
+  if (!connectionOverride) checkConnections(opts.doc);
   const run = insertRun({
     id: randomUUID(),
     graphId: parent.graphId,
@@ -66,6 +68,7 @@ export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version
     parentRunId: parent.id,
     forkedFromStep: opts.step ?? null,
     origin: opts.origin,
+    connectionOverride,
   });
   launch(run, opts.doc, { ...opts.args, derivedFrom: { run_id: parent.id, origin: opts.origin, ...(opts.step !== undefined ? { step: opts.step } : {}) } });
   return run;
