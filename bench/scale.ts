@@ -1,0 +1,144 @@
+/**
+ * bench/scale.ts — queue mode (SWITCHYARD_QUEUE) with 1, 2 and 4 worker processes on one SQLite file:
+ * runs/s and run latency (p50/p99) of a fixed number of five-call runs against a mock model answering
+ * after 50 ms, kept BENCH_CONCURRENCY in flight, and the scaling factor against 1 worker; next to the
+ * baseline measured in the same run: the same runs in one process without a queue.
+ *
+ * HOW TO RUN
+ *   npm run bench:scale           # BENCH_RUNS=300, BENCH_CONCURRENCY=100, BENCH_WORKERS=1,2,4, BENCH_MODEL_LATENCY_MS=50
+ *
+ * Needs redis-server (Debian's package; REDIS_SERVER_BIN to point elsewhere): it is started on a
+ * free port in a temporary directory (lib/testing/redis-server.ts, as the queue-mode suite does).
+ * The workers are `npm run worker` processes (lib/runtime/queue/testing/spawned-worker.ts), each
+ * taking up to BENCH_CONCURRENCY runs at once; this process is the web side: it starts runs with
+ * the run manager (each becomes a BullMQ job) and waits for them to settle through the Redis event
+ * bus. The mock model is a child process too (bench/mock-model.ts). Postgres is not built yet: its
+ * row says so.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { redisServerBinary, startRedisServer } from '@/lib/testing/redis-server';
+import { spawnWorker, type SpawnedWorker } from '@/lib/runtime/queue/testing/spawned-worker';
+import { machine, percentile, printTable } from './bench-util';
+import { spawnMockModel } from './spawn-mock';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
+const LATENCY = Number(process.env.BENCH_MODEL_LATENCY_MS ?? 50);
+const CALLS = 5;
+
+if (!redisServerBinary()) {
+  console.error('bench:scale needs redis-server (apt-get install -y redis-server, or set REDIS_SERVER_BIN)');
+  process.exit(1);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
+const mock = await spawnMockModel(LATENCY);
+const redis = await startRedisServer();
+const env = {
+  SWITCHYARD_DB: path.join(dir, 'bench.db'),
+  OPENAI_BASE_URL: mock.url,
+  OPENAI_API_KEY: 'sk-bench',
+  SWITCHYARD_MODEL_MAX_RETRIES: '0',
+  SWITCHYARD_MAX_CONCURRENT_RUNS: String(CONCURRENCY),
+  SWITCHYARD_AUTH: 'off',
+};
+Object.assign(process.env, env);
+
+const { createGraph } = await import('@/db/graphs');
+const { closeDb } = await import('@/db/client');
+const { startRun, waitForRun } = await import('@/lib/runtime/run-manager');
+const { getRun } = await import('@/db/runs');
+const { closeQueueConnections } = await import('@/lib/runtime/queue/connections');
+
+const ids = Array.from({ length: CALLS }, (_, k) => `a${k}`);
+const doc: GraphDocument = {
+  switchyard: 1,
+  name: 'scale-bench',
+  models: { default: { connection: 'default', model: 'mock-model', temperature: 0 } },
+  nodes: Object.fromEntries(ids.map((id) => [id, { role: 'agent', system_prompt: `You are step ${id}.` }])),
+  edges: ['START', ...ids, 'END'].slice(1).map((to, k) => ({ from: ['START', ...ids][k], to })),
+};
+const graphId = createGraph(doc).id;
+
+async function oneRun(): Promise<void> {
+  const run = startRun(graphId, { input: 'Write one line about trains.', source: 'api' });
+  await waitForRun(run.id);
+  const status = getRun(run.id)?.status;
+  if (status !== 'succeeded') throw new Error(`run ${run.id} ${status}: ${JSON.stringify(getRun(run.id)?.error)}`);
+}
+
+interface Result {
+  runsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** `runs` runs, `CONCURRENCY` in flight (a client starts its next run when one ends). */
+async function measure(runs: number): Promise<Result> {
+  const latencies: number[] = [];
+  let left = runs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, runs) }, async () => {
+      while (left > 0) {
+        left--;
+        const t = performance.now();
+        await oneRun();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { runsPerSecond: runs / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+const f0 = (x: number) => x.toFixed(0);
+const f1 = (x: number) => x.toFixed(1);
+const cell = (r: Result) => [f1(r.runsPerSecond), `${f0(r.p50)} / ${f0(r.p99)}`];
+
+// Baseline: one process, no queue (admission limit = CONCURRENCY).
+await measure(10); // warm-up
+const baseline = await measure(RUNS);
+
+// Queue mode: this process only enqueues and waits; the workers execute.
+process.env.SWITCHYARD_QUEUE = redis.url;
+const workerEnv = { ...env, SWITCHYARD_QUEUE: redis.url };
+const results: { n: number; r: Result }[] = [];
+for (const n of WORKERS) {
+  const workers: SpawnedWorker[] = await Promise.all(Array.from({ length: n }, () => spawnWorker(workerEnv)));
+  try {
+    await measure(Math.min(RUNS, 10 * n)); // warm-up: every worker's JIT and prepared statements
+    results.push({ n, r: await measure(RUNS) });
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}
+
+const one = results.find((x) => x.n === 1)?.r;
+console.log(`\nscale: ${RUNS} ${CALLS}-call runs, ${CONCURRENCY} in flight, mock model ${LATENCY} ms latency (${machine()})`);
+console.log('runs/s, p50 / p99 run latency in ms (from start to settled, seen by the web side)\n');
+printTable(
+  ['mode', 'store', 'runs/s', 'p50 / p99 ms', 'vs 1 worker', 'vs one process'],
+  [
+    ['one process, no queue (baseline)', 'SQLite', ...cell(baseline), '–', '1.00'],
+    ...results.map(({ n, r }) => [
+      `queue mode, ${n} worker${n === 1 ? '' : 's'}`,
+      'SQLite',
+      ...cell(r),
+      one ? (r.runsPerSecond / one.runsPerSecond).toFixed(2) : '–',
+      (r.runsPerSecond / baseline.runsPerSecond).toFixed(2),
+    ]),
+    ['queue mode, 1/2/4 workers', 'Postgres', 'not built', 'not built', '–', '–'],
+  ],
+);
+
+await closeQueueConnections();
+await redis.stop();
+mock.stop();
+closeDb();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
