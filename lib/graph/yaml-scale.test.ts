@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { WRITER_REVIEWER_YAML } from './testing/fixtures';
 import { parseGraphYaml } from './yaml';
+import { MAX_YAML_NODES } from './yaml-scan';
 
 const ENTRIES = 40_000;
 
@@ -51,6 +52,23 @@ describe('YAML import at scale', () => {
     const r = parseGraphYaml(text);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0]).toMatchObject({ code: 'too_deep', line: 2 });
+  });
+
+  it.each([
+    ['a flow sequence of 0s', `switchyard: 1\nname: [${'0,'.repeat(400_000)}0]\n`],
+    ['a block sequence', `switchyard: 1\nname:\n${'- 0\n'.repeat(200_000)}`],
+  ])('refuses %s with more than MAX_YAML_NODES nodes before composing it', (_name, text) => {
+    expect(text.length).toBeLessThan(1024 * 1024);
+    const r = parseGraphYaml(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ code: 'too_many_nodes', message: `more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes (scalars and collections)` });
+  });
+
+  it('takes a smaller size cap when asked', () => {
+    const r = parseGraphYaml(WRITER_REVIEWER_YAML, { maxBytes: 100 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ code: 'too_large', message: 'file is larger than 0 KiB' });
+    expect(parseGraphYaml(WRITER_REVIEWER_YAML, { maxBytes: WRITER_REVIEWER_YAML.length }).ok).toBe(true);
   });
 
   it('does not count brackets or dashes inside quoted strings, block scalars or comments', () => {

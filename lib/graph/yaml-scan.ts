@@ -6,7 +6,14 @@
 import { CST, Lexer, Parser } from 'yaml';
 import { MAX_DEPTH } from './document';
 
-const MAX_YAML_BYTES = 1024 * 1024;
+/** Default size cap of a YAML document (the server's import cap may differ: SWITCHYARD_MAX_IMPORT_BYTES). */
+export const MAX_YAML_BYTES = 1024 * 1024;
+/**
+ * Most YAML nodes (scalars, flow collections, `-`/`?` entries) a document may hold, counted while
+ * lexing: each costs about 1 KB of memory until the document is composed, so a small body of `0,0,0`
+ * cannot expand to hundreds of MB. 40,000 layout entries are about 240,000 nodes.
+ */
+export const MAX_YAML_NODES = 300_000;
 const MAX_FINDINGS = 20;
 
 export interface Finding {
@@ -33,10 +40,10 @@ function utf8Length(text: string, limit = Infinity): number {
   return n;
 }
 
-/** Size cap and characters YAML does not allow (binary data, NUL bytes). */
-export function scanText(text: string): Finding | null {
-  if (text.length > MAX_YAML_BYTES || utf8Length(text, MAX_YAML_BYTES) > MAX_YAML_BYTES) {
-    return { code: 'too_large', message: `file is larger than ${MAX_YAML_BYTES / 1024} KiB`, offset: 0 };
+/** Size cap (`maxBytes` of UTF-8) and characters YAML does not allow (binary data, NUL bytes). */
+export function scanText(text: string, maxBytes = MAX_YAML_BYTES): Finding | null {
+  if (text.length > maxBytes || utf8Length(text, maxBytes) > maxBytes) {
+    return { code: 'too_large', message: `file is larger than ${Math.floor(maxBytes / 1024)} KiB`, offset: 0 };
   }
   // C0 control characters other than tab, LF and CR: binary data, never YAML text.
   const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.exec(text);
@@ -48,13 +55,17 @@ export function scanText(text: string): Finding | null {
   return null;
 }
 
+/** Lexemes that start a node: a scalar's marker, a flow collection, a block sequence or explicit-key entry. */
+const NODE_LEXEMES = new Set(['\u001f', '[', '{', '-', '?']);
+
 export type CstResult = { ok: true; tokens: CST.Token[] } | { ok: false; finding: Finding };
 
 /**
  * Lexes and parses `text` into CST tokens in one pass, refusing nesting before the parser builds it
  * (1 MiB of `[` or `- ` would otherwise build a CST a million levels deep, hundreds of MB): flow
  * brackets, and block indicators (`- `, `? `) stacked on one line, at most MAX_DEPTH. Deeper nesting
- * through indentation costs its square in bytes, so the size cap bounds it.
+ * through indentation costs its square in bytes, so the size cap bounds it. At most MAX_YAML_NODES
+ * nodes.
  */
 export function parseCst(text: string, onNewLine: (offset: number) => void): CstResult {
   const parser = new Parser(onNewLine);
@@ -63,17 +74,24 @@ export function parseCst(text: string, onNewLine: (offset: number) => void): Cst
   let flow = 0;
   let inline = 0;
   let atScalar = false;
+  let nodes = 0;
   const deep = (message: string): CstResult => ({ ok: false, finding: { code: 'too_deep', message, offset: parser.offset } });
   for (const lexeme of new Lexer().lex(text)) {
     if (atScalar) atScalar = false; // a scalar's source, whatever it looks like
-    else if (lexeme === '\u001f') atScalar = true;
-    else if (lexeme === '[' || lexeme === '{') {
-      if (++flow > MAX_DEPTH) return deep(`flow collections ([ or {) nested more than ${MAX_DEPTH} levels deep`);
-    } else if (lexeme === ']' || lexeme === '}') {
-      if (flow > 0) flow--;
-    } else if (lexeme === '-' || lexeme === '?') {
-      if (++inline > MAX_DEPTH) return deep(`more than ${MAX_DEPTH} nested block collections on one line`);
-    } else if (lexeme.includes('\n')) inline = 0;
+    else {
+      if (NODE_LEXEMES.has(lexeme) && ++nodes > MAX_YAML_NODES) {
+        const message = `more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes (scalars and collections)`;
+        return { ok: false, finding: { code: 'too_many_nodes', message, offset: parser.offset } };
+      }
+      if (lexeme === '\u001f') atScalar = true;
+      else if (lexeme === '[' || lexeme === '{') {
+        if (++flow > MAX_DEPTH) return deep(`flow collections ([ or {) nested more than ${MAX_DEPTH} levels deep`);
+      } else if (lexeme === ']' || lexeme === '}') {
+        if (flow > 0) flow--;
+      } else if (lexeme === '-' || lexeme === '?') {
+        if (++inline > MAX_DEPTH) return deep(`more than ${MAX_DEPTH} nested block collections on one line`);
+      } else if (lexeme.includes('\n')) inline = 0;
+    }
     for (const tok of parser.next(lexeme)) tokens.push(tok);
   }
   for (const tok of parser.end()) tokens.push(tok);

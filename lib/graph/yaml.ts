@@ -2,7 +2,7 @@
  * The YAML codec of the graph document.
  *
  * parseGraphYaml: safety checks on the text and its CST (size, binary, one document, no tags,
- * anchors, aliases, directives, bounded depth), then composition with unique keys and no merge keys,
+ * anchors, aliases, directives, bounded depth and node count), then composition with unique keys and no merge keys,
  * forbidden keys, the format version, the zod schema and validateGraph. Every problem gets a path
  * and a line/col. It never throws.
  */
@@ -71,10 +71,15 @@ function scanKeys(doc: Document, text: string, lines: LineCounter): Problem[] {
   return out;
 }
 
-function parseUnsafe(text: string): ParseResult {
+export interface ParseOptions {
+  /** Size cap in UTF-8 bytes (default MAX_YAML_BYTES, 1 MiB). */
+  maxBytes?: number;
+}
+
+function parseUnsafe(text: string, opts: ParseOptions): ParseResult {
   const lines = new LineCounter();
   const pos = (offset: number) => at(lines, offset);
-  const early = scanText(text);
+  const early = scanText(text, opts.maxBytes);
   if (early) {
     if (early.code !== 'too_large') {
       lines.addNewLine(0);
@@ -109,10 +114,10 @@ function parseUnsafe(text: string): ParseResult {
 }
 
 /** Parses, checks and validates a graph document from YAML text. Never throws. */
-export function parseGraphYaml(text: string): ParseResult {
+export function parseGraphYaml(text: string, opts: ParseOptions = {}): ParseResult {
   try {
     if (typeof text !== 'string') return fail([problem('error', 'not_text', [], 'expected YAML text')]);
-    return parseUnsafe(text);
+    return parseUnsafe(text, opts);
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     return fail([problem('error', 'yaml_syntax', [], `could not read the YAML: ${msg}`)]);

@@ -54,7 +54,7 @@ function checkNodes(doc: GraphDocument, cp: Checkpoint, version: number): void {
 }
 
 /** Creates a fork or replay row and starts it. A demo run's fork or replay is a demo run too (no connection needed). */
-export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs }): RunRow {
+export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs; apiKeyId?: string }): RunRow {
   const connectionOverride = parent.connectionOverride === DEMO_CONNECTION ? DEMO_CONNECTION : null;
   if (!connectionOverride) checkConnections(opts.doc);
   const run = insertRun({
@@ -68,6 +68,7 @@ export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version
     parentRunId: parent.id,
     forkedFromStep: opts.step ?? null,
     origin: opts.origin,
+    apiKeyId: opts.apiKeyId ?? null,
     connectionOverride,
   });
   launch(run, opts.doc, { ...opts.args, derivedFrom: { run_id: parent.id, origin: opts.origin, ...(opts.step !== undefined ? { step: opts.step } : {}) } });
@@ -87,7 +88,8 @@ export interface ForkOptions {
   graph_version?: GraphVersionChoice;
 }
 
-export function forkRun(runId: string, opts: ForkOptions): RunRow {
+/** `key.apiKeyId`: the API key the fork is started with (its monthly budget counts it). */
+export function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: string } = {}): RunRow {
   const parent = parentRun(runId);
   const cp = checkpointAt(runId, opts.step);
   if (!cp) {
@@ -104,5 +106,6 @@ export function forkRun(runId: string, opts: ForkOptions): RunRow {
     origin: 'fork',
     step: opts.step,
     args: { input: parent.input, inputs: parent.inputs ?? undefined, from: startingCheckpoint(cp, state) },
+    ...key,
   });
 }

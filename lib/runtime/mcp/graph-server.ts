@@ -4,7 +4,8 @@
  * input `{ input: string, inputs?: { <declared state channel>: ... } }`. tools/call: starts a run
  * (run-manager.ts), waits for it and returns its answer as text; with a progressToken, trace events
  * (nodes starting and finishing, tool calls) stream back as progress notifications; a cancelled
- * request cancels the run.
+ * request cancels the run. `beforeRun` (the route's API-key budget check) runs before each run
+ * starts: what it throws (budget_exceeded) is the call's error result and no run starts.
  */
 import 'server-only';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -14,6 +15,7 @@ import type { TraceEvent } from '@/lib/contracts/trace';
 import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
 import { getGraph, getGraphByName, listGraphs } from '@/db/graphs';
 import { getRun } from '@/db/runs';
+import { isAppError } from '@/lib/errors';
 import { subscribe } from '../event-bus';
 import { cancelRun, startRun, waitForRun } from '../run-manager';
 
@@ -70,7 +72,22 @@ function answerText(output: unknown): string {
   return output === undefined || output === null ? '' : JSON.stringify(output);
 }
 
-function createServer(httpSignal: AbortSignal): Server {
+/** Per request: the check before each tools/call starts a run; what it returns goes on the run (its API key). */
+export interface McpRunGate {
+  beforeRun?: () => { apiKeyId?: string };
+}
+
+/** The gate's answer, or the error result of the call it refuses (`code: message`, the code in _meta). */
+function passGate(gate: McpRunGate): { apiKeyId?: string } | CallToolResult {
+  try {
+    return gate.beforeRun?.() ?? {};
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return { ...errorResult(`${err.code}: ${err.message}`), _meta: { 'switchyard/error_code': err.code } };
+  }
+}
+
+function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
   const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: graphTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -79,7 +96,9 @@ function createServer(httpSignal: AbortSignal): Server {
     const args = request.params.arguments ?? {};
     if (typeof args.input !== 'string') return errorResult('The arguments need "input" (a string).');
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
-    const run = startRun(graph.id, { input: args.input, inputs, source: 'api' });
+    const key = passGate(gate);
+    if ('content' in key) return key;
+    const run = startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
     const token = request.params._meta?.progressToken;
     let progress = 0;
     const stop =
@@ -109,8 +128,8 @@ function createServer(httpSignal: AbortSignal): Server {
 }
 
 /** Answers one MCP request (POST; GET and DELETE are refused in stateless mode by the transport). */
-export async function handleMcpRequest(req: Request): Promise<Response> {
-  const server = createServer(req.signal);
+export async function handleMcpRequest(req: Request, gate: McpRunGate = {}): Promise<Response> {
+  const server = createServer(req.signal, gate);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
   const res = await transport.handleRequest(req);

@@ -43,15 +43,15 @@ function documentOfRun(runId: string): GraphDocument {
 }
 
 /** POST /threads/:id/runs with `stream: true` (the client's `runs.stream` / `createAndStream`). */
-export function createThreadRunStream(threadId: string, body: CreateThreadRunBody): Response {
-  const run = createThreadRun(threadId, body);
+export function createThreadRunStream(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}): Response {
+  const run = createThreadRun(threadId, body, key);
   return streamThreadRun({ threadId, runId: run.id, doc: documentOfRun(run.id), after: 0, fresh: true });
 }
 
 /** POST /threads/runs with `stream: true` (createAndRun): a new thread, then its run streamed. */
-export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }): Response {
+export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Response {
   const thread = createThread(body.thread ?? {});
-  return createThreadRunStream(thread.id, body);
+  return createThreadRunStream(thread.id, body, key);
 }
 
 /** submit_tool_outputs with `stream: true`: the run's events from the resume on. */

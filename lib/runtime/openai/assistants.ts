@@ -136,7 +136,8 @@ export function listMessages(threadId: string, q: ListQuery) {
   return { object: 'list' as const, data: page, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: rows.length > limit };
 }
 
-export function createThreadRun(threadId: string, body: CreateThreadRunBody) {
+/** `key.apiKeyId`: the API key the caller used (the run counts toward its monthly budget, lib/server/auth-keys.ts). */
+export function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
   threadOrThrow(threadId);
   const assistant = getAssistant(body.assistant_id);
   if (!assistant) throw notFound('assistant', body.assistant_id, 'assistant_id');
@@ -154,7 +155,7 @@ export function createThreadRun(threadId: string, body: CreateThreadRunBody) {
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId });
+  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
   insertThreadRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return readThreadRun(threadId, run.id);
 }

@@ -1,6 +1,7 @@
 import { ForkRunBody, type DerivedRunResponse } from '@/lib/contracts/time-travel';
 import { forkRun } from '@/lib/runtime/fork';
 import { runView } from '@/lib/runtime/run-views';
+import { keyBudget } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route, type Params } from '@/lib/server/http';
 
@@ -8,10 +9,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** A new run from one checkpoint of this run, its state optionally edited: 201, 404 (no such step), 422 (bad state, at its path). */
-export const POST = route('editor', async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await params;
   const body = await readJson(req, ForkRunBody);
-  const run = forkRun(id, body);
+  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
+  const run = forkRun(id, body, key);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
   return json(res, 201);
 }, { rateLimit: true });

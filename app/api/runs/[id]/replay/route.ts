@@ -1,6 +1,7 @@
 import { ReplayRunBody, type DerivedRunResponse } from '@/lib/contracts/time-travel';
 import { replayRun } from '@/lib/runtime/replay';
 import { runView } from '@/lib/runtime/run-views';
+import { keyBudget } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route, type Params } from '@/lib/server/http';
 
@@ -8,10 +9,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The run again, reusing its recorded model and tool results wherever node and request are unchanged: 201. */
-export const POST = route('editor', async (req, { params }: Params<'id'>) => {
+export const POST = route('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await params;
   const body = await readJson(req, ReplayRunBody);
-  const run = replayRun(id, body);
+  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
+  const run = replayRun(id, body, key);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
   return json(res, 201);
 }, { rateLimit: true });

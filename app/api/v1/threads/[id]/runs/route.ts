@@ -1,6 +1,7 @@
 import { CreateThreadRunBody } from '@/lib/contracts/openai';
 import { createThreadRun, listRuns } from '@/lib/runtime/openai/assistants';
 import { createThreadRunStream } from '@/lib/runtime/openai/assistant-stream';
+import { keyBudget } from '@/lib/server/auth-keys';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
@@ -9,11 +10,12 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Runs the assistant's graph over the thread's messages; poll GET .../runs/:run_id for its status, or `stream: true` for its events. */
-export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>) => {
+export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await params;
   const body = await readJson(req, CreateThreadRunBody);
-  if (body.stream) return createThreadRunStream(id, body);
-  return json(createThreadRun(id, body));
+  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
+  if (body.stream) return createThreadRunStream(id, body, key);
+  return json(createThreadRun(id, body, key));
 });
 
 export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => {
