@@ -33,6 +33,9 @@ export function monthStart(now: Date): Date {
  * Before a run starts: the key it is started with (`apiKeyId` for the run row), after checking the
  * key's monthly budget; throws budget_exceeded when its runs of the month cost the budget already.
  * Callers without a key (a session, the service key, accounts off) have no key budget.
+ * The one check of every entry point that starts a run: POST /api/graphs/:id/runs,
+ * /api/v1/chat/completions, /api/v1/threads/:id/runs and /api/v1/threads/runs (assistants),
+ * /api/mcp tools/call, POST /api/runs/:id/fork and /replay (lib/server/key-budget-entry-points.test.ts).
  */
 export function keyBudget(caller: Caller, now = new Date()): { apiKeyId?: string } {
   if (caller.kind !== 'key') return {};
