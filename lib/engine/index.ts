@@ -11,7 +11,7 @@ import type { RunPorts } from './ports';
 import { makeScope } from './nested';
 import { applyStateEdit, checkResume, checkStateEdit, editedState, readExtra, toCheckpoint } from './resume';
 import { GraphRunner, type Position } from './scheduler';
-import type { Usage } from './scope';
+import type { FirstToolChoice, Usage } from './scope';
 import { initialState, type State } from './state';
 
 export interface RunOptions {
@@ -27,6 +27,8 @@ export interface RunOptions {
    * With `from`, the run starts at that checkpoint (not a resume) and checkpoints it as its first.
    */
   derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
+  /** Sent with the first model call of this (entry) node in step 1: an API caller's `tool_choice`. */
+  toolChoice?: FirstToolChoice;
   ports: RunPorts;
 }
 
@@ -72,6 +74,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     signal: ctl.signal,
     usage,
     graphDepth: 0,
+    ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}),
     step: () => step,
     emit: (type, data, at) => ports.emit({ type, step, node: at.node, span_id: at.span, parent_span_id: at.parent, data }),
     checkAlive: () => {

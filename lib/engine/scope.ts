@@ -6,7 +6,7 @@
 import type { GraphDocument, NodeSpec } from '../graph/schema';
 import type { ResumeValue, TraceEventType } from '../contracts/trace';
 import { EngineError } from './errors';
-import type { RunPorts } from './ports';
+import type { ChatRequest, RunPorts } from './ports';
 import type { State } from './state';
 
 export interface Usage {
@@ -24,6 +24,12 @@ export interface NodeResult {
   overwrite?: Record<string, unknown>;
   output: unknown;
   route?: { label: string; reason: string };
+}
+
+/** A `tool_choice` for the first model call of `node` in the run's first step (an API caller's, lib/runtime/openai). */
+export interface FirstToolChoice {
+  node: string;
+  choice: NonNullable<ChatRequest['tool_choice']>;
 }
 
 export interface ChildCall {
@@ -53,6 +59,8 @@ export interface RunScope {
   runSubgraph(doc: GraphDocument, input: string, parentSpan: string, caller: ExecContext): Promise<{ output: unknown; state: State }>;
   /** Nesting depth of subgraphs (0 = the top run). */
   graphDepth: number;
+  /** The API caller's `tool_choice` for one node's first model call of the run (RunOptions.toolChoice). */
+  toolChoice?: FirstToolChoice;
   /**
    * The same run seen through another abort signal (one superstep's, chained to this scope's):
    * model and tool calls get that signal, and checkAlive also throws its reason once it aborts.

@@ -6,6 +6,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { runGraph, type RunOutcome } from '@/lib/engine';
+import type { FirstToolChoice } from '@/lib/engine/scope';
 import { checkResume, checkStateEdit, editedState } from '@/lib/engine/resume';
 import type { Checkpoint, ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -39,6 +40,8 @@ export interface StartRunOptions {
   apiKeyId?: string;
   /** `demo`: every model call goes to the built-in demo model (lib/runtime/demo-run.ts); the graph's connections need not exist. */
   connectionOverride?: typeof DEMO_CONNECTION;
+  /** An API caller's `tool_choice` for the entry agent's first model call (lib/runtime/openai/client-tools.ts). */
+  toolChoice?: FirstToolChoice;
 }
 
 const RUN_SPAN = 'run';
@@ -94,7 +97,7 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
     recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
     return getRun(run.id)!;
   }
-  launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints });
+  launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints, ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}) });
   return run;
 }
 
@@ -106,6 +109,7 @@ export interface LaunchArgs {
   resume?: ResumeValue;
   /** A fork or replay starting at `from` (lib/runtime/fork.ts, replay.ts). */
   derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
+  toolChoice?: FirstToolChoice;
 }
 
 /**

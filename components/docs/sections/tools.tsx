@@ -241,8 +241,8 @@ export function Tools() {
           <C>message.tool_calls</C>, or <C>delta.tool_calls</C> chunks when streaming). The caller runs them and sends its next request with the{' '}
           <C>role: tool</C> results; the paused run is found by the call ids and resumed with{' '}
           <C>{'{ action: "answer", tool_outputs: [{ tool_call_id, output }] }'}</C>, then answers as usual. All calls of one model reply pause
-          together. <C>tool_choice: &quot;none&quot;</C> offers no client tools; <C>auto</C>, <C>required</C> and a named function are accepted, but the
-          agent’s model call keeps its default choice.
+          together. <C>tool_choice: &quot;none&quot;</C> offers no client tools; <C>required</C> and a named function (one of the request’s tools)
+          go with the entry agent’s first model call of the run, whose later calls choose freely; <C>auto</C> is the default.
         </p>
       </Sub>
       <Sub id="tool-agent" title="agent">

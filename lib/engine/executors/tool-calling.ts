@@ -14,7 +14,7 @@ import type { PendingToolCall } from '../../contracts/trace';
 import { EngineError, InterruptRequest } from '../errors';
 import { stepCalls } from '../replay';
 import { chat, wholeAnswer } from '../llm';
-import type { ChatMessage, ToolCall } from '../ports';
+import type { ChatMessage, ChatRequest, ToolCall } from '../ports';
 import { emitFrom, type ExecContext, type NodeResult } from '../scope';
 import { runTool, type ToolBinding } from '../tool-runner';
 import { bindToolFunctions } from '../function-tools';
@@ -27,6 +27,8 @@ export interface LoopOptions {
   exit?: ExitCondition;
   /** The model's text is the node's answer (marked so in llm.delta). */
   answer?: boolean;
+  /** Sent with the loop's first model call only (`required` or one named function). */
+  firstToolChoice?: ChatRequest['tool_choice'];
 }
 
 export interface LoopResult {
@@ -68,7 +70,8 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
   const available = opts.tools.map((t) => t.name).join(', ') || 'none';
 
   for (let turn = 1; turn <= opts.maxSteps; turn++) {
-    const res = await chat(ctx, { messages: msgs, tools: defs, answer: opts.answer ? wholeAnswer : undefined });
+    const toolChoice = turn === 1 ? opts.firstToolChoice : undefined;
+    const res = await chat(ctx, { messages: msgs, tools: defs, answer: opts.answer ? wholeAnswer : undefined, ...(toolChoice ? { tool_choice: toolChoice } : {}) });
     const calls = res.message.tool_calls ?? [];
     const text = res.message.content ?? '';
     msgs.push(calls.length ? { role: 'assistant', content: res.message.content, tool_calls: calls } : { role: 'assistant', content: text });
@@ -126,6 +129,12 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
   throw maxStepsError(ctx, opts.maxSteps, 'without a final answer');
 }
 
+/** The run's `tool_choice` (an API caller's) applies to its entry agent's first model call: this node, run by the scheduler in step 1. */
+function runToolChoice(ctx: ExecContext): ChatRequest['tool_choice'] {
+  const given = ctx.scope.toolChoice;
+  return given && given.node === ctx.nodeId && ctx.callDepth === 0 && ctx.scope.step() === 1 ? given.choice : undefined;
+}
+
 export async function runToolCallingAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {
   const result = await toolCallingLoop(ctx, {
     messages: conversation(ctx, node.system_prompt),
@@ -133,6 +142,7 @@ export async function runToolCallingAgent(node: NodeOf<'agent'>, ctx: ExecContex
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
     exit: node.exit,
     answer: true,
+    firstToolChoice: runToolChoice(ctx),
   });
   return answer(ctx, result.text, result.output);
 }

@@ -9,7 +9,8 @@
  * Client tools (client-tools.ts): the request's `tools` join the entry agent's tools; when the agent
  * calls one, the run pauses and the reply ends with `finish_reason: "tool_calls"` and the calls
  * (`message.tool_calls`, or `delta.tool_calls` chunks). A request whose messages end with `role: tool`
- * results resumes that run with them and answers from where it went on.
+ * results resumes that run with them and answers from where it went on. `tool_choice` `required` or a
+ * named function goes with the entry agent's first model call; `none` offers none of the request's tools.
  */
 import 'server-only';
 import { lastSeq, listEvents } from '@/db/run-events';
@@ -25,7 +26,7 @@ import { SSE_HEADERS } from '../run-event-stream';
 import { AnswerStream, ending } from './answer-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
-import { callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
+import { callerToolChoice, callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
 import { runInputFromMessages, trailingToolResults } from './messages';
 import { openaiUsage, runReply, type RunReply } from './run-reply';
 
@@ -74,8 +75,10 @@ function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: 
   const messages = [...history, { role: 'user' as const, content: input }];
   const conversationId = conversationOf(body, requestHeaders);
   const tools = callerTools(body);
+  const choice = callerToolChoice(body, tools);
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId });
+  const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
+  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
   if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }

@@ -4,12 +4,15 @@
  * The run's tools are kept (db/chat-tools.ts) so the resumed run offers them again, and every call
  * handed to the caller is recorded by id, so that the caller's next request, which carries the
  * `role: tool` results, finds the paused run and resumes it with `{ action: 'answer', tool_outputs }`.
+ * `tool_choice` (`required` or a named function) goes with the entry agent's first model call of the
+ * run; the calls after the caller's results are the model's choice again.
  */
 import 'server-only';
 import { getChatToolRun, recordChatToolCalls, runsOfToolCalls, saveChatToolRun, type ChatClientTool } from '@/db/chat-tools';
 import { loadCheckpoint, type RunRow } from '@/db/runs';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
 import type { PendingToolCall } from '@/lib/contracts/trace';
+import type { ChatRequest } from '@/lib/engine/ports';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { OpenAIApiError } from './errors';
 
@@ -24,6 +27,23 @@ export function callerTools(body: ChatCompletionRequest): CallerTools | undefine
     out[f.name] = { ...(f.description ? { description: f.description } : {}), ...(f.parameters ? { parameters: f.parameters as Record<string, unknown> } : {}) };
   }
   return out;
+}
+
+/**
+ * What the request's `tool_choice` asks of the entry agent's first model call: `required`, or the
+ * named function (one of the request's tools); nothing for `auto`, `none` (its tools are not offered
+ * at all: callerTools) or when absent. Without `tools`, only `auto` and `none` are accepted (as OpenAI).
+ */
+export function callerToolChoice(body: ChatCompletionRequest, tools: CallerTools | undefined): ChatRequest['tool_choice'] {
+  const choice = body.tool_choice;
+  if (choice == null || choice === 'auto' || choice === 'none') return undefined;
+  if (!tools) throw new OpenAIApiError('invalid_tool_choice', "tool_choice is only allowed with `tools` (use \"auto\" or \"none\" without them).", { param: 'tool_choice' });
+  if (choice === 'required') return 'required';
+  const name = choice.function.name;
+  if (!Object.hasOwn(tools, name)) {
+    throw new OpenAIApiError('invalid_tool_choice', `tool_choice names function "${name}", which is not one of the request's tools (${Object.keys(tools).join(', ')}).`, { param: 'tool_choice' });
+  }
+  return { type: 'function', function: { name } };
 }
 
 /** The node START leads to, when it is a tool-calling agent (the one that can offer the caller's tools). */
