@@ -50,7 +50,9 @@ import { BreakpointsList } from './breakpoints-list';
 import { RunHistory } from './run-history';
 import { StateAtStep } from './state-at-step';
 import { TraceDownload } from './trace-download';
-import { ConnectionBadge, RunControls, useDemoChoice } from './run-controls';
+import { ConnectionBadge, RunControls } from './run-controls';
+import { useDemoChoice } from './demo-offer';
+import { runNeedsDemoChoice } from './demo-gate';
 import { FALLBACK_RUN_INPUT } from './default-input';
 import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
@@ -165,7 +167,7 @@ function Panel({
   }, [events, graph.data]);
 
   const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
-  // No connection configured: the demo model is offered (run-controls.tsx); chosen, an empty box runs its first scripted input.
+  // No connection configured: the demo model is offered (demo-offer.tsx); chosen, an empty box runs its first scripted input.
   const demo = useDemoChoice(graphId, graph.data?.connections ?? []);
   const runDefault = demo.chosen && demo.inputs.length ? demo.inputs[0] : defaultInput;
 
@@ -184,6 +186,8 @@ function Panel({
   startRun.current = () => {
     setOpen(true);
     if (live || session.starting) return;
+    // It could only fail with no_connection: show the demo offer (and why) instead.
+    if (runNeedsDemoChoice(demo)) return demo.ask();
     const used = text.trim() ? text : runDefault;
     const p = parseRunInput(used);
     if (!p.ok) return setInputError(p.error);
@@ -274,6 +278,7 @@ function Panel({
             onSubmit={submit}
             onStop={session.stop}
             demo={demo}
+            hasRun={session.runId !== null}
           />
           {runNotice && (
             <p className={s.notice} role="note" data-testid="run-notice">

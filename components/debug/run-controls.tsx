@@ -1,60 +1,10 @@
 'use client';
 
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useConnections } from '@/components/settings/use-connections';
-import { request } from '@/lib/contracts/client';
-import { DEMO_CONNECTION, DEMO_CONNECTION_LABEL, DemoScriptsResponse } from '@/lib/contracts/runs';
+import { DEMO_CONNECTION, DEMO_CONNECTION_LABEL } from '@/lib/contracts/runs';
 import { connectionLabel } from './connection-label';
+import { DemoOffer, type DemoChoice } from './demo-offer';
 import s from './debug.module.css';
-
-/**
- * The demo model offer: when none of the graph's connections is configured, the panel offers
- * "Run with the demo model" (never chosen silently: the person ticks it) and the inputs the demo
- * has a scripted conversation for. A chosen demo sends `connection_override: 'demo'`.
- */
-export interface DemoChoice {
-  offered: boolean;
-  chosen: boolean;
-  choose(chosen: boolean): void;
-  /** Inputs with a scripted conversation (GET /api/graphs/:id/demo). */
-  inputs: string[];
-}
-
-export function useDemoChoice(graphId: string | undefined, connections: string[]): DemoChoice {
-  const q = useConnections();
-  const [chosen, choose] = useState(false);
-  const wanted = connections.length ? connections : ['default'];
-  const offered = !!q.data && wanted.some((n) => n !== DEMO_CONNECTION && !q.data.connections.some((c) => c.name === n));
-  const scripts = useQuery({
-    queryKey: ['graphs', graphId ?? '', 'demo'],
-    queryFn: ({ signal }) => request(`/api/graphs/${encodeURIComponent(graphId ?? '')}/demo`, { signal }, DemoScriptsResponse),
-    enabled: offered && !!graphId,
-  });
-  return { offered, chosen: offered && chosen, choose, inputs: scripts.data?.inputs ?? [] };
-}
-
-function DemoOffer({ demo, onText }: { demo: DemoChoice; onText(text: string): void }) {
-  if (!demo.offered) return null;
-  return (
-    <div className={s.notice} role="group" aria-label="Demo model" data-testid="demo-offer">
-      <label>
-        <input type="checkbox" checked={demo.chosen} onChange={(e) => demo.choose(e.target.checked)} data-testid="demo-choice" /> Run with the demo model
-        <span className={s.muted}> ({DEMO_CONNECTION_LABEL}). No model connection is configured for this graph; add one in Settings to run it for real.</span>
-      </label>
-      {demo.chosen && (
-        <p>
-          {demo.inputs.length ? 'Scripted inputs: ' : 'This graph has no scripted conversation: the demo model will only explain itself.'}
-          {demo.inputs.map((input) => (
-            <button key={input} type="button" className={s.smallButton} onClick={() => onText(input)} data-testid="demo-input">
-              {input}
-            </button>
-          ))}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The connection(s) a run uses, as GET /api/connections describes them. */
 export function ConnectionBadge({ names }: { names: string[] }) {
@@ -109,6 +59,7 @@ export function RunControls({
   onSubmit,
   onStop,
   demo,
+  hasRun = false,
 }: {
   text: string;
   onText(text: string): void;
@@ -121,8 +72,10 @@ export function RunControls({
   error: string | null;
   onSubmit(): void;
   onStop(): void;
-  /** The demo model offer (useDemoChoice), shown when no connection is configured. */
+  /** The demo model offer (demo-offer.tsx useDemoChoice), shown when no connection is configured. */
   demo?: DemoChoice;
+  /** A run is shown: the demo offer keeps to one line. */
+  hasRun?: boolean;
 }) {
   return (
     <form
@@ -156,7 +109,7 @@ export function RunControls({
           {stopping ? 'Stopping…' : 'Stop'}
         </button>
       </div>
-      {demo && <DemoOffer demo={demo} onText={onText} />}
+      {demo && <DemoOffer demo={demo} onText={onText} folded={hasRun} />}
       {error && (
         <p className={s.errorText} role="alert" data-testid="run-error">
           {error}
