@@ -17,8 +17,9 @@ export function GettingStarted({ examples }: { examples: ExampleInfo[] }) {
             <strong>Design on the canvas.</strong> On <a href="/">Graphs</a>, open a graph or create one (blank or from an example). Drag roles from the
             palette, connect a node’s bottom handle to another’s top handle. Hold <kbd>Alt</kbd> while connecting (or use <em>Make conditional</em> in the
             inspector) to add a conditional branch. Select a node or edge to edit it; with nothing selected the inspector edits the graph’s models, tools,
-            state channels and limits. Problems show on the elements and in the problems list. Every change is saved, and every save is a version
-            (<em>History</em>). Press <kbd>?</kbd> for the keyboard shortcuts.
+            state channels and limits. Problems show on the elements and in the problems list. Every change is saved; logic changes become versions (moving
+            nodes only updates the layout), and <em>Save version</em> adds one with a note. <em>History</em> lists them with what changed, diffs any two
+            (<em>Compare with</em>) and restores one as a new version. Press <kbd>?</kbd> for the keyboard shortcuts.
           </li>
           <li>
             <strong>Export and import YAML.</strong> <em>Export</em> downloads the graph as YAML, <em>Import</em> takes a file, pasted text or a file dropped
@@ -58,6 +59,11 @@ export function GettingStarted({ examples }: { examples: ExampleInfo[] }) {
         <p>
           Then open an example, type a question in the Run panel and press Run. Web search needs <C>SERPER_API_KEY</C> (or a SearXNG instance); tools
           that call private or local addresses need <C>SWITCHYARD_ALLOWED_HOSTS</C> (see <a href="#tools">Tools</a>).
+        </p>
+        <p>
+          No key yet? When a graph’s connection is not configured, the Run panel offers <em>Run with the demo model</em> (scripted replies, not a language
+          model; never chosen for you: pressing Run first points at the offer). Tick it and pick one of its scripted inputs to watch an example run live;
+          forks and replays of a demo run use the demo too.
         </p>
       </Sub>
       <Sub id="examples" title="Example graphs">
