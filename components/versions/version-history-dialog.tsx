@@ -48,6 +48,7 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
 
   const select = (v: number) => {
     setPicked(v);
+    if (v === compareWith) setCompareWith(null); // a version against itself: back to the current one
     setConfirming(false);
     restore.reset();
   };
