@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { AUTH_APP_PORT, AUTH_DB } from './e2e/auth-server';
+import { KEYLESS_APP_PORT, KEYLESS_DB } from './e2e/keyless-server';
 import { launchOptions } from './e2e/browser';
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
@@ -59,6 +60,22 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
       },
       url: `http://127.0.0.1:${AUTH_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      // No model connection (a newcomer's first start), its own fresh database seeded with the examples: e2e/demo-model.spec.ts.
+      // The key and base URL are set empty (= unset) so that none leaks in from the environment playwright runs in.
+      command: `rm -rf ${KEYLESS_DB.replace(/\/[^/]+$/, '')} && npx next start -p ${KEYLESS_APP_PORT} -H 127.0.0.1`,
+      env: {
+        SWITCHYARD_DB: KEYLESS_DB,
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+        SWITCHYARD_AUTH: 'off',
+        HOST: '127.0.0.1',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      url: `http://127.0.0.1:${KEYLESS_APP_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -67,6 +67,17 @@ export class EditorPage {
     return this.page.locator(`[data-testid="timeline-row"][data-kind="node"][data-node="${node}"]`);
   }
 
+  /** The run's row of the trace (its details show the run's input and answer). */
+  runRow(): Locator {
+    return this.page.locator('[data-testid="timeline-row"][data-kind="run"]').first();
+  }
+
+  /** Selects the run's row and returns its answer as the run panel shows it. */
+  async runOutput(): Promise<Locator> {
+    await this.runRow().click();
+    return this.page.getByTestId('run-output');
+  }
+
   /** The connect command: C with one node selected, type the target's name, Enter. */
   async connectSelectedTo(target: string): Promise<void> {
     await this.page.keyboard.press('c');

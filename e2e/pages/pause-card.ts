@@ -11,6 +11,9 @@ export class PauseCardPage {
   readonly stateDetails: Locator;
   readonly stateEditor: Locator;
   readonly stateError: Locator;
+  readonly approveButton: Locator;
+  /** What a human step shows the person (e.g. the report to approve). */
+  readonly value: Locator;
 
   constructor(readonly page: Page) {
     this.card = page.getByTestId('pause-card');
@@ -19,6 +22,8 @@ export class PauseCardPage {
     this.stateDetails = page.getByTestId('pause-state-details');
     this.stateEditor = page.getByTestId('pause-state');
     this.stateError = page.getByTestId('pause-state-error');
+    this.approveButton = page.getByTestId('approve');
+    this.value = page.getByTestId('pause-value');
   }
 
   async expectPaused(kind: 'breakpoint' | 'human'): Promise<void> {
@@ -35,6 +40,12 @@ export class PauseCardPage {
   async editState(state: Record<string, unknown>): Promise<void> {
     await this.readState();
     await this.stateEditor.fill(JSON.stringify(state, null, 2));
+  }
+
+  /** Approves the human step the run is paused at. */
+  async approve(): Promise<void> {
+    await this.expectPaused('human');
+    await this.approveButton.click();
   }
 
   async reject(reason: string): Promise<void> {
