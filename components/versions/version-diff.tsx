@@ -4,7 +4,7 @@
  * nodes and edges on one line, then removed and added lines coloured, unchanged runs folded (click to show).
  */
 import { useMemo, useState } from 'react';
-import { diffStats, foldUnchanged, type DiffLine } from '@/lib/graph/line-diff';
+import { diffStats, foldUnchanged, type DiffLine } from '@/lib/graph/diff-rows';
 import s from './versions.module.css';
 
 const SIGN = { same: ' ', add: '+', del: '−' } as const;

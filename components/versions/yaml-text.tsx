@@ -1,5 +1,5 @@
 /** YAML shown as plain text with line numbers (React escapes it; never parsed into markup). */
-import { splitLines } from '@/lib/graph/line-diff';
+import { splitLines } from '@/lib/graph/diff-rows';
 import s from './versions.module.css';
 
 export function YamlText({ text, label }: { text: string; label: string }) {

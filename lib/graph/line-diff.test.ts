@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffLines, diffStats, foldUnchanged, splitLines, type DiffLine, type DiffRow } from './line-diff';
+import { diffStats, foldUnchanged, splitLines, type DiffLine, type DiffRow } from './diff-rows';
+import { diffLines } from './line-diff';
 
 const ops = (lines: DiffLine[]) => lines.map((l) => `${l.op === 'same' ? ' ' : l.op === 'add' ? '+' : '-'}${l.text}`);
 const text = (...lines: string[]) => lines.map((l) => `${l}\n`).join('');

@@ -1,6 +1,7 @@
 import type { VersionDiffResponse } from '@/lib/contracts/graph-versions';
 import { badRequest } from '@/lib/errors';
-import { diffLines, diffStats } from '@/lib/graph/line-diff';
+import { diffStats } from '@/lib/graph/diff-rows';
+import { diffLines } from '@/lib/graph/line-diff';
 import { describeChanges, versionChanges } from '@/lib/graph/version-changes';
 import { json, route, type Params } from '@/lib/server/http';
 import { loadGraph, parseVersion, versionOf, yamlOf } from '../load-version';
