@@ -1,8 +1,9 @@
 /**
  * The switchyard CLI (bin/switchyard.mjs runs this through tsx). Works on files without a server
- * (validate, run, test) and against a server by URL and API key (push, pull).
+ * (validate, run, test) and against a server by URL and API key (push, pull, cassette).
  */
 import { parseArgs } from 'node:util';
+import { cassetteCommand } from './cassette';
 import { consoleOutput, type Output } from './output';
 import { expandFiles } from './files';
 import { pullCommand, pushCommand } from './remote';
@@ -19,6 +20,9 @@ export const USAGE = `Usage: switchyard <command> [options]
   test [GLOB…] [--junit FILE]     run graph tests (default **/*.test.yaml); exit 1 if any fails
   push FILES… --server URL [--key KEY]      import graph files into a server (a new version if the name exists)
   pull NAME --server URL [--key KEY] [--out FILE]   a server's graph as YAML (stdout or --out)
+  cassette RUN_ID --server URL [--api-key KEY] [-o FILE]   a run's recorded model and tool calls as a
+                                  cassette file for graph tests (cassette: FILE); stdout or -o
+  (--key and --api-key are the same for push, pull and cassette; default env SWITCHYARD_API_KEY)
 `;
 
 export async function main(argv: readonly string[], out: Output = consoleOutput): Promise<number> {
@@ -44,7 +48,7 @@ export async function main(argv: readonly string[], out: Output = consoleOutput)
       out.log(USAGE);
       return command && command !== 'help' && command !== '--help' && command !== '-h' && !values.help ? 2 : 0;
     }
-    const remote = { server: values.server, key: values.key, out: values.out };
+    const remote = { server: values.server, key: values.key ?? values['api-key'], out: values.out };
     switch (command) {
       case 'validate':
         return validateFiles(expandFiles(positionals), out);
@@ -56,6 +60,8 @@ export async function main(argv: readonly string[], out: Output = consoleOutput)
         return await pushCommand(expandFiles(positionals), remote, out);
       case 'pull':
         return await pullCommand(positionals[0], remote, out);
+      case 'cassette':
+        return await cassetteCommand(positionals[0], remote, out);
       default:
         out.err(`switchyard: unknown command "${command}"\n\n${USAGE}`);
         return 2;

@@ -13,17 +13,17 @@ export interface RemoteArgs {
   out?: string;
 }
 
-function endpoint(args: RemoteArgs, pathname: string): URL {
+export function endpoint(args: RemoteArgs, pathname: string): URL {
   if (!args.server) throw new Error('--server URL is required (e.g. --server http://localhost:3000)');
   return new URL(pathname, args.server.endsWith('/') ? args.server : `${args.server}/`);
 }
 
-function headers(args: RemoteArgs, more: Record<string, string> = {}): Record<string, string> {
+export function headers(args: RemoteArgs, more: Record<string, string> = {}): Record<string, string> {
   const key = args.key ?? process.env.SWITCHYARD_API_KEY;
   return { ...more, ...(key ? { authorization: `Bearer ${key}` } : {}) };
 }
 
-async function failure(res: Response): Promise<string> {
+export async function failure(res: Response): Promise<string> {
   const text = await res.text();
   try {
     type P = { line?: number; col?: number; message: string; path?: string };

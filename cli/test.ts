@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CassetteCall } from '@/lib/runtime/cassette';
+import { cassetteCalls, type CassetteCall } from '@/lib/runtime/cassette';
 import { runGraphTestFile } from '@/lib/runtime/graph-tests/run-test';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import { graphFileOf, parseGraphTests } from '@/lib/graph/test-schema';
@@ -25,14 +25,9 @@ function siblingGraphs(dir: string) {
   return { load: async (name: string) => loadGraphFile(path.join(dir, `${name}.yaml`)) };
 }
 
-/** A cassette file: a JSON array of recorded calls, or `{ "calls": [...] }` (a run's calls). */
+/** A cassette file beside the test file: a run's cassette (`switchyard cassette`, `{ "calls": [...] }`) or a JSON array of recorded calls. */
 function cassetteLoader(dir: string) {
-  return async (ref: string): Promise<CassetteCall[]> => {
-    const data: unknown = JSON.parse(readFileSync(path.resolve(dir, ref), 'utf8'));
-    const calls = Array.isArray(data) ? data : (data as { calls?: unknown }).calls;
-    if (!Array.isArray(calls)) throw new Error('expected a JSON array of recorded calls or { "calls": [...] }');
-    return calls as CassetteCall[];
-  };
+  return async (ref: string): Promise<CassetteCall[]> => cassetteCalls(JSON.parse(readFileSync(path.resolve(dir, ref), 'utf8')));
 }
 
 export async function runTestFile(file: string): Promise<SuiteResult> {

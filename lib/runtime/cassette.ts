@@ -54,3 +54,48 @@ export function cassettePort(calls: readonly CassetteCall[], onRecord?: (call: C
   };
 }
 
+
+/** The file a run's cassette is exported as (GET /api/runs/:id/cassette, `switchyard cassette`): what a graph test's `cassette:` reads. */
+export interface CassetteFile {
+  switchyard_cassette: 1;
+  run_id: string;
+  graph: string;
+  graph_version: number | null;
+  /** The run's status when exported (a paused run's cassette has the calls made so far). */
+  status: string;
+  created_at: string;
+  calls: CassetteCall[];
+}
+
+const pick = (v: unknown, keys: readonly string[]): Record<string, unknown> => {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+};
+
+/** Only what a replay gives back (a model's reply and usage, a tool's output or error): no request, headers or connection. */
+const RESULT_FIELDS: Record<CassetteCall['kind'], readonly string[]> = {
+  llm: ['message', 'finish_reason', 'usage', 'model', 'latency_ms'],
+  tool: ['output', 'error', 'truncated', 'original_bytes', 'data'],
+};
+
+/** A run's recorded calls as a cassette file: calls by node and request hash, results only. */
+export function cassetteFile(run: Omit<CassetteFile, 'switchyard_cassette' | 'calls'>, calls: readonly CassetteCall[]): CassetteFile {
+  return {
+    switchyard_cassette: 1,
+    ...run,
+    calls: calls.map((c) => ({ kind: c.kind, node: c.node, request_hash: c.request_hash ?? requestHash(c.request ?? {}), result: pick(c.result, RESULT_FIELDS[c.kind]) })),
+  };
+}
+
+/** The calls of a cassette file's JSON: a cassette file (`{ calls: [...] }`) or a bare array of calls; throws on anything else. */
+export function cassetteCalls(data: unknown): CassetteCall[] {
+  const calls = Array.isArray(data) ? data : (data as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) throw new Error('expected a cassette: { "calls": [...] } (GET /api/runs/:id/cassette) or a JSON array of recorded calls');
+  calls.forEach((c: unknown, i) => {
+    const call = c as Partial<CassetteCall> | null;
+    if (!call || (call.kind !== 'llm' && call.kind !== 'tool') || typeof call.node !== 'string' || (typeof call.request_hash !== 'string' && (typeof call.request !== 'object' || call.request === null))) {
+      throw new Error(`call ${i}: expected { kind: "llm" | "tool", node, request_hash (or request), result }`);
+    }
+  });
+  return calls as CassetteCall[];
+}

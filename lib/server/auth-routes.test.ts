@@ -70,6 +70,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/runs/:id': 'viewer',
   'GET /api/runs/:id/events': 'viewer',
   'GET /api/runs/:id/checkpoints': 'viewer',
+  'GET /api/runs/:id/cassette': 'viewer',
   'POST /api/runs/:id/cancel': 'editor',
   'POST /api/runs/:id/resume': 'editor',
   'POST /api/runs/:id/fork': 'editor',
