@@ -45,7 +45,10 @@ function RunPageBody({ runId }: { runId: string }) {
         )}
         <span className={s.sep}>/</span>
         <CurrentRun fallback={runId} />
-        <RunCost />
+        <span className={s.end}>
+          <RunCost />
+          <DownloadCassette fallback={runId} />
+        </span>
       </header>
       <main className={s.main}>
         <DebugPanel
@@ -76,6 +79,22 @@ function RunCost() {
     <span className={s.cost} data-testid="run-page-cost" title={costTitle(cost)}>
       cost {formatCost(cost)}
     </span>
+  );
+}
+
+/** The run's recorded model and tool calls as a cassette file for a graph test (`cassette: FILE`). */
+function DownloadCassette({ fallback }: { fallback: string }) {
+  const id = useRunStore((st) => st.runId) ?? fallback;
+  return (
+    <a
+      href={`/api/runs/${encodeURIComponent(id)}/cassette`}
+      download
+      className={s.crumb}
+      data-testid="download-cassette"
+      title="The run's recorded model and tool calls, for a graph test to replay without calling the model (cassette: FILE)"
+    >
+      Download cassette
+    </a>
   );
 }
 
