@@ -3,10 +3,13 @@
  * conventions): the run (`invoke_workflow <graph>`), its nodes (`invoke_agent <node>` for model
  * roles, `<role> <node>` otherwise), model calls (`chat <model>`), tool calls (`execute_tool <name>`),
  * and any other span of the trace (memory) under its parent. Message contents only with
- * `captureContent`. Pure: otel-export.ts hands these to the OpenTelemetry SDK.
+ * `captureContent`. Cost: `switchyard.cost_usd` on each priced model call, on each node (its calls'
+ * and its nested nodes' summed) and on the run (its total). Pure: otel-export.ts hands these to
+ * the OpenTelemetry SDK.
  */
 import { fullPrompt } from '@/lib/contracts/llm-prompt';
 import type { TraceEvent } from '@/lib/contracts/trace';
+import { roundUsd } from '@/lib/graph/prices';
 
 export type AttrValue = string | number | boolean | string[];
 
@@ -156,8 +159,9 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
     }
     spans.set(id, span);
   }
-  // A span lasts until its last descendant's end (children are planned after their parents).
   const ordered = [...spans.values()];
+  addNodeCosts(spans, runSpan);
+  // A span lasts until its last descendant's end (children are planned after their parents).
   for (const s of ordered.slice().reverse()) {
     const p = s.parent ? spans.get(s.parent) : undefined;
     if (p) {
@@ -166,4 +170,24 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
     }
   }
   return ordered;
+}
+
+/**
+ * Each node span's `switchyard.cost_usd`: the cost of the priced model calls under it (its own and
+ * its nested nodes'); the run span's too when its end event carried no total (e.g. it failed).
+ */
+function addNodeCosts(spans: ReadonlyMap<string, PlannedSpan>, runSpan: string | undefined): void {
+  const totals = new Map<string, number>();
+  for (const s of spans.values()) {
+    const cost = s.attributes['gen_ai.operation.name'] === 'chat' ? num(s.attributes['switchyard.cost_usd']) : undefined;
+    if (cost === undefined) continue;
+    for (let p = s.parent ? spans.get(s.parent) : undefined; p; p = p.parent ? spans.get(p.parent) : undefined) {
+      const isNode = p.attributes['switchyard.node.role'] !== undefined; // only node spans carry a role
+      if (isNode || p.id === runSpan) totals.set(p.id, (totals.get(p.id) ?? 0) + cost);
+    }
+  }
+  for (const [id, usd] of totals) {
+    const span = spans.get(id)!;
+    if (id !== runSpan || span.attributes['switchyard.cost_usd'] === undefined) span.attributes['switchyard.cost_usd'] = roundUsd(usd);
+  }
 }

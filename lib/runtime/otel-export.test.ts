@@ -1,6 +1,7 @@
 /**
  * OpenTelemetry export: a run through the API with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local
- * HTTP endpoint arrives as one OTLP/JSON trace whose span tree and GenAI attributes are checked.
+ * HTTP endpoint arrives as one OTLP/JSON trace whose span tree and GenAI attributes are checked,
+ * with the cost of each model call, node and the run.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -130,5 +131,33 @@ describe('OpenTelemetry export', () => {
     await h.waitForStatus(badRun, ['failed']);
     const root = (await failed).spans.find((s) => s.name === 'invoke_workflow otel-fail')!;
     expect(root.status).toMatchObject({ code: 2, message: expect.stringContaining('budget_exceeded') });
+  });
+
+  it('node spans carry their summed cost (switchyard.cost_usd) and the run span the total', async () => {
+    // $1000 / $2000 per 1M tokens: a's calls 20+8 and 30+4 tokens = $0.036 + $0.038; b's 100+10 = $0.12.
+    const conn = await h.call('POST', '/api/connections', { name: 'priced', base_url: mock.url, prices: { 'mock-model': { input: 1000, output: 2000 } } });
+    expect(conn.status).toBe(201);
+    mock.script([{ name: 'b', match: (req) => req.messages.some((m) => m.role === 'system' && String(m.content).includes('You are B.')), reply: { content: 'B here.', usage: { prompt_tokens: 100, completion_tokens: 10 } } }], 'prepend');
+    const arrived = otlp.next();
+    const graphId = await h.createGraph({
+      ...graph('otel-cost'),
+      models: { default: { connection: 'priced', model: 'mock-model' } },
+      nodes: { a: { role: 'agent', strategy: 'tool_calling', tools: ['calc'] }, b: { role: 'agent', strategy: 'tool_calling', system_prompt: 'You are B.' } },
+      edges: [
+        { from: 'START', to: 'a' },
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'END' },
+      ],
+    });
+    const runId = await h.startRun(graphId, { input: 'What is six times seven?' });
+    await h.waitForStatus(runId, ['succeeded']);
+    mock.reset();
+    const { spans } = await arrived;
+    const cost = (name: string) => attrs(spans.find((s) => s.name === name)!)['switchyard.cost_usd'];
+    expect(spans.filter((s) => s.name === 'chat mock-model').map((c) => attrs(c)['switchyard.cost_usd']).sort()).toEqual([0.036, 0.038, 0.12]);
+    expect(cost('invoke_agent a')).toBe(0.074);
+    expect(cost('invoke_agent b')).toBe(0.12);
+    expect(cost('invoke_workflow otel-cost')).toBe(0.194);
+    expect(attrs(spans.find((s) => s.name === 'execute_tool calc')!)['switchyard.cost_usd']).toBeUndefined();
   });
 });
