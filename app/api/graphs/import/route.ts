@@ -1,9 +1,10 @@
 import { importGraph } from '@/db/graphs';
 import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/lib/contracts/graphs';
-import { parseGraphYaml } from '@/lib/graph/yaml';
-import { decodeUtf8, readBytes, readQuery, requireMediaType } from '@/lib/server/body';
+import { decodeUtf8, readQuery, requireMediaType } from '@/lib/server/body';
+import { importLimits, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
 import { invalidGraph, json, route } from '@/lib/server/http';
 import { checkGraphDocument } from '@/lib/graph/document';
+import { validationContext } from '@/lib/runtime/preflight';
 import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
 
 export const runtime = 'nodejs';
@@ -13,22 +14,27 @@ export const dynamic = 'force-dynamic';
  * Imports a graph from the raw YAML body. 201 with the new id; 422 with every problem (line, col,
  * path) and nothing written; 409 when the name exists, unless `?overwrite=true` (200, a version appended)
  * or `?as_copy=true` (201, saved under the next free name: `name-2`, `name-3`, …).
+ * Bounded (lib/server/import-gate.ts): 413 past SWITCHYARD_MAX_IMPORT_BYTES; 429 with Retry-After
+ * past SWITCHYARD_MAX_CONCURRENT_IMPORTS at once; large documents parse in a worker thread.
  */
 export const POST = route('editor', async (req) => {
   const { overwrite, as_copy: asCopy } = readQuery(req, ImportGraphQuery);
   requireMediaType(req, YAML_MEDIA_TYPES);
-  const text = decodeUtf8(await readBytes(req));
+  const limits = importLimits();
+  const text = decodeUtf8(await readImportBody(req, limits));
   if (text === null) {
     throw invalidGraph([{ severity: 'error', code: 'not_utf8', message: 'the file is not UTF-8 text', path: '', line: 1, col: 1 }], 'the YAML');
   }
-  const parsed = parseGraphYaml(text);
-  if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
-  // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
-  const fetched = await withFetchedSpecs(parsed.doc);
-  if (fetched.problems.length) throw invalidGraph(fetched.problems, 'the YAML');
-  const checked = fetched.doc === parsed.doc ? parsed : checkGraphDocument(fetched.doc);
-  if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
-  const { graph, created } = importGraph(checked.doc, { overwrite, asCopy });
+  const { checked, graph, created } = await withImportSlot(limits, async () => {
+    const parsed = await parseImportYaml(text, limits, validationContext());
+    if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
+    // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
+    const fetched = await withFetchedSpecs(parsed.doc);
+    if (fetched.problems.length) throw invalidGraph(fetched.problems, 'the YAML');
+    const checked = fetched.doc === parsed.doc ? parsed : checkGraphDocument(fetched.doc, validationContext());
+    if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
+    return { checked, ...importGraph(checked.doc, { overwrite, asCopy }) };
+  });
   const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: checked.warnings };
   return json(body, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
 });
