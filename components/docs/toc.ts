@@ -87,6 +87,7 @@ export const TOC: TocEntry[] = [
     title: 'Tests, CLI, cost, telemetry',
     children: [
       { id: 'graph-tests', title: 'Graph tests' },
+      { id: 'cassettes', title: 'Cassettes (recorded runs)' },
       { id: 'cli', title: 'The switchyard CLI' },
       { id: 'cost', title: 'Cost and budgets' },
       { id: 'telemetry', title: 'OpenTelemetry' },
