@@ -6,6 +6,7 @@
  */
 import { MULTI_FUNCTION_TOOLS, type ToolSpec } from '../graph/schema';
 import { EngineError } from './errors';
+import { withReflection } from './reflection';
 import type { ExecContext } from './scope';
 import type { ToolBinding } from './tool-binding';
 import { bindTools } from './tool-runner';
@@ -23,14 +24,17 @@ async function functionBindings(ctx: ExecContext, id: string, spec: MultiFunctio
   return definitions.map((definition) => {
     const fn = definition.function.name;
     const text = definition.function.description ?? spec.description ?? '';
-    return {
+    const run = (args: unknown, activity: string) => port.run(id, spec, args, { signal: ctx.scope.signal, activity, fn });
+    const binding: ToolBinding = {
       name: fn,
       type: spec.type,
       // A ReAct prompt shows only names and descriptions: the arguments are named here (JSON Action Input).
       description: [text, argumentsHint(definition.function.parameters)].filter(Boolean).join(' '),
       definition,
-      invoke: (args, _span, activity) => port.run(id, spec, args, { signal: ctx.scope.signal, activity, fn }),
+      invoke: (args, _span, activity) => run(args, activity),
     };
+    // `reflect: N` applies to each function (reflection.ts), judged against its own description.
+    return withReflection(ctx, binding, spec, run);
   });
 }
 

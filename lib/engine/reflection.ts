@@ -1,5 +1,7 @@
 /**
- * Self-reflection (seed 001 SRM) on a tool with `reflect: N`: after the tool runs, the node's model
+ * Self-reflection (seed 001 SRM) on a tool with `reflect: N` (every tool type that runs at once:
+ * not `human` / `client`, which pause the run, nor `agent`; an openapi tool's every operation and an
+ * mcp tool's every server tool, each judged against its own description): after the tool runs, the node's model
  * judges whether the tool's description (its objective), its input and its output are aligned. If
  * not, it rephrases the input (keeping its meaning) and the tool runs again, at most N times; each
  * result is judged. The agent gets the first aligned output, or the last one with a note.
@@ -8,8 +10,9 @@
  */
 import { registerActivitySpan } from './activities';
 import { chat } from './llm';
+import type { ToolSpec } from '../graph/schema';
 import type { ExecContext } from './scope';
-import type { ToolOutcome } from './tool-binding';
+import { argsFromText, type ToolBinding, type ToolOutcome } from './tool-binding';
 
 export const REFLECTION_SYSTEM_PROMPT = `You check the result of a tool call for self-reflection.
 Given the tool's description (its objective), the input it was called with and the output it returned, decide whether they are aligned: does the output serve the tool's objective for this input (for a search: does it hold results about what was asked)?
@@ -86,21 +89,41 @@ export async function runReflected(ctx: ExecContext, tool: ReflectedTool, args: 
     const verdict = await judge(under, tool, input, out.output);
     if (!verdict) {
       attempt.error = 'the judgement was not the JSON asked for';
-      return withReflection(out, attempts, undefined);
+      return reflected(out, attempts, undefined);
     }
     attempt.aligned = verdict.aligned;
     attempt.reason = verdict.reason;
-    if (verdict.aligned) return withReflection(out, attempts, true);
+    if (verdict.aligned) return reflected(out, attempts, true);
     if (rerun >= times || verdict.rephrased === undefined) {
       const why = verdict.reason ? `: ${verdict.reason}` : '';
       const note = `\n\n[Self-reflection: this output may not fit the tool's purpose after ${rerun} rephrasing${rerun === 1 ? '' : 's'}${why}]`;
-      return withReflection({ ...out, output: out.output + note }, attempts, false);
+      return reflected({ ...out, output: out.output + note }, attempts, false);
     }
     input = typeof verdict.rephrased === 'string' ? tool.argsFromText(verdict.rephrased) : verdict.rephrased;
     out = await tool.run(input, rerun + 1);
   }
 }
 
-function withReflection(out: ToolOutcome, attempts: Attempt[], aligned: boolean | undefined): ToolOutcome {
+function reflected(out: ToolOutcome, attempts: Attempt[], aligned: boolean | undefined): ToolOutcome {
   return { ...out, data: { ...out.data, reflection: { aligned: aligned ?? null, reruns: attempts.length - 1, attempts } } };
+}
+
+/** How many reruns `spec` allows (`reflect: N`; 0, the default, for none and for tool types without it). */
+export function reflectTimes(spec: ToolSpec): number {
+  return 'reflect' in spec ? (spec.reflect ?? 0) : 0;
+}
+
+/**
+ * `binding` with self-reflection when its tool (`spec`) has `reflect: N`, else `binding` itself.
+ * `run(args, activity)` runs the tool once; a rerun with a rephrased input is another call with its
+ * own activity key (`<activity>.r<k>`, hence its own idempotency key).
+ */
+export function withReflection(ctx: ExecContext, binding: ToolBinding, spec: ToolSpec, run: (args: unknown, activity: string) => Promise<ToolOutcome>): ToolBinding {
+  const times = reflectTimes(spec);
+  if (times <= 0) return binding;
+  const tool: Omit<ReflectedTool, 'run'> = { name: binding.name, description: binding.description, argsFromText: (text) => argsFromText(binding, text) };
+  return {
+    ...binding,
+    invoke: (args, span, activity) => runReflected(ctx, { ...tool, run: (a, attempt) => run(a, attempt ? `${activity}.r${attempt}` : activity) }, args, times, span, activity),
+  };
 }

@@ -7,13 +7,13 @@ import type { ToolSpec } from '../graph/schema';
 import { isToolActivity, nextActivityKey, registerActivitySpan } from './activities';
 import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
-import { runReflected } from './reflection';
+import { withReflection } from './reflection';
 import { recordCall, replayedCall, stepCalls } from './replay';
 import { keepRecording, recordedResult, recordingMark, toolRequest } from './recording';
 import type { ToolBinding, ToolOutcome } from './tool-binding';
 import { emitFrom, type ExecContext } from './scope';
 
-export type { ToolBinding, ToolOutcome } from './tool-binding';
+export { argsFromText, type ToolBinding, type ToolOutcome } from './tool-binding';
 
 /** Errors that end the run instead of being reported back to the model. */
 const FATAL_CODES = new Set(['timeout', 'cancelled', 'max_tokens', 'call_depth', 'subgraph_depth', 'interrupt_in_worker']);
@@ -92,25 +92,16 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     if (spec.type === 'human') return humanTool(ctx, id, spec);
     if (spec.type === 'client') return clientTool(ctx, id, spec);
     const definition = ctx.scope.ports.tools.definition(id, spec);
+    const run = (args: unknown, activity: string) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity });
     const binding: ToolBinding = {
       name: id,
       type: spec.type,
       description: spec.description ?? definition.function.description ?? '',
       definition,
-      invoke: (args, _span, activity) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity }),
+      invoke: (args, _span, activity) => run(args, activity),
     };
-    const reflect = 'reflect' in spec ? (spec.reflect ?? 0) : 0;
-    if (reflect > 0) {
-      // Self-reflection (reflection.ts): a rerun with a rephrased input is another call (its own idempotency key).
-      binding.invoke = (args, span, activity) =>
-        runReflected(ctx, {
-          name: id,
-          description: binding.description,
-          argsFromText: (text) => argsFromText(binding, text),
-          run: (a, attempt) => ctx.scope.ports.tools.run(id, spec, a, { signal: ctx.scope.signal, activity: attempt ? `${activity}.r${attempt}` : activity }),
-        }, args, reflect, span, activity);
-    }
-    return binding;
+    // Self-reflection (`reflect: N`, reflection.ts): a rerun with a rephrased input is another call (its own idempotency key).
+    return withReflection(ctx, binding, spec, run);
   });
 }
 
@@ -183,35 +174,4 @@ export async function runTool(
     }
     return { output: '', error: message };
   }
-}
-
-/** Text for a parameter of JSON Schema type `type`: a number or boolean when it reads as one, else the text. */
-function typed(text: string, type: unknown): unknown {
-  if ((type === 'integer' || type === 'number') && text !== '' && Number.isFinite(Number(text))) return Number(text);
-  if (type === 'boolean' && /^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
-  return text;
-}
-
-/**
- * Arguments for a tool from plain text (react's `Action Input`): a JSON object is used as is;
- * otherwise the text fills the tool's single parameter, whatever its name (else its single required
- * one, else its first string one, else `input`).
- */
-export function argsFromText(binding: ToolBinding, text: string): Record<string, unknown> {
-  const t = text.trim();
-  if (t.startsWith('{')) {
-    try {
-      const v: unknown = JSON.parse(t);
-      if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-    } catch {
-      // not JSON: treat as text
-    }
-  }
-  const params = binding.definition.function.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
-  const props = params?.properties ?? {};
-  const names = Object.keys(props);
-  const required = Array.isArray(params?.required) ? (params.required as string[]) : [];
-  const stringKeys = names.filter((k) => props[k]?.type === 'string' || props[k]?.type === undefined);
-  const key = (names.length === 1 ? names[0] : undefined) ?? (required.length === 1 ? required[0] : undefined) ?? stringKeys[0] ?? names[0] ?? 'input';
-  return { [key]: typed(t, props[key]?.type) };
 }

@@ -1,6 +1,7 @@
 /** zod issues as Problems: one problem per real cause, with a path and a message a person can act on. */
 import type { z } from 'zod';
 import type { Problem } from './problems';
+import { NO_REFLECT } from './schema';
 import { problem, type PathPart } from './validate-problem';
 
 type Issue = z.ZodError['issues'][number];
@@ -31,6 +32,14 @@ function show(v: unknown): string {
 
 function toParts(path: readonly PropertyKey[]): PathPart[] {
   return path.map((p) => (typeof p === 'number' ? p : String(p)));
+}
+
+/** Why `reflect` is not offered on the tool at `parts` (`tools.<id>`), when it is a type without it (NO_REFLECT). */
+function noReflect(parts: PathPart[], tool: unknown): string | undefined {
+  if (parts.length !== 2 || parts[0] !== 'tools' || !tool || typeof tool !== 'object') return undefined;
+  const type = (tool as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(NO_REFLECT, type)) return undefined;
+  return `reflect (self-reflection) is not offered on a ${type} tool: ${NO_REFLECT[type]}`;
 }
 
 const isMissing = (i: Issue, input: unknown, base: PropertyKey[]) =>
@@ -71,7 +80,11 @@ function mapIssue(issue: Issue, input: unknown, base: PropertyKey[], out: Proble
       return;
     }
     case 'unrecognized_keys':
-      for (const key of issue.keys) err('unknown_field', `unknown field "${key}"`, [...parts, key]);
+      for (const key of issue.keys) {
+        const why = key === 'reflect' ? noReflect(parts, value) : undefined;
+        if (why) err('reflect_not_offered', why, [...parts, key]);
+        else err('unknown_field', `unknown field "${key}"`, [...parts, key]);
+      }
       return;
     case 'invalid_key': {
       const inner = issue.issues.map((i) => i.message).join('; ');

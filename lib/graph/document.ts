@@ -5,7 +5,7 @@
 import { zodProblems } from './document-issues';
 import type { Problem } from './problems';
 import { GraphDocument } from './schema';
-import { validateGraph } from './validate';
+import { validateGraph, type ValidationContext } from './validate';
 import { problem, type PathPart } from './validate-problem';
 import { checkVersion, migrate } from './versions';
 
@@ -52,8 +52,11 @@ export function checkPlainData(value: unknown): Problem[] {
   return out;
 }
 
-/** Version, migration, schema and validation of a value already known to be plain, safe data. */
-export function checkGraphValue(input: unknown): CheckResult {
+/**
+ * Version, migration, schema and validation of a value already known to be plain, safe data.
+ * `ctx`: the operator's configuration when the server saves the graph (validateGraph).
+ */
+export function checkGraphValue(input: unknown, ctx?: ValidationContext): CheckResult {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: [problem('error', 'not_a_mapping', [], 'a graph document must be a mapping of fields')] };
   }
@@ -63,17 +66,17 @@ export function checkGraphValue(input: unknown): CheckResult {
   const current = migrate(raw, version.version);
   const parsed = GraphDocument.safeParse(current);
   if (!parsed.success) return { ok: false, errors: zodProblems(parsed.error, current) };
-  const { errors, warnings } = validateGraph(parsed.data);
+  const { errors, warnings } = validateGraph(parsed.data, ctx);
   if (errors.length) return { ok: false, errors };
   return { ok: true, doc: parsed.data, warnings };
 }
 
 /** For JSON input: rejects `__proto__` / `constructor` / `prototype` keys anywhere, then checks the graph. */
-export function checkGraphDocument(input: unknown): CheckResult {
+export function checkGraphDocument(input: unknown, ctx?: ValidationContext): CheckResult {
   try {
     const unsafe = checkPlainData(input);
     if (unsafe.length) return { ok: false, errors: unsafe };
-    return checkGraphValue(input);
+    return checkGraphValue(input, ctx);
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     return { ok: false, errors: [problem('error', 'internal', [], `could not check the document: ${msg}`)] };

@@ -58,11 +58,19 @@ export type ModelSpec = z.infer<typeof ModelSpec>;
 const JsonSchemaObject = z.record(z.string(), z.unknown());
 
 /**
- * Self-reflection (seed 001 SRM), on any I/O tool: after the tool runs, the node's model judges
- * whether the tool's description, its input and its output are aligned; if not, it rephrases the
- * input and the tool runs again, at most this many times (0, the default: never judged).
+ * Self-reflection (seed 001 SRM), on every tool that runs at once (an openapi tool's each operation,
+ * an mcp tool's each server tool): after the tool runs, the node's model judges whether the tool's
+ * description, its input and its output are aligned; if not, it rephrases the input and the tool
+ * runs again, at most this many times (0, the default: never judged). Not on the types in NO_REFLECT.
  */
 const Reflect = z.number().int().min(0).max(5).optional();
+
+/** Tool types without `reflect`, and why (the validation message for `reflect` on one). */
+export const NO_REFLECT: Readonly<Record<string, string>> = {
+  human: "a person's answer is not judged or asked for again",
+  client: 'the API caller runs it after the run pauses, so there is no output to judge',
+  agent: "it runs another node of the graph: give reflect to that node's tools instead",
+};
 
 export const CalculatorTool = z.strictObject({
   type: z.literal('calculator'),
@@ -197,6 +205,7 @@ export const OpenApiTool = z.strictObject({
   /** Static headers; credentials only as `${env:TOOL_*}` references (like the http tool). */
   headers: z.record(z.string(), z.string().max(2000)).optional(),
   timeout_s: z.number().min(0.1).max(120).optional(),
+  reflect: Reflect,
 });
 
 /** An MCP server's name, as the operator configured it (Settings, /api/mcp-servers, SWITCHYARD_MCP_STDIO). */
@@ -209,6 +218,7 @@ export const McpTool = z.strictObject({
   server: McpServerName,
   tools: z.array(z.string().min(1).max(128)).min(1).max(100),
   timeout_s: z.number().min(0.1).max(600).optional(),
+  reflect: Reflect,
 });
 
 /** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */

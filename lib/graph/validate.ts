@@ -6,7 +6,6 @@ import { checkCel } from './cel';
 import { checkSafeRegex, safeRegex } from './safe-regex';
 import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
 import type { Problem } from './problems';
-import { shorthandProblems } from './args-schema';
 import { callsModel, takesHistory } from './roles';
 import {
   END,
@@ -19,9 +18,11 @@ import {
   type NodeSpec,
   type ToolSpec,
 } from './schema';
-import { readOpenApi } from './openapi';
 import { checkFlow } from './validate-flow';
 import { problem, type PathPart } from './validate-problem';
+import { checkTools, type ValidationContext } from './validate-tools';
+
+export type { ValidationContext } from './validate-tools';
 
 export interface ValidationResult {
   errors: Problem[];
@@ -253,42 +254,8 @@ function checkEdges(doc: GraphDocument, out: Problem[]): void {
   });
 }
 
-/** Headers that carry credentials; their values must come from the environment, never the YAML. */
-const SECRET_HEADER = /authorization|api[-_]?key|token|secret|password|cookie|credential/i;
-const ENV_REF = /\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g;
-/** A credential header may hold env references and an auth scheme word, nothing else. */
-function onlyEnvRefs(value: string): boolean {
-  const rest = value.replace(ENV_REF, ' ');
-  return rest !== value && /^\s*(?:bearer|basic|token)?\s*$/i.test(rest);
-}
-
-/** Credential-looking headers must hold only `${env:...}` references (http and openapi tools). */
-function literalSecrets(out: Problem[], id: string, headers: Record<string, string> | undefined): void {
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
-      out.push(
-        problem('error', 'literal_secret', ['tools', id, 'headers', name], `header "${name}" looks like a credential: reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`),
-      );
-    }
-  }
-}
-
-/** An openapi tool: a spec (inline or fetched from spec_url on save) whose allow-listed operations read cleanly. */
-function checkOpenApiTool(out: Problem[], id: string, tool: Extract<ToolSpec, { type: 'openapi' }>): void {
-  literalSecrets(out, id, tool.headers);
-  if (tool.spec === undefined) {
-    if (tool.spec_url === undefined) out.push(problem('error', 'openapi_no_spec', ['tools', id], 'an openapi tool needs spec (the OpenAPI document inline) or spec_url'));
-    else out.push(problem('warning', 'openapi_spec_not_fetched', ['tools', id, 'spec_url'], 'the spec is fetched from spec_url when the graph is saved; until then its operations are not checked'));
-    return;
-  }
-  const read = readOpenApi(tool.spec, tool.operations);
-  for (const p of read.problems) out.push(problem('error', 'openapi_spec', ['tools', id, ...p.path], p.message));
-  if (!tool.base_url && (read.server === undefined || (!/^https?:\/\//i.test(read.server) && !tool.spec_url))) {
-    out.push(problem('error', 'openapi_no_server', ['tools', id, 'base_url'], read.server === undefined ? 'the spec has no servers: set base_url' : `the spec's server "${read.server}" is relative: set base_url`));
-  }
-}
-
-function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
+function checkToolsAndLimits(doc: GraphDocument, out: Problem[], ctx: ValidationContext | undefined): void {
+  checkTools(doc, out, ctx);
   for (const [id, tool] of Object.entries(doc.tools ?? {})) {
     if (tool.type === 'agent' && !has(doc.nodes, tool.node)) {
       out.push(problem('error', 'unknown_node', ['tools', id, 'node'], `unknown node "${tool.node}"`));
@@ -296,13 +263,6 @@ function checkToolsAndLimits(doc: GraphDocument, out: Problem[]): void {
       const why = pauseReason(doc, tool.node);
       if (why) out.push(problem('error', 'pause_in_worker', ['tools', id, 'node'], `${why}, which pauses the run: an agent tool cannot pause (give the human tool to the calling agent instead)`));
     }
-    if (tool.type === 'http') {
-      for (const p of shorthandProblems(tool.args_schema ?? {})) {
-        out.push(problem('error', 'bad_args_schema', ['tools', id, 'args_schema', ...p.path], p.message));
-      }
-      literalSecrets(out, id, tool.headers);
-    }
-    if (tool.type === 'openapi') checkOpenApiTool(out, id, tool);
   }
   const limits = doc.limits ?? {};
   for (const key of Object.keys(LIMIT_RANGES) as (keyof typeof LIMIT_RANGES)[]) {
@@ -337,13 +297,17 @@ function checkOutput(doc: GraphDocument, out: Problem[]): void {
   }
 }
 
-export function validateGraph(doc: GraphDocument): ValidationResult {
+/**
+ * `ctx`: the operator's configuration, given by the server when a graph is saved or imported, to
+ * check the connections and MCP servers tools name (validate-tools.ts); without it they are not.
+ */
+export function validateGraph(doc: GraphDocument, ctx?: ValidationContext): ValidationResult {
   const all: Problem[] = [];
   checkOutput(doc, all);
   checkIds(doc, all);
   for (const [id, node] of Object.entries(doc.nodes ?? {})) checkNode(doc, id, node, all);
   checkEdges(doc, all);
-  checkToolsAndLimits(doc, all);
+  checkToolsAndLimits(doc, all, ctx);
   all.push(...checkFlow(doc));
   return {
     errors: all.filter((p) => p.severity === 'error'),

@@ -10,6 +10,7 @@ import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, type Document } 
 import { checkGraphValue, FORBIDDEN_KEYS } from './document';
 import type { Problem } from './problems';
 import type { GraphDocument } from './schema';
+import type { ValidationContext } from './validate';
 import { problem, type PathPart } from './validate-problem';
 import { locate } from './yaml-locate';
 import { parseCst, scanText, scanTokens } from './yaml-scan';
@@ -74,6 +75,8 @@ function scanKeys(doc: Document, text: string, lines: LineCounter): Problem[] {
 export interface ParseOptions {
   /** Size cap in UTF-8 bytes (default MAX_YAML_BYTES, 1 MiB). */
   maxBytes?: number;
+  /** The operator's configuration, when the server imports the graph (validateGraph checks the names tools give). */
+  context?: ValidationContext;
 }
 
 function parseUnsafe(text: string, opts: ParseOptions): ParseResult {
@@ -106,7 +109,7 @@ function parseUnsafe(text: string, opts: ParseOptions): ParseResult {
   if (doc.contents === null) return fail([{ ...problem('error', 'empty', [], 'the file holds no document'), line: 1, col: 1 }]);
 
   const value: unknown = doc.toJS({ maxAliasCount: 0 });
-  const checked = checkGraphValue(value);
+  const checked = checkGraphValue(value, opts.context);
   const place = (p: Problem): Problem => ({ ...p, ...pos(locate(doc, p.path)) });
   return checked.ok
     ? { ok: true, doc: checked.doc, warnings: checked.warnings.map(place) }

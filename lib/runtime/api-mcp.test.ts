@@ -104,11 +104,11 @@ describe('MCP servers (Settings, /api/mcp-servers)', () => {
     expect(res.status).toBe(400);
   });
 
-  it('a graph naming an unknown server fails at start, naming the tool', async () => {
+  it('a graph naming an unknown server is refused when saved, naming the tool (api-tool-save-checks.test.ts: at run start too)', async () => {
     const doc = agentGraph('mcp-unknown', { tools: { x: { type: 'mcp', server: 'nope', tools: ['add'] } }, agent: { tools: ['x'] } });
-    const runId = await h.startRun(await h.createGraph(doc), { input: 'hi' });
-    const { run } = await h.waitForStatus(runId, ['failed']);
-    expect(run.error).toMatchObject({ code: 'unknown_mcp_server', message: expect.stringMatching(/tools\.x\.server: unknown MCP server "nope"/) });
+    const res = await h.call('POST', '/api/graphs', { document: doc });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ code: 'unknown_mcp_server', message: expect.stringMatching(/^tools\.x\.server: unknown MCP server "nope"/) })]);
   });
 
   it('SSRF: an MCP server on a private address is refused unless allow-listed', async () => {

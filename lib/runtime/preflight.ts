@@ -1,4 +1,8 @@
-/** Checks made before a run starts, so that a run that cannot work fails at once with a clear message. */
+/**
+ * The operator's configuration as graphs are checked against it: before a run starts (so that a run
+ * that cannot work fails at once with a clear message), and when a graph is saved or imported (the
+ * ValidationContext the API routes give to validation: a scorer's connection, an mcp tool's server).
+ */
 import 'server-only';
 import { envDefaultConnection } from '@/lib/llm';
 import { DEFAULTS } from '@/lib/graph/defaults';
@@ -6,10 +10,23 @@ import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { getConnection } from '@/db/connections';
 import type { Problem } from '@/lib/graph/problems';
-import { problem } from '@/lib/graph/validate-problem';
+import { operatorConfigProblems, type ValidationContext } from '@/lib/graph/validate-tools';
 import { findMcpServerConfig } from './mcp/servers';
 
-/** Connection names the graph's model-using nodes need that are neither in the environment nor saved. */
+/** Whether connection `name` is configured: `default` from the environment, or saved in Settings. */
+function hasConnection(name: string): boolean {
+  return (name === 'default' && envDefaultConnection() !== null) || Boolean(getConnection(name));
+}
+
+/** The operator's connections and MCP servers, for validation when a graph is saved or imported. */
+export function validationContext(): ValidationContext {
+  return { hasConnection, hasMcpServer: (name) => findMcpServerConfig(name) !== undefined };
+}
+
+/**
+ * Connection names the graph's model-using nodes need that are not configured. Checked at run start
+ * only: a graph may be saved before its model connection exists (and run with the demo model).
+ */
 export function missingConnections(doc: GraphDocument): string[] {
   const needed = new Set<string>();
   for (const node of Object.values(doc.nodes)) {
@@ -18,16 +35,10 @@ export function missingConnections(doc: GraphDocument): string[] {
     const spec = doc.models?.[modelId];
     needed.add(spec?.connection ?? 'default');
   }
-  return [...needed].filter((name) => !(name === 'default' && envDefaultConnection()) && !getConnection(name)).sort();
+  return [...needed].filter((name) => !hasConnection(name)).sort();
 }
 
-/** `mcp` tools whose server is not configured (Settings or SWITCHYARD_MCP_STDIO), each with its path. */
+/** `mcp` tools whose server is not configured (any more: saving checks it too), each with its path. */
 export function unknownMcpServers(doc: GraphDocument): Problem[] {
-  const out: Problem[] = [];
-  for (const [id, tool] of Object.entries(doc.tools ?? {})) {
-    if (tool.type === 'mcp' && !findMcpServerConfig(tool.server)) {
-      out.push(problem('error', 'unknown_mcp_server', ['tools', id, 'server'], `unknown MCP server "${tool.server}": add it in Settings (POST /api/mcp-servers) or in SWITCHYARD_MCP_STDIO`));
-    }
-  }
-  return out;
+  return operatorConfigProblems(doc, validationContext()).filter((p) => p.code === 'unknown_mcp_server');
 }

@@ -2,6 +2,7 @@ import { createGraph, listGraphs, uniqueGraphName } from '@/db/graphs';
 import { CreateGraphRequest, type CreateGraphRequest as CreateBody } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
+import { validationContext } from '@/lib/runtime/preflight';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { readJson } from '@/lib/server/body';
 import { findExample } from '@/lib/server/examples';
@@ -30,7 +31,7 @@ export const POST = route('editor', async (req) => {
   // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
   const fetched = await withFetchedSpecs(requestedDocument(body));
   if (fetched.problems.length) throw invalidGraph(fetched.problems);
-  const checked = checkGraphDocument(fetched.doc);
+  const checked = checkGraphDocument(fetched.doc, validationContext());
   if (!checked.ok) throw invalidGraph(checked.errors);
   const row = createGraph(checked.doc);
   return json({ ...recordJson(row), warnings: checked.warnings }, { status: 201, headers: { location: `/api/graphs/${row.id}` } });

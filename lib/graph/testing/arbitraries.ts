@@ -111,11 +111,12 @@ function toolArb(sk: Skeleton): fc.Arbitrary<ToolSpec> {
         type: fc.constant('web_search' as const),
         description: opt(text),
         provider: pick(['serper', 'searxng'] as const),
-        url: opt(fc.constant('https://searx.example.net')),
+        url: fc.constant('https://searx.example.net'),
         domains: opt(fc.array(fc.domain(), { maxLength: 3 })),
         top_k: opt(fc.integer({ min: 1, max: 50 })),
       })
-      .map(clean),
+      // url with searxng only (validation refuses searxng without one, and url on serper).
+      .map(({ url, ...t }) => clean(t.provider === 'searxng' ? { ...t, url } : t)),
     fc.record({ type: fc.constant('agent' as const), description: opt(text), node: pick(sk.nodeIds) }).map(clean),
   );
 }

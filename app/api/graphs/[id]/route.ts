@@ -3,6 +3,7 @@ import { deleteGraphAndRuns } from '@/lib/runtime/graph-deletion';
 import { UpdateGraphRequest, type SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
+import { validationContext } from '@/lib/runtime/preflight';
 import { readJson } from '@/lib/server/body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
@@ -29,7 +30,7 @@ export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const body = await readJson(req, UpdateGraphRequest);
   // openapi tools' spec_url: fetched again on every save and stored into the document.
   const fetched = await withFetchedSpecs(body.document);
-  const checked = fetched.problems.length ? { ok: false as const, errors: fetched.problems } : checkGraphDocument(fetched.doc);
+  const checked = fetched.problems.length ? { ok: false as const, errors: fetched.problems } : checkGraphDocument(fetched.doc, validationContext());
   if (!checked.ok) {
     if (!body.autosave) throw invalidGraph(checked.errors);
     const row = saveGraphDraft(id, body.document as unknown as Record<string, unknown>, checked.errors);

@@ -3,6 +3,7 @@ import { SaveVersionRequest } from '@/lib/contracts/graph-versions';
 import type { GraphVersionsResponse, SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
+import { validationContext } from '@/lib/runtime/preflight';
 import { describeChanges, versionChanges } from '@/lib/graph/version-changes';
 import { readJson } from '@/lib/server/body';
 import { recordJson } from '@/lib/server/graph-views';
@@ -30,7 +31,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const body = await readJson(req, SaveVersionRequest);
   let doc = undefined;
   if (body.document) {
-    const checked = checkGraphDocument(body.document);
+    const checked = checkGraphDocument(body.document, validationContext());
     if (!checked.ok) throw invalidGraph(checked.errors);
     doc = checked.doc;
   }

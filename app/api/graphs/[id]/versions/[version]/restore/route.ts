@@ -2,6 +2,7 @@ import { getGraphByName, updateGraph } from '@/db/graphs';
 import { RestoreVersionRequest, type RestoreVersionResponse } from '@/lib/contracts/graph-versions';
 import { AppError, statusOf } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
+import { validationContext } from '@/lib/runtime/preflight';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { readBytes, readJson, requireMediaType } from '@/lib/server/body';
 import { recordJson } from '@/lib/server/graph-views';
@@ -48,7 +49,7 @@ export const POST = route('editor', async (req, { params }: Params<'id' | 'versi
       version: graph.version,
     });
   }
-  const checked = checkGraphDocument(row.document);
+  const checked = checkGraphDocument(row.document, validationContext());
   if (!checked.ok) throw invalidGraph(checked.errors, `version ${row.version}`);
   const other = getGraphByName(checked.doc.name);
   if (other && other.id !== graph.id) throw nameClash(checked.doc.name, row.version, other.id);
