@@ -17,6 +17,7 @@ export function Api() {
             [<C key="p">POST /api/runs/:id/cancel</C>, 'Cancel a run (aborts the model call in flight).'],
             [<C key="p">GET /api/runs/:id/checkpoints</C>, 'Every checkpoint of the run (see Time travel).'],
             [<C key="p">POST /api/runs/:id/fork</C>, <>A new run from a checkpoint: <C>{'{ step, state?, graph_version? }'}</C> → 201 <C>{'{ run_id, run }'}</C>.</>],
+            [<C key="p">GET /api/runs/:id/cassette</C>, <>The run’s recorded model and tool calls as a cassette file for graph tests (see Cassettes).</>],
             [<C key="p">POST /api/runs/:id/replay</C>, <>Run it again reusing unchanged calls: <C>{'{ graph_version? }'}</C> → 201 <C>{'{ run_id, run }'}</C>.</>],
             [<C key="p">GET /api/runs/diff?a=&amp;b=</C>, 'Two runs aligned by step and node, with text diffs and deltas.'],
             [<C key="p">POST /api/graphs/import</C>, 'A YAML body → 201 { id, … }, or 422 with errors (line, col, path); ?overwrite=true to replace a graph of the same name.'],
