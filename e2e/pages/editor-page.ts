@@ -3,7 +3,7 @@
  * panels, canvas gestures (connecting handles, edges and their labels), the theme, downloads and
  * screenshots. Elements are found by data-testid (or an edge's accessible name).
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 /** Where the specs' review screenshots go. */
@@ -130,6 +130,12 @@ export class EditorPage {
   async screenshot(name: string): Promise<void> {
     mkdirSync(SCREENS, { recursive: true });
     await this.page.screenshot({ path: `${SCREENS}/${name}.png` });
+  }
+
+  /** Saves a screenshot as SCREENS/<name>.png and attaches it to the test's artifacts. */
+  async screenshotAttached(testInfo: TestInfo, name: string): Promise<void> {
+    await this.screenshot(name);
+    await testInfo.attach(name, { path: `${SCREENS}/${name}.png`, contentType: 'image/png' });
   }
 
   /** Runs `click` and resolves to the text of the download it starts. */
