@@ -1,0 +1,33 @@
+/** Cassette files (GET /api/runs/:id/cassette, `switchyard cassette`): results only, and the shape a test's `cassette:` accepts. */
+import { describe, expect, it } from 'vitest';
+import { cassetteCalls, cassetteFile, requestHash } from './cassette';
+
+const run = { run_id: 'r1', graph: 'g', graph_version: 2, status: 'succeeded', created_at: '2026-01-01T00:00:00.000Z' };
+
+describe('cassette files', () => {
+  it('keep what a replay gives back and nothing else (no request, no stray fields)', () => {
+    const request = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    const file = cassetteFile(run, [
+      { kind: 'llm', node: 'a', request, result: { message: { role: 'assistant', content: 'yo' }, finish_reason: 'stop', usage: { prompt_tokens: 1 }, model: 'm', latency_ms: 3, authorization: 'Bearer sk-x' } },
+      { kind: 'tool', node: 'a', request_hash: 'h2', result: { output: '42', error: undefined, headers: { cookie: 'c' } } },
+    ]);
+    expect(file).toEqual({
+      switchyard_cassette: 1,
+      ...run,
+      calls: [
+        { kind: 'llm', node: 'a', request_hash: requestHash(request), result: { message: { role: 'assistant', content: 'yo' }, finish_reason: 'stop', usage: { prompt_tokens: 1 }, model: 'm', latency_ms: 3 } },
+        { kind: 'tool', node: 'a', request_hash: 'h2', result: { output: '42' } },
+      ],
+    });
+  });
+
+  it('are read as a file or a bare array of calls; anything else is refused with what was expected', () => {
+    const calls = [{ kind: 'tool' as const, node: 'a', request_hash: 'h', result: { output: 'x' } }];
+    expect(cassetteCalls({ ...run, calls })).toEqual(calls);
+    expect(cassetteCalls(calls)).toEqual(calls);
+    expect(() => cassetteCalls({ runs: [] })).toThrow(/expected a cassette/);
+    expect(() => cassetteCalls(null)).toThrow(/expected a cassette/);
+    expect(() => cassetteCalls([{ kind: 'model', node: 'a', request_hash: 'h' }])).toThrow(/call 0: expected/);
+    expect(() => cassetteCalls([{ kind: 'llm', node: 'a' }])).toThrow(/call 0: expected/);
+  });
+});
