@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
-import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, SEARCH_PROVIDERS, type DocumentScorer, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
+import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, NO_REFLECT, SEARCH_PROVIDERS, type DocumentScorer, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
@@ -34,8 +34,8 @@ function newTool(type: ToolType, nodes: string[]): ToolSpec {
   }
 }
 
-/** Tool types that take `reflect` (self-reflection, lib/engine/reflection.ts). */
-const REFLECTABLE: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler'];
+/** Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): all but those in NO_REFLECT. */
+const reflectable = (type: ToolType) => !Object.hasOwn(NO_REFLECT, type);
 
 function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; update(t: ToolSpec): void }) {
   const patch = (p: Record<string, unknown>) => {
@@ -67,11 +67,13 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
       {(tool.type === 'web_search' || tool.type === 'web_retriever') && (
         <>
           <Field label="Provider" hint="keys from the server's env">
-            <Select value={tool.provider} options={[...SEARCH_PROVIDERS]} onChange={(p) => patch({ provider: p })} />
+            <Select value={tool.provider} options={[...SEARCH_PROVIDERS]} onChange={(p) => patch({ provider: p, ...(p === 'searxng' ? {} : { url: undefined }) })} />
           </Field>
-          <Field label="URL" hint="required for searxng">
-            <TextInput value={tool.url ?? ''} onChange={(v) => patch({ url: v || undefined })} mono />
-          </Field>
+          {tool.provider === 'searxng' && (
+            <Field label="URL" hint="your SearXNG instance (required)">
+              <TextInput value={tool.url ?? ''} onChange={(v) => patch({ url: v || undefined })} mono />
+            </Field>
+          )}
           <Field label="Domains" hint="comma separated; other sites dropped">
             <TextInput
               value={(tool.domains ?? []).join(', ')}
@@ -128,11 +130,6 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
           )}
         </>
       )}
-      {REFLECTABLE.includes(tool.type) && (
-        <Field label="Reflect" hint="self-reflection: most reruns with a rephrased input (0: off)">
-          <NumberInput value={(tool as { reflect?: number }).reflect} onChange={(v) => patch({ reflect: v || undefined })} />
-        </Field>
-      )}
       {tool.type === 'openapi' && (
         <>
           <Field label="Spec URL" hint="fetched when the graph is saved">
@@ -155,6 +152,11 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
             <TextInput value={tool.tools.join(', ')} onChange={(v) => patch({ tools: v.split(',').map((o) => o.trim()).filter(Boolean) })} mono />
           </Field>
         </>
+      )}
+      {reflectable(tool.type) && (
+        <Field label="Reflect" hint={`self-reflection: most reruns with a rephrased input (0: off)${tool.type === 'openapi' ? ', per operation' : tool.type === 'mcp' ? ', per server tool' : ''}`}>
+          <NumberInput value={(tool as { reflect?: number }).reflect} onChange={(v) => patch({ reflect: v || undefined })} testId={`tool-reflect-${tool.type}`} />
+        </Field>
       )}
       {tool.type === 'agent' && (
         <Field label="Node" hint="the agent offered as a tool">

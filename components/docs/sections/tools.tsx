@@ -103,7 +103,7 @@ export function Tools() {
             [
               <C key="p">searxng</C>,
               <>
-                <C>url</C>: the base URL of your instance (with the JSON format enabled)
+                <C>url</C>: the base URL of your instance (with the JSON format enabled); without it the graph does not save
               </>,
               <C key="c">GET …/search?format=json&amp;q=…</C>,
             ],
@@ -114,6 +114,11 @@ export function Tools() {
           not one of the domains or a subdomain of one. <C>top_k</C> (1–50, default 5) is the number of results. The result is a JSON list of documents{' '}
           <C>{'{ content: snippet, meta: { title, url, position } }'}</C>; the trace&apos;s <C>tool.result</C> adds <C>results</C> and{' '}
           <C>dropped_off_domain</C>.
+        </p>
+        <p>
+          Checked when the graph is saved or imported (an error at its path and line): <C>provider: searxng</C> without <C>url</C> (
+          <C>searxng_no_url</C>, at <C>tools.web.provider</C>), and <C>url</C> on <C>serper</C> or <C>serpapi</C> (<C>search_url_not_allowed</C>). A
+          missing <C>SERPER_API_KEY</C> / <C>SERPAPI_API_KEY</C> is the server&apos;s environment, so it shows when the tool runs.
         </p>
       </Sub>
       <Sub id="tool-web-retriever" title="web_retriever">
@@ -168,7 +173,12 @@ export function Tools() {
             ],
           ]}
         />
-        <p>Connections are the operator&apos;s (Settings); calls carry the connection&apos;s key and go through the SSRF-guarded client.</p>
+        <p>
+          Connections are the operator&apos;s (Settings); calls carry the connection&apos;s key and go through the SSRF-guarded client. A scorer naming a
+          connection that is not configured is an error when the graph is saved or imported (<C>unknown_connection</C> at{' '}
+          <C>tools.docs.scorer.connection</C>, with its line): add the connection first. On a <C>web_retriever</C>, a <C>scorer</C> without{' '}
+          <C>top_p</C> is never used (a warning).
+        </p>
       </Sub>
       <Sub id="tool-openapi" title="openapi">
         <Code>{`tools:
@@ -189,7 +199,8 @@ export function Tools() {
           <C>spec_url</C> is fetched (through the same guarded client, JSON or YAML, at most 2 MiB) when the graph is created, saved or imported, and
           stored into the tool&apos;s <C>spec</C>: the saved document and each of its versions carry the spec they run with, and the next save fetches it
           again. A spec that does not read cleanly is a validation error at its place (<C>tools.pets.spec.paths./pets.get.parameters[0].in</C>, with
-          its line when the spec is inline); a failed fetch is an error at <C>tools.pets.spec_url</C>.
+          its line when the spec is inline); a failed fetch is an error at <C>tools.pets.spec_url</C>. A tool with neither <C>spec</C> nor{' '}
+          <C>spec_url</C> is an error at the tool (<C>openapi_no_spec</C>).
         </p>
       </Sub>
       <Sub id="tool-mcp" title="mcp (MCP servers)">
@@ -203,8 +214,9 @@ export function Tools() {
           header values write-only and encrypted at rest; <C>Test</C> lists the server&apos;s tools). stdio servers come only from the server&apos;s own
           config, never from a graph: <C>SWITCHYARD_MCP_STDIO</C> holds JSON <C>{'{ "name": { "command": "...", "args": [...], "env": {...} } }'}</C> or
           the path of a file with it. The listed tools are offered under their own names with the schemas the server lists; calls and results are{' '}
-          <C>tool.call</C> / <C>tool.result</C> events (<C>type: mcp</C>). A graph naming a server that is not configured fails at start, naming the
-          tool. HTTP transports go through the SSRF-guarded client: a server on a private address needs <C>SWITCHYARD_ALLOWED_HOSTS</C>.
+          <C>tool.call</C> / <C>tool.result</C> events (<C>type: mcp</C>). A graph naming a server that is not configured is refused when it is saved or
+          imported (<C>unknown_mcp_server</C> at <C>tools.calc.server</C>, with its line; an editor autosave keeps it as the draft with that problem);
+          a server removed after the graph was saved fails the run at its start, naming the tool. HTTP transports go through the SSRF-guarded client: a server on a private address needs <C>SWITCHYARD_ALLOWED_HOSTS</C>.
         </p>
         <p>
           <strong>Every graph is an MCP server.</strong> <C>/api/mcp</C> (streamable HTTP, stateless) lists the saved graphs as tools (input{' '}
@@ -215,13 +227,23 @@ export function Tools() {
         </p>
       </Sub>
       <Sub id="tool-reflect" title="reflect (self-reflection)">
+        <Code>{`tools:
+  web:  { type: web_search, provider: serper, reflect: 2 }
+  pets: { type: openapi, spec_url: https://api.example.org/openapi.json, operations: [listPets], reflect: 1 }
+  calc: { type: mcp, server: calc, tools: [add, echo], reflect: 1 }`}</Code>
         <p>
-          <C>reflect: N</C> on a <C>calculator</C>, <C>http</C>, <C>web_search</C>, <C>web_retriever</C> or <C>document_sampler</C> tool (default 0:
-          off). After the tool runs, the node&apos;s model is asked whether the tool&apos;s description, its input and its output are aligned (JSON{' '}
+          <C>reflect: N</C> (0–5, default 0: off) on any tool that runs at once: <C>calculator</C>, <C>http</C>, <C>web_search</C>,{' '}
+          <C>web_retriever</C>, <C>document_sampler</C>, <C>openapi</C> (each allow-listed operation, judged against its own summary and arguments)
+          and <C>mcp</C> (each server tool, judged against the description the server lists). After the tool runs, the node&apos;s model is asked whether the tool&apos;s description, its input and its output are aligned (JSON{' '}
           <C>{'{ aligned, reason, rephrased_input }'}</C>). If not, the input is rephrased (keeping its meaning) and the tool runs again, at most N
           times. The model gets the first aligned output, or the last one with a <C>[Self-reflection: …]</C> note. Each judgement is an{' '}
           <C>llm.request</C> / <C>llm.response</C> with <C>purpose: reflection</C> under the tool&apos;s span; <C>tool.result</C> has{' '}
-          <C>reflection</C> with every attempt.
+          <C>reflection</C> with every attempt. A rerun is a new call (its own idempotency key for <C>http</C> and <C>openapi</C>).
+        </p>
+        <p>
+          Not on <C>human</C> tools (a person&apos;s answer is not judged or asked for again), <C>client</C> tools (the API caller runs them after the
+          run pauses, so there is no output to judge) or <C>agent</C> tools (give <C>reflect</C> to the tools of the node it runs): <C>reflect</C> on one
+          of them is a validation error at the field, <C>reflect_not_offered</C>, saying why.
         </p>
       </Sub>
       <Sub id="tool-human" title="human (ask a person)">
