@@ -10,7 +10,7 @@
 import { expect, test } from '@playwright/test';
 import { MRKL_FINAL_ANSWER, MRKL_QUESTION } from '../lib/llm/testing/scenarios/mrkl';
 import { DOCS_HOST, startDocsQaServers, type DocsQaServers } from './fixtures/docs-qa-servers';
-import { exampleNames, localExample, MOCK_ORIGIN } from './fixtures/examples';
+import { exampleNames, localExampleYaml, MOCK_ORIGIN } from './fixtures/examples';
 import { EditorPage } from './pages/editor-page';
 import { GraphsApi } from './pages/graphs-api';
 import { PauseCardPage } from './pages/pause-card';
@@ -60,7 +60,7 @@ for (const [example, cases] of Object.entries(CASES)) {
   for (const c of cases) {
     test(`${example} answers "${c.input.slice(0, 40)}" sensibly from the editor`, async ({ page, request }) => {
       const api = new GraphsApi(request);
-      const id = await api.create(localExample(example, { searchOrigin: docs.search.origin, docsHost: DOCS_HOST }));
+      const id = await api.importYaml(localExampleYaml(example, { searchOrigin: docs.search.origin, docsHost: DOCS_HOST }));
       const ed = new EditorPage(page);
       await ed.open(id);
       await ed.panelTitle.click();
