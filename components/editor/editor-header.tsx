@@ -112,7 +112,7 @@ export function EditorHeader(p: HeaderProps) {
           Redo
         </button>
         <span className="sy-sep" />
-        <button type="button" className="sy-btn" title="Auto-layout (L)" data-testid="auto-layout" onClick={() => store.getState().autoLayout()}>
+        <button type="button" className="sy-btn" title="Auto-layout (L)" data-testid="auto-layout" onClick={() => void store.getState().autoLayout()}>
           Auto-layout
         </button>
         <button type="button" className="sy-btn" title="Fit view (F)" data-testid="fit-view" onClick={() => p.onFit()}>

@@ -10,20 +10,15 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Canvas } from '@/components/canvas/canvas';
-import { ConnectCommand } from '@/components/canvas/connect-command';
 import { useFit } from '@/components/canvas/fit';
-import { DebugPanel, type DebugPanelProps } from '@/components/debug/debug-panel';
-import { defaultRunInput } from '@/components/debug/default-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { RunStoreProvider } from '@/components/debug/run-store';
 import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
-import { NotFoundView } from '@/components/ui/not-found-view';
 import { ApiError, fetchGraph, type GraphRecord } from './api';
-import { EditorProvider, useEditor, useEditorStore } from './state/context';
+import { EditorProvider, useEditorStore } from './state/context';
 import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
-import { HelpOverlay } from './dialogs';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
 import { inspectorOpen, paletteOpen, runFocus, runPanelOpen } from './persisted-flags';
@@ -42,6 +37,19 @@ const YamlPane = dynamic(() => import('@/components/yaml/yaml-pane').then((m) =>
   ),
 });
 const ImportDialog = dynamic(() => import('./import-dialog').then((m) => m.ImportDialog), { ssr: false });
+// Not on the first paint either: the run panel's internals (a folded bar stands in while they load),
+// dialogs and commands opened by the user, the page for an unknown graph.
+const EditorDebugPanel = dynamic(() => import('./editor-debug-panel').then((m) => m.EditorDebugPanel), {
+  ssr: false,
+  loading: () => (
+    <section className="sy-debug-loading" data-testid="debug-panel-loading" aria-busy="true" aria-label="Run and debug">
+      <h2>Run</h2>
+    </section>
+  ),
+});
+const HelpOverlay = dynamic(() => import('./dialogs').then((m) => m.HelpOverlay), { ssr: false });
+const ConnectCommand = dynamic(() => import('@/components/canvas/connect-command').then((m) => m.ConnectCommand), { ssr: false });
+const NotFoundView = dynamic(() => import('@/components/ui/not-found-view').then((m) => m.NotFoundView), { ssr: false });
 
 export function EditorShell({ graphId }: { graphId: string }) {
   return (
@@ -231,20 +239,6 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
   );
-}
-
-/** The run panel with what it needs from the editor's document (kept here so the shell does not re-render on edits). */
-function EditorDebugPanel(props: DebugPanelProps) {
-  const description = useEditor((s) => s.graph.description);
-  const runNotice = useRunNotice();
-  return <DebugPanel {...props} defaultInput={defaultRunInput(description)} runNotice={runNotice} />;
-}
-
-/** Runs use the saved graph: while errors keep edits from being saved, say so next to the Run button. */
-function useRunNotice(): string | undefined {
-  const errors = useEditor((s) => s.problems.errorCount);
-  if (!errors) return undefined;
-  return `The graph has ${errors} error${errors === 1 ? '' : 's'}, so your latest edits are not saved: a run uses the last saved version.`;
 }
 
 /** Validation follows every document change: kept in its own component so the shell does not re-render. */

@@ -69,7 +69,7 @@ export function useShortcuts({ onHelp, onEscape, onRun, onConnect, onFit }: Shor
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => s.deleteSelection());
       if (e.key === '?') return act(onHelp);
       if (k === 'c') return act(onConnect);
-      if (k === 'l') return act(() => s.autoLayout());
+      if (k === 'l') return act(() => void s.autoLayout());
       if (k === 'f') return act(() => onFit());
       if (e.key === 'Escape') s.select({});
     };

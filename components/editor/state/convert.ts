@@ -16,7 +16,7 @@ import {
   type GraphDocument,
   type NodeSpec,
 } from '@/lib/graph/schema';
-import { layoutPositions, ROLE_NODE_SIZE, snap } from './layout';
+import { layeredPositions, ROLE_NODE_SIZE, snap } from './layout';
 import {
   isRoleNode,
   type BranchEdgeData,
@@ -95,7 +95,7 @@ function graphFields(doc: GraphDocument): GraphFields {
   return out;
 }
 
-/** Positions for nodes the layout block does not place: dagre for all when none is placed, else a row below. */
+/** Positions for nodes the layout block does not place: layered for all when none is placed, else a row below. */
 function placeMissing(
   ids: string[],
   missing: string[],
@@ -103,7 +103,7 @@ function placeMissing(
   edges: EditorEdge[],
 ): Map<string, XYPosition> {
   if (missing.length === ids.length) {
-    return layoutPositions({
+    return layeredPositions({
       nodes: ids.map((id) => ({ id, terminal: id === START || id === END })),
       edges: edges.map((e) => ({ source: e.source, target: e.target })),
     });

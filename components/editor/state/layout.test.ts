@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeSpot } from './layout';
+import { freeSpot, GRID, layeredPositions, ROLE_NODE_SIZE } from './layout';
 
 describe('freeSpot: where a clicked role lands', () => {
   const startEnd = [
@@ -79,5 +79,30 @@ describe('freeSpot: where a dropped role lands', () => {
   it('falls back to the snapped drop point when no spot nearby is free', () => {
     const wall: N = { id: 'wall', type: 'agent', position: { x: -10000, y: -10000 }, measured: { width: 20000, height: 20000 } };
     expect(freeSpot([wall], { x: 5, y: 5 })).toEqual({ x: 0, y: 0 });
+  });
+});
+
+describe('layeredPositions (a document without a layout block)', () => {
+  const T = (id: string) => ({ id, terminal: true });
+  const R = (id: string) => ({ id, terminal: false });
+  it('rows by distance from START, END last, side by side without overlap, unreachable nodes below', () => {
+    const p = layeredPositions({
+      nodes: [T('START'), R('a'), R('b'), R('c'), R('lost'), T('END')],
+      edges: [
+        { source: 'START', target: 'a' },
+        { source: 'a', target: 'b' },
+        { source: 'a', target: 'c' },
+        { source: 'b', target: 'a' },
+        { source: 'c', target: 'END' },
+      ],
+    });
+    const y = (id: string) => p.get(id)!.y;
+    expect(y('START')).toBeLessThan(y('a'));
+    expect(y('a')).toBeLessThan(y('b'));
+    expect(y('b')).toBe(y('c'));
+    expect(Math.abs(p.get('b')!.x - p.get('c')!.x)).toBeGreaterThanOrEqual(ROLE_NODE_SIZE.width);
+    expect(y('lost')).toBeGreaterThan(y('c'));
+    expect(y('END')).toBeGreaterThan(y('lost'));
+    for (const { x, y: yy } of p.values()) expect(Math.abs(x % GRID) + Math.abs(yy % GRID)).toBe(0);
   });
 });

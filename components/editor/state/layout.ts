@@ -1,5 +1,7 @@
-/** Auto-layout (dagre, top to bottom) and the node sizes it assumes. */
-import dagre from '@dagrejs/dagre';
+/**
+ * Node sizes, the grid, where a new node goes (freeSpot) and a quick layered placement for a document
+ * without a layout block. The Auto-layout command (dagre) is in ./auto-layout, loaded on first use.
+ */
 import type { XYPosition } from '@xyflow/react';
 
 export const ROLE_NODE_SIZE = { width: 240, height: 96 } as const;
@@ -11,21 +13,45 @@ export interface LayoutInput {
   edges: { source: string; target: string }[];
 }
 
-/** Top-left positions (React Flow's convention) for every node, snapped to the grid. */
-export function layoutPositions({ nodes, edges }: LayoutInput): Map<string, XYPosition> {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'TB', nodesep: 48, ranksep: 72, marginx: 0, marginy: 0 });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const n of nodes) g.setNode(n.id, { ...(n.terminal ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE) });
-  edges.forEach((e, i) => {
-    if (g.hasNode(e.source) && g.hasNode(e.target)) g.setEdge(e.source, e.target, {}, `e${i}`);
-  });
-  dagre.layout(g);
+const RANK_GAP = 72;
+const NODE_GAP = 48;
+
+/**
+ * Top-left positions, snapped to the grid, top to bottom by distance from the first node (START):
+ * rank r is one row, centred on x = 0; nodes it cannot reach go in the rows below, the last node
+ * (END) at the bottom. Synchronous and cheap (the editor's first paint); Auto-layout uses dagre.
+ */
+export function layeredPositions({ nodes, edges }: LayoutInput): Map<string, XYPosition> {
   const out = new Map<string, XYPosition>();
-  for (const n of nodes) {
-    const p = g.node(n.id);
-    const size = n.terminal ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE;
-    out.set(n.id, { x: snap(p.x - size.width / 2), y: snap(p.y - size.height / 2) });
+  if (!nodes.length) return out;
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  const last = nodes.length > 1 && nodes[nodes.length - 1].terminal ? nodes[nodes.length - 1].id : null;
+  const rank = new Map<string, number>([[nodes[0].id, 0]]);
+  const queue = [nodes[0].id];
+  for (let i = 0; i < queue.length; i++) {
+    for (const t of next.get(queue[i]) ?? []) {
+      if (rank.has(t) || t === last) continue;
+      rank.set(t, rank.get(queue[i])! + 1);
+      queue.push(t);
+    }
+  }
+  let bottom = Math.max(...rank.values());
+  for (const n of nodes) if (!rank.has(n.id) && n.id !== last) rank.set(n.id, ++bottom);
+  if (last) rank.set(last, bottom + 1);
+  const rows: { id: string; size: Size }[][] = [];
+  for (const n of nodes) (rows[rank.get(n.id)!] ??= []).push({ id: n.id, size: n.terminal ? TERMINAL_NODE_SIZE : ROLE_NODE_SIZE });
+  let y = 0;
+  for (const row of rows) {
+    if (!row) continue;
+    const width = row.reduce((w, n) => w + n.size.width, 0) + NODE_GAP * (row.length - 1);
+    const height = Math.max(...row.map((n) => n.size.height));
+    let x = -width / 2;
+    for (const n of row) {
+      out.set(n.id, { x: snap(x), y: snap(y + (height - n.size.height) / 2) });
+      x += n.size.width + NODE_GAP;
+    }
+    y += height + RANK_GAP;
   }
   return out;
 }

@@ -160,10 +160,10 @@ describe('editor store', () => {
     expect(docOf(s).layout).toEqual({ a: { x: 5, y: 6 } });
   });
 
-  it('auto-layout and undoing a drag leave the logic revision alone; undoing an edit bumps it', () => {
+  it('auto-layout and undoing a drag leave the logic revision alone; undoing an edit bumps it', async () => {
     const s = createEditorStore(base);
     const r = s.getState().revision;
-    s.getState().autoLayout();
+    await s.getState().autoLayout();
     s.getState().beginDrag();
     s.getState().onNodesChange([{ type: 'position', id: 'a', position: { x: 5, y: 6 } }]);
     s.getState().undo();
@@ -175,9 +175,9 @@ describe('editor store', () => {
     expect(s.getState().revision).toBe(r + 2);
   });
 
-  it('auto-layout places every node top to bottom as one undo step', () => {
+  it('auto-layout places every node top to bottom as one undo step', async () => {
     const s = createEditorStore(base);
-    s.getState().autoLayout();
+    await s.getState().autoLayout();
     const l = docOf(s).layout!;
     expect(l.START.y).toBeLessThan(l.a.y);
     expect(l.a.y).toBeLessThan(l.b.y);

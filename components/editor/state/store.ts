@@ -22,7 +22,6 @@ import {
   uniqueId,
   type Clip,
 } from './graph-ops';
-import { layoutPositions } from './layout';
 import { NO_PROBLEMS, type EditorProblems } from './problems';
 import { isRoleNode, type EdgeData, type EditorEdge, type EditorGraph, type EditorNode, type GraphFields, type RoleNode } from './types';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -73,7 +72,8 @@ export interface EditorState extends EditorGraph {
   copy(): boolean;
   paste(): string[];
   duplicate(): string[];
-  autoLayout(): void;
+  /** Places every node with dagre (loaded on first use) as one undo step. */
+  autoLayout(): Promise<void>;
   undo(): void;
   redo(): void;
 }
@@ -283,7 +283,8 @@ export function createEditorStore(doc: GraphDocument) {
         return ids;
       },
 
-      autoLayout() {
+      async autoLayout() {
+        const { layoutPositions } = await import('./auto-layout');
         const s = get();
         const pos = layoutPositions({
           nodes: s.nodes.map((n) => ({ id: n.id, terminal: !isRoleNode(n) })),
