@@ -37,6 +37,7 @@ for (const theme of ['light', 'dark'] as const) {
     await ed.setTheme(theme);
     await page.getByTestId('breakpoint-reviewer').click();
     await expect(ed.node('reviewer')).toHaveAttribute('data-breakpoint', 'true');
+    await ed.expectPanelOpen(true); // remembered; and loaded (it loads after the canvas) before the header's Run
     await ed.headerRun.click();
     await pause.expectPaused('breakpoint');
     await expect(ed.node('reviewer')).toHaveAttribute('data-run-status', 'paused');
@@ -49,6 +50,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Paused at a human step: the approval card.
     await ed.open(await api.importYaml(approvalYaml(uniqueName('screens-human'))));
     await ed.setTheme(theme);
+    await ed.expectPanelOpen(true);
     await ed.headerRun.click();
     await pause.expectPaused('human');
     await expect(pause.approveButton).toBeVisible();
