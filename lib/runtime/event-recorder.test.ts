@@ -41,6 +41,24 @@ describe('event recorder', () => {
     expect(seen).toEqual(stored);
   });
 
+  it('writes and publishes a tick\'s events before the event loop runs anything else (no wait behind timers, I/O or setImmediate)', async () => {
+    const run = seedRun();
+    const seen: number[] = [];
+    const off = subscribe(run.id, (e) => seen.push(e.seq));
+    const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    // Queued before the events exist: runs after their commit only if the commit does not wait for the loop.
+    const next = new Promise<{ published: number[]; written: number[] }>((resolve) =>
+      setImmediate(() => resolve({ published: [...seen], written: listEvents(run.id).map((e) => e.seq) })),
+    );
+    rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
+    rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: 'n1', data: { role: 'agent' } });
+    expect(seen).toEqual([]); // written first, then published
+    await Promise.resolve();
+    rec.emit({ type: 'edge.taken', step: 1, span_id: 'e', data: { from: 'a', to: 'b' } });
+    expect(await next).toEqual({ published: [1, 2, 3], written: [1, 2, 3] });
+    off();
+  });
+
   it('continues the numbering of a run that already has events (resume)', () => {
     const run = seedRun();
     recordRunEvent(run.id, { type: 'run.started', step: 0, span_id: 'run', data: {} });

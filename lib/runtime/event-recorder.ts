@@ -3,12 +3,15 @@
  * run_events with the status change it implies, then publishes it on the in-process bus.
  *
  * Lean (issue 14): events are buffered and the buffer of one event-loop tick is written in one
- * transaction (prepared statements, db/run-events.ts), at the end of the tick (setImmediate) or
- * earlier when `flush()` is called. Step boundaries flush synchronously: the run's ports write the
- * step's checkpoint in the same transaction as the step's last events (`flush(alsoWrite)`), so the
- * events of a step are durable before the run moves past it. An event is published once its
- * transaction committed (the same event-loop turn), so a subscriber that reads the backlog from
- * the database and then listens never misses one.
+ * transaction (prepared statements, db/run-events.ts), right after the code that recorded them
+ * (process.nextTick: before the event loop runs any timer, I/O or setImmediate callback, so an
+ * event reaches its subscribers without waiting behind other work), or earlier when
+ * `flush()` is called. Step boundaries flush synchronously: the run's ports write the step's
+ * checkpoint in the same transaction as the step's last events (`flush(alsoWrite)`), so the events
+ * of a step are durable before the run moves past it. An event is published right after its
+ * transaction committed, so a subscriber that reads the backlog from the database and then listens
+ * never misses one, and an event a client saw is never lost to a crash (whose restart would number
+ * the next event with the same seq).
  *
  * `llm.delta` events are the live token stream and are persisted too, but coalesced: consecutive
  * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
@@ -79,7 +82,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   let gone = false;
   /** Events numbered but not yet written (this tick's). */
   let batch: TraceEvent[] = [];
-  let tick: ReturnType<typeof setImmediate> | null = null;
+  /** A commit is scheduled (process.nextTick) for the batch. */
+  let tick = false;
 
   function write(input: TraceEventInput, ts: string): void {
     if (runtimeState() !== owner || gone) return;
@@ -102,7 +106,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     if (input.parent_span_id !== undefined) event.parent_span_id = input.parent_span_id;
     seq = event.seq;
     batch.push(event);
-    if (!tick) tick = setImmediate(commitLater);
+    if (!tick) {
+      tick = true;
+      process.nextTick(commitLater);
+    }
   }
 
   /** Moves a coalesced delta into the batch. */
@@ -119,10 +126,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
 
   /** Writes the batch (and `alsoWrite`) in one transaction, then publishes its events. */
   function commit(alsoWrite?: () => void): void {
-    if (tick) {
-      clearImmediate(tick);
-      tick = null;
-    }
+    tick = false;
     if (runtimeState() !== owner || gone) return;
     const events = batch;
     if (!events.length && !alsoWrite) return;
@@ -158,7 +162,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   }
 
   function commitLater(): void {
-    tick = null;
+    if (!tick) return; // committed meanwhile (a flush)
+    tick = false;
     try {
       commit(); // a delta still being coalesced stays pending (it spans ticks)
     } catch (err) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateRun } from '@/db/runs';
 import { subscriberCount } from './event-bus';
-import { recordRunEvent } from './event-recorder';
+import { listEvents } from '@/db/run-events';
+import { createEventRecorder, recordRunEvent } from './event-recorder';
 import { runEventStream } from './run-event-stream';
 import { readSse } from './testing/sse-client';
 import { seedRun, useTempDb } from './testing/temp-db';
@@ -31,6 +32,27 @@ describe('run event stream', () => {
     expect(await sse.next()).toMatchObject({ id: '6', event: 'run.finished' });
     expect(await sse.next()).toBeNull();
     expect(subscriberCount(run.id)).toBe(0);
+  });
+
+  it('a client arriving while a tick\'s events are being written gets each of them once, in order, then the live ones', async () => {
+    const run = seedRun();
+    updateRun(run.id, { status: 'running' });
+    const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    const emit = () => rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: 's', data: {} });
+    emit();
+    emit();
+    emit(); // 1-3: recorded, their tick not committed yet
+    expect(listEvents(run.id)).toEqual([]);
+    const sse = readSse(runEventStream({ runId: run.id, after: 0, heartbeatMs: 60_000 }));
+    emit();
+    emit(); // 4-5: with 1-3, written and published while the stream replays
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await sse.next())!.id!);
+    emit(); // 6: live
+    rec.emit({ type: 'run.finished', step: 1, span_id: 'run', data: {} });
+    for (let f = await sse.next(); f; f = await sse.next()) ids.push(f.id!);
+    expect(ids).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(listEvents(run.id).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('ends at once for a finished run whose whole trace the client already has', async () => {
