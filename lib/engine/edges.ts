@@ -21,6 +21,8 @@ export interface EdgeIndex {
   plain: Map<string, PlainEdge[]>;
   conditional: Map<string, ConditionalEdge>;
   succ: Map<string, Set<string>>;
+  /** The nodes reachable from a node through the edges, computed once per node on first use. */
+  reach: Map<string, Set<string>>;
 }
 
 export function indexEdges(doc: GraphDocument): EdgeIndex {
@@ -42,7 +44,7 @@ export function indexEdges(doc: GraphDocument): EdgeIndex {
       link(edge.from, edge.to);
     }
   }
-  return { plain, conditional, succ };
+  return { plain, conditional, succ, reach: new Map() };
 }
 
 export interface Taken {
@@ -106,19 +108,22 @@ export function takeEdges(idx: EdgeIndex, from: string, vars: EdgeVars, route?: 
   return out;
 }
 
-function reaches(idx: EdgeIndex, from: string, target: string): boolean {
-  const seen = new Set([from]);
+/** The nodes `from` reaches through one or more edges (itself only through a cycle); memoized in the index. */
+function reachable(idx: EdgeIndex, from: string): Set<string> {
+  let out = idx.reach.get(from);
+  if (out) return out;
+  out = new Set<string>();
   const stack = [from];
   while (stack.length) {
     for (const n of idx.succ.get(stack.pop()!) ?? []) {
-      if (n === target) return true;
-      if (!seen.has(n)) {
-        seen.add(n);
+      if (!out.has(n)) {
+        out.add(n);
         stack.push(n);
       }
     }
   }
-  return false;
+  idx.reach.set(from, out);
+  return out;
 }
 
 /** Splits the triggered nodes into those that run next and those that wait (join rule above). */
@@ -126,8 +131,13 @@ export function selectFrontier(idx: EdgeIndex, order: string[], triggered: Itera
   const set = new Set(triggered);
   set.delete(START);
   set.delete(END);
+  if (set.size === 1) {
+    // One triggered node: nothing else can be upstream of it (the common case of a chain or a loop).
+    const [only] = set;
+    return { run: order.includes(only) ? [only] : [], wait: [] };
+  }
   const candidates = order.filter((n) => set.has(n));
-  const run = candidates.filter((t) => !candidates.some((x) => x !== t && reaches(idx, x, t)));
+  const run = candidates.filter((t) => !candidates.some((x) => x !== t && reachable(idx, x).has(t)));
   if (!run.length) return { run: candidates, wait: [] };
   return { run, wait: candidates.filter((c) => !run.includes(c)) };
 }

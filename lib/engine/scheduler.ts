@@ -158,6 +158,14 @@ export class GraphRunner {
   ): Promise<{ results: Map<string, StepResult>; paused?: Paused }> {
     const results = new Map<string, StepResult>(Object.entries(pos.pending));
     const todo = pos.next.filter((id) => !results.has(id));
+    if (todo.length === 1) {
+      // One node: no sibling to stop when it fails, so the run's own signal is the step's.
+      const [id] = todo;
+      const r = await this.execNode(this.scope, id, pos.state, resumeFor && answers(resumeFor.node, id) ? resumeFor.value : undefined, pos);
+      if ('interrupt' in r) return { results, paused: r };
+      results.set(id, r);
+      return { results };
+    }
     const abort = stepAbort(this.scope.signal);
     const scope = this.scope.withSignal(abort.signal);
     let failure: { error: unknown } | undefined;
