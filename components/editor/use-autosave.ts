@@ -16,7 +16,7 @@ import { ApiError, type GraphRecord } from './api';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { clearDraft, saveDraft } from './drafts';
-import { loadValidator } from './use-validation';
+import { validate } from './validation';
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -67,7 +67,7 @@ export function useAutosave(graphId: string, base: string) {
     const st = store.getState();
     inFlight.current = true;
     try {
-      const problems = st.problemsRevision === st.revision ? st.problems : (await loadValidator()).computeProblems(conv);
+      const problems = st.problemsRevision === st.revision ? st.problems : await validate(conv);
       setStatus({ kind: 'saving' });
       // With errors the server keeps it as the working draft (202); the server's check decides either way.
       const record = await mutateAsync(conv.doc);
