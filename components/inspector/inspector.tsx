@@ -1,12 +1,16 @@
 'use client';
 /** The right panel: the selected node, the selected edge, a multi-selection summary, or the graph. */
+import dynamic from 'next/dynamic';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { FoldButton } from '@/components/ui/fold-button';
 import { START } from '@/lib/graph/schema';
-import { EdgeForm } from './edge-form';
 import { GraphForm } from './graph-form';
-import { NodeForm } from './node-form';
+
+// The node and edge forms load with the first selection, not with the editor.
+const loadingForm = () => <div className="sy-form sy-muted" aria-busy="true" data-testid="form-loading">Loading…</div>;
+const NodeForm = dynamic(() => import('./node-form').then((m) => m.NodeForm), { ssr: false, loading: loadingForm });
+const EdgeForm = dynamic(() => import('./edge-form').then((m) => m.EdgeForm), { ssr: false, loading: loadingForm });
 
 export function Inspector({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
   const toggle = <FoldButton panel="inspector" side="right" collapsed={collapsed} onToggle={onToggle} testId="toggle-inspector" />;
