@@ -1,8 +1,8 @@
 /**
  * Editor frame-time benchmark.
  *
- *   npm run build && npx next start -p 3000      # a production server (any port)
- *   npx tsx bench/editor-frames.ts [baseUrl]     # default http://127.0.0.1:3000
+ *   npm run build && SWITCHYARD_AUTH=off npm start   # a production server without accounts (any port)
+ *   npm run bench:editor -- [baseUrl]                # default http://127.0.0.1:3000
  *
  * For 100, 500 and 1000 nodes it imports a generated graph through the API, opens it in the editor
  * (/graphs/:id) in headless Chromium (launch options of e2e/browser.ts), then drags a node and pans
@@ -18,6 +18,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { launchOptions } from '../e2e/browser';
+import { blankHead } from '../e2e/fixtures/graphs';
 
 const BASE = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const SIZES = [100, 500, 1000];
@@ -27,15 +28,7 @@ const ROLES = ['agent', 'tool', 'router', 'human'] as const;
 /** A valid graph of `n` nodes in a grid (the same grid as the bare page), chained START -> ... -> END. */
 export function benchYaml(n: number, name: string): string {
   const cols = Math.ceil(Math.sqrt(n));
-  const lines = [
-    'switchyard: 1',
-    `name: ${name}`,
-    'models:',
-    '  default: { connection: default, model: gpt-4o-mini }',
-    'tools:',
-    '  calc: { type: calculator }',
-    'nodes:',
-  ];
+  const lines = [...blankHead(name), 'nodes:'];
   for (let i = 0; i < n; i++) {
     const role = ROLES[i % ROLES.length];
     if (role === 'agent') lines.push(`  n${i}: { role: agent, strategy: tool_calling, tools: [calc] }`);
@@ -61,7 +54,7 @@ async function importGraph(n: number): Promise<string> {
     headers: { 'content-type': 'application/yaml' },
     body: benchYaml(n, `bench-${n}-${Date.now().toString(36)}`),
   });
-  if (!res.ok) throw new Error(`import of the ${n}-node graph failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`import of the ${n}-node graph failed (is the server started with SWITCHYARD_AUTH=off?): ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -169,6 +162,8 @@ async function main() {
         `${String(n).padStart(5)}  ${name.padEnd(15)} ${String(r.openMs).padStart(5)}  ${String(r.rendered).padStart(8)} | ${fmt(r.drag.p50)} ${fmt(r.drag.p95)} ${fmt(r.drag.max)} | ${fmt(r.pan.p50)} ${fmt(r.pan.p95)} ${fmt(r.pan.max)}`,
       );
     }
+    const [ed, bare] = [rows[0][1], rows[1][1]];
+    console.log(`${' '.repeat(7)}editor / bare p95: drag ×${(ed.drag.p95 / bare.drag.p95).toFixed(2)}, pan ×${(ed.pan.p95 / bare.pan.p95).toFixed(2)}`);
   }
   await browser.close();
 }
