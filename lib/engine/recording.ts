@@ -24,16 +24,16 @@ function callOf(ctx: ExecContext, kind: CallRequest['kind'], request: Record<str
 }
 
 /** The recorded result of this call in a replay (when `accept` agrees it fits), else undefined. */
-export async function recordedResult<T>(ctx: ExecContext, kind: CallRequest['kind'], request: Record<string, unknown>, accept: (r: unknown) => r is T): Promise<T | undefined> {
+export function recordedResult<T>(ctx: ExecContext, kind: CallRequest['kind'], request: Record<string, unknown>, accept: (r: unknown) => r is T): undefined | Promise<T | undefined> {
   const lookup = ctx.scope.ports.recordings?.lookup;
-  if (!lookup) return undefined;
-  const r = await lookup.call(ctx.scope.ports.recordings, callOf(ctx, kind, request));
-  return accept(r) ? structuredClone(r) : undefined;
+  if (!lookup) return undefined; // not a replay: nothing to look up (and no promise to wait for)
+  return Promise.resolve(lookup.call(ctx.scope.ports.recordings, callOf(ctx, kind, request))).then((r) => (accept(r) ? structuredClone(r) : undefined));
 }
 
 /** Records a finished call (live or from a recording) so this run can be replayed in turn. */
-export async function keepRecording(ctx: ExecContext, kind: CallRequest['kind'], key: string, request: Record<string, unknown>, result: unknown): Promise<void> {
-  await ctx.scope.ports.recordings?.record({ ...callOf(ctx, kind, request), key, result });
+export function keepRecording(ctx: ExecContext, kind: CallRequest['kind'], key: string, request: Record<string, unknown>, result: unknown): void | Promise<void> {
+  const recordings = ctx.scope.ports.recordings;
+  if (recordings) return Promise.resolve(recordings.record({ ...callOf(ctx, kind, request), key, result })).then(() => undefined);
 }
 
 /** llm.response / tool.result field of a replay: was the call answered from a recording? */

@@ -17,16 +17,16 @@ interface Rec {
   result: unknown;
 }
 
-/** Calls recorded in this execution, per run (ports object). */
-const journals = new WeakMap<object, Map<string, Rec>>();
+/** Calls recorded in this execution during the current step (all a pause needs: stepCalls), per run (ports object). */
+const journals = new WeakMap<object, { step: number; calls: Map<string, Rec> }>();
 /** Calls handed back by a continuation, per run. */
 const overlays = new WeakMap<object, Map<string, Rec>>();
 
-function mapOf(store: WeakMap<object, Map<string, Rec>>, ctx: ExecContext): Map<string, Rec> {
-  let m = store.get(ctx.scope.ports);
+function overlayMap(ctx: ExecContext): Map<string, Rec> {
+  let m = overlays.get(ctx.scope.ports);
   if (!m) {
     m = new Map();
-    store.set(ctx.scope.ports, m);
+    overlays.set(ctx.scope.ports, m);
   }
   return m;
 }
@@ -36,7 +36,7 @@ function isRec(v: unknown): v is Rec {
 }
 
 function overlay(ctx: ExecContext): Map<string, Rec> {
-  const m = mapOf(overlays, ctx);
+  const m = overlayMap(ctx);
   const acts = ctx.continuation?.activities;
   if (acts && typeof acts === 'object') {
     for (const [k, v] of Object.entries(acts)) if (isRec(v) && !m.has(k)) m.set(k, v);
@@ -44,23 +44,39 @@ function overlay(ctx: ExecContext): Map<string, Rec> {
   return m;
 }
 
-/** The recorded result of call `key` (continuation first, then the activity store), or undefined. */
-export async function replayedCall<T>(ctx: ExecContext, key: string, kind: 'llm' | 'tool', accept: (r: unknown) => r is T, useStore = true): Promise<T | undefined> {
-  const rec = overlay(ctx).get(key);
-  if (rec && rec.kind === kind && accept(rec.result)) return rec.result;
-  return recordedActivity(useStore ? ctx.scope.ports.activities : undefined, key, kind, accept);
+/** This step's journal of the run (a new step starts an empty one: earlier steps' calls are never asked for). */
+function journal(ctx: ExecContext): Map<string, Rec> {
+  const step = ctx.scope.step();
+  let j = journals.get(ctx.scope.ports);
+  if (!j || j.step !== step) {
+    j = { step, calls: new Map() };
+    journals.set(ctx.scope.ports, j);
+  }
+  return j.calls;
 }
 
-/** Records call `key`'s result (in the journal kept for a pause, and in the activity store). */
-export async function recordCall(ctx: ExecContext, key: string, kind: 'llm' | 'tool', result: unknown, useStore = true): Promise<void> {
-  mapOf(journals, ctx).set(key, { kind, result: structuredClone(result) });
-  await recordActivity(useStore ? ctx.scope.ports.activities : undefined, key, kind, result);
+/**
+ * The recorded result of call `key` (continuation first, then the activity store), or undefined;
+ * a promise only when the activity store is asked (callers await it either way).
+ */
+export function replayedCall<T>(ctx: ExecContext, key: string, kind: 'llm' | 'tool', accept: (r: unknown) => r is T, useStore = true): T | undefined | Promise<T | undefined> {
+  const rec = overlay(ctx).get(key);
+  if (rec && rec.kind === kind && accept(rec.result)) return rec.result;
+  const port = useStore ? ctx.scope.ports.activities : undefined;
+  return port ? recordedActivity(port, key, kind, accept) : undefined;
+}
+
+/** Records call `key`'s result (in the journal kept for a pause, and in the activity store: a promise then). */
+export function recordCall(ctx: ExecContext, key: string, kind: 'llm' | 'tool', result: unknown, useStore = true): void | Promise<void> {
+  journal(ctx).set(key, { kind, result: structuredClone(result) });
+  const port = useStore ? ctx.scope.ports.activities : undefined;
+  return port ? recordActivity(port, key, kind, result) : undefined;
 }
 
 /** The calls of the current step (recorded now or replayed), for the continuation of a node that pauses. */
 export function stepCalls(ctx: ExecContext): Record<string, Rec> {
   const prefix = `s${ctx.scope.step()}.`;
   const out: Record<string, Rec> = {};
-  for (const m of [overlay(ctx), mapOf(journals, ctx)]) for (const [k, v] of m) if (k.startsWith(prefix)) out[k] = v;
+  for (const m of [overlay(ctx), journal(ctx)]) for (const [k, v] of m) if (k.startsWith(prefix)) out[k] = v;
   return out;
 }

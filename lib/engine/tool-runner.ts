@@ -123,7 +123,9 @@ export async function runTool(
   const key = nextActivityKey(ctx);
   const child = binding.type === 'agent' || binding.type === 'worker';
   if (child) registerActivitySpan(ctx, span, key);
-  const recorded = child ? undefined : await replayedCall(ctx, key, 'tool', isToolActivity);
+  // No activity store, continuation or recording (a plain run): these lookups and records are synchronous, not awaited.
+  const replayed = child ? undefined : replayedCall(ctx, key, 'tool', isToolActivity);
+  const recorded = replayed instanceof Promise ? await replayed : replayed;
   if (recorded) {
     const { error, ...out } = recorded;
     emitFrom(ctx, 'tool.result', { tool: binding.name, ...recorded, replayed: true, latency_ms: 0 }, span);
@@ -131,7 +133,8 @@ export async function runTool(
   }
   // In a replay, the same tool with the same args in this node gets the replayed run's result (recording.ts).
   const request = toolRequest(binding.name, args);
-  const fromRecording = child ? undefined : await recordedResult(ctx, 'tool', request, isToolActivity);
+  const lookup = child ? undefined : recordedResult(ctx, 'tool', request, isToolActivity);
+  const fromRecording = lookup && (await lookup);
   if (fromRecording) {
     await recordCall(ctx, key, 'tool', fromRecording);
     await keepRecording(ctx, 'tool', key, request, fromRecording);
@@ -142,8 +145,10 @@ export async function runTool(
   try {
     const out = await binding.invoke(args, span, key, typeof extra.tool_call_id === 'string' ? extra.tool_call_id : pausedCallId(key));
     if (!child) {
-      await recordCall(ctx, key, 'tool', out);
-      await keepRecording(ctx, 'tool', key, request, out);
+      const stored = recordCall(ctx, key, 'tool', out);
+      if (stored) await stored;
+      const kept = keepRecording(ctx, 'tool', key, request, out);
+      if (kept) await kept;
     }
     emitFrom(
       ctx,
