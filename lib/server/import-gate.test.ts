@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { WRITER_REVIEWER_YAML } from '@/lib/graph/testing/fixtures';
+import type { Problem } from '@/lib/graph/problems';
 import type { ValidationContext } from '@/lib/graph/validate-tools';
 import { MAX_YAML_NODES } from '@/lib/graph/yaml-scan';
 import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
@@ -64,8 +65,11 @@ describe('parseImportYaml', () => {
     const text = withLayout(20_000);
     const { value, turns } = await turnsDuring(parseImportYaml(text, limits, everything));
     if (!value.ok) throw new Error(value.errors[0].message);
-    expect(value.warnings.filter((w) => w.code === 'layout_unknown_node')).toHaveLength(20_000);
-    expect(value.warnings[0].line).toBeGreaterThan(1);
+    expect(value.doc.layout?.g19999).toEqual({ x: 1, y: 2 });
+    const json = value.warningsJson;
+    const warnings = JSON.parse(typeof json === 'string' ? json : new TextDecoder().decode(json)) as Problem[];
+    expect(warnings.filter((w) => w.code === 'layout_unknown_node')).toHaveLength(20_000);
+    expect(warnings[0].line).toBeGreaterThan(1);
     expect(turns).toBeGreaterThan(10);
   });
 

@@ -6,24 +6,21 @@
  *   taken after the body is read, so the count bounds the costly part (a parse holds about 250 times
  *   its text in memory), and a slow client cannot hold one.
  * - The parse (lib/graph/yaml.ts, itself capped at MAX_YAML_NODES nodes) of anything larger than
- *   INLINE_PARSE_CHARS runs in a worker thread, so the server keeps answering while it works (a
- *   909 KB document takes over a second), with a heap of at most IMPORT_HEAP_MB and at most
- *   IMPORT_PARSE_TIMEOUT_MS; past either the worker is stopped and the import refused (422).
+ *   INLINE_PARSE_CHARS runs in a worker thread (./import-worker.ts: heap and time limits, 422 past
+ *   them), so the server keeps answering while it works (a 909 KB document takes over a second).
  */
-import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError } from '@/lib/errors';
-import type { Problem } from '@/lib/graph/problems';
 import { operatorConfigProblems, type ValidationContext } from '@/lib/graph/validate-tools';
-import { parseGraphYaml, type ParseResult } from '@/lib/graph/yaml';
+import { parseGraphYaml } from '@/lib/graph/yaml';
 import { readBytes } from './body';
+import { parseInWorker, type ImportParse, type JsonText } from './import-worker';
+
+export type { ImportParse, JsonText } from './import-worker';
 
 export const DEFAULT_MAX_IMPORT_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENT_IMPORTS = 2;
 /** Texts up to this many characters parse on the event loop (tens of milliseconds at most). */
 const INLINE_PARSE_CHARS = 32 * 1024;
-/** Heap of a parse worker: a 1 MiB document at the node cap fits. */
-const IMPORT_HEAP_MB = 512;
-const IMPORT_PARSE_TIMEOUT_MS = 30_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -84,65 +81,31 @@ export async function withImportSlot<T>({ maxConcurrent }: ImportLimits, fn: () 
   }
 }
 
-function refused(code: string, message: string): ParseResult {
-  const p: Problem = { severity: 'error', code, message, path: '', line: 1, col: 1 };
-  return { ok: false, errors: [p] };
-}
-
-/** Whether this process runs the TypeScript sources (vitest, tsx) rather than the bundled app. */
-function fromSources(): boolean {
-  return process.env.VITEST !== undefined || process.execArgv.some((a) => a.includes('tsx'));
-}
-
-/**
- * The parse worker. The bundled app starts the entry the bundler built from the literal URL below.
- * From sources a worker does not inherit tsx's hooks, so a bootstrap (resolving tsx from the working
- * directory, the repository) registers them before it imports the entry.
- */
-function startWorker(options: WorkerOptions): Worker {
-  if (!fromSources()) return new Worker(new URL('./import-parse-worker.ts', import.meta.url), options);
-  const entry = JSON.stringify(import.meta.url.replace(/import-gate\.ts$/, 'import-parse-worker.ts'));
-  const boot = `(async () => { (await import('tsx/esm/api')).register(); await import(${entry}); })()`;
-  return new Worker(boot, { ...options, eval: true });
-}
-
-/** Parses in a worker thread with a heap and a time limit. */
-function parseInWorker(text: string, maxBytes: number): Promise<ParseResult> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker({ workerData: { text, maxBytes }, resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB } });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => resolve(refused('too_slow', `reading the YAML took longer than ${IMPORT_PARSE_TIMEOUT_MS / 1000} s`))),
-      IMPORT_PARSE_TIMEOUT_MS,
-    );
-    worker.once('message', (result: ParseResult) => settle(() => resolve(result)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      settle(() =>
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? resolve(refused('too_large', `reading the YAML needs more than ${IMPORT_HEAP_MB} MiB of memory`))
-          : reject(err),
-      ),
-    );
-    worker.once('exit', (code) => settle(() => reject(new Error(`the YAML parse worker exited (${code}) without a result`))));
-  });
-}
-
 /**
  * parseGraphYaml with the import's size cap and the operator's configuration; large texts off the
  * event loop. The worker cannot call back into the database, so there the configuration checks
  * (names of connections and MCP servers, no line/col) follow on this thread.
  */
-export async function parseImportYaml(text: string, { maxBytes }: ImportLimits, context: ValidationContext): Promise<ParseResult> {
-  if (text.length <= INLINE_PARSE_CHARS) return parseGraphYaml(text, { maxBytes, context });
+export async function parseImportYaml(text: string, { maxBytes }: ImportLimits, context: ValidationContext): Promise<ImportParse> {
+  if (text.length <= INLINE_PARSE_CHARS) {
+    const r = parseGraphYaml(text, { maxBytes, context });
+    return r.ok ? { ok: true, doc: r.doc, warningsJson: JSON.stringify(r.warnings) } : r;
+  }
   const parsed = await parseInWorker(text, maxBytes);
   if (!parsed.ok) return parsed;
   const errors = operatorConfigProblems(parsed.doc, context);
   return errors.length ? { ok: false, errors } : parsed;
+}
+
+/**
+ * A JSON answer with `warnings` (JSON text) spliced in as its last field: a large list is neither
+ * parsed nor serialized again on this thread.
+ */
+export function jsonWithWarnings(data: Record<string, unknown>, warningsJson: JsonText, init: ResponseInit): Response {
+  const head = JSON.stringify(data);
+  const body = new Blob([`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"warnings":`, warningsJson, '}']);
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(body, { ...init, headers });
 }

@@ -1,8 +1,8 @@
 import { importGraph } from '@/db/graphs';
 import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/lib/contracts/graphs';
 import { decodeUtf8, readQuery, requireMediaType } from '@/lib/server/body';
-import { importLimits, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
-import { invalidGraph, json, route } from '@/lib/server/http';
+import { importLimits, jsonWithWarnings, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
+import { invalidGraph, route } from '@/lib/server/http';
 import { checkGraphDocument } from '@/lib/graph/document';
 import { validationContext } from '@/lib/runtime/preflight';
 import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
@@ -25,16 +25,17 @@ export const POST = route('editor', async (req) => {
   if (text === null) {
     throw invalidGraph([{ severity: 'error', code: 'not_utf8', message: 'the file is not UTF-8 text', path: '', line: 1, col: 1 }], 'the YAML');
   }
-  const { checked, graph, created } = await withImportSlot(limits, async () => {
+  const { warningsJson, graph, created } = await withImportSlot(limits, async () => {
     const parsed = await parseImportYaml(text, limits, validationContext());
     if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
     // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
     const fetched = await withFetchedSpecs(parsed.doc);
     if (fetched.problems.length) throw invalidGraph(fetched.problems, 'the YAML');
-    const checked = fetched.doc === parsed.doc ? parsed : checkGraphDocument(fetched.doc, validationContext());
+    if (fetched.doc === parsed.doc) return { warningsJson: parsed.warningsJson, ...importGraph(parsed.doc, { overwrite, asCopy }) };
+    const checked = checkGraphDocument(fetched.doc, validationContext());
     if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
-    return { checked, ...importGraph(checked.doc, { overwrite, asCopy }) };
+    return { warningsJson: JSON.stringify(checked.warnings), ...importGraph(checked.doc, { overwrite, asCopy }) };
   });
-  const body: ImportGraphResponse = { id: graph.id, name: graph.name, version: graph.version, created, warnings: checked.warnings };
-  return json(body, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
+  const head: Omit<ImportGraphResponse, 'warnings'> = { id: graph.id, name: graph.name, version: graph.version, created };
+  return jsonWithWarnings(head, warningsJson, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });
 });

@@ -1,0 +1,202 @@
+/**
+ * Issue 11, Done when: the regex, CEL and YAML probes of the attack pass finish with a clear error
+ * (or succeed within their budget) while a parallel /api/health loop keeps answering. A spawned
+ * server process (as in lib/runtime/activities-crash.test.ts) is measured idle first; during each
+ * probe every health answer must come within HEALTH_RATIO times the idle median (a ratio, no
+ * absolute timing: an event loop frozen for a second, as before these fixes, fails it by far).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphDocument } from '@/lib/graph/schema';
+import { WRITER_REVIEWER_YAML } from '@/lib/graph/testing/fixtures';
+import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { spawnApiServer, type SpawnedApi } from '@/lib/runtime/testing/spawned-api';
+
+/**
+ * Slowest health answer allowed during a probe, as a multiple of the idle median (about 1 ms here,
+ * so about the issue's 100 ms; the largest single stall left, storing a 909 KB import, is about
+ * 50 ms; the frozen seconds of before are a thousand times and more).
+ */
+const HEALTH_RATIO = 100;
+
+let mock: MockOpenAI;
+let api: SpawnedApi;
+let dir = '';
+let idle = 0;
+const observed: Record<string, { answers: number; worst: number }> = {};
+
+const models = { default: { connection: 'default', model: 'gpt-test' } };
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function healthOnce(): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${api.url}/api/health`);
+  await res.arrayBuffer();
+  expect(res.status).toBe(200);
+  return performance.now() - t;
+}
+
+/** Runs `probe` while polling /api/health one request after another; returns the probe's value. */
+async function whileProbing<T>(name: string, probe: () => Promise<T>): Promise<T> {
+  const times: number[] = [];
+  let done = false;
+  const loop = (async () => {
+    while (!done) times.push(await healthOnce());
+  })();
+  try {
+    return await probe();
+  } finally {
+    done = true;
+    await loop;
+    observed[name] = { answers: times.length, worst: Math.max(...times) / idle };
+    expect(times.length).toBeGreaterThan(0);
+    expect(Math.max(...times), `${name}: slowest health answer ${Math.round(Math.max(...times) / idle)}× the idle median`).toBeLessThan(HEALTH_RATIO * idle);
+  }
+}
+
+async function createGraph(doc: GraphDocument): Promise<string> {
+  const r = await api.call('POST', '/api/graphs', { document: doc });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id as string;
+}
+
+/** Starts a run and polls until it has finished. */
+async function runToEnd(graphId: string, input: string): Promise<{ status: string; error: { code: string; message: string } | null }> {
+  const started = await api.call('POST', `/api/graphs/${graphId}/runs`, { input });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  for (let i = 0; ; i++) {
+    const r = await api.call('GET', `/api/runs/${started.body.run_id}`);
+    if (['succeeded', 'failed', 'cancelled'].includes(r.body.run.status)) return r.body.run;
+    if (i > 1000) throw new Error(`run still ${r.body.run.status}`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+/** POSTs a YAML import while probing; the answer is parsed afterwards (a large JSON parse here would slow the loop). */
+async function importYaml(name: string, body: string): Promise<{ status: number; code: string; problem?: string; warnings?: number }> {
+  const { status, text } = await whileProbing(name, async () => {
+    const res = await fetch(`${api.url}/api/graphs/import`, { method: 'POST', headers: { 'content-type': 'application/yaml' }, body });
+    return { status: res.status, text: await res.text() };
+  });
+  const parsed = JSON.parse(text) as { error?: { code: string }; errors?: { code: string }[]; warnings?: unknown[] };
+  return { status, code: parsed.error?.code ?? 'ok', problem: parsed.errors?.[0]?.code, warnings: parsed.warnings?.length };
+}
+
+function reactGraph(name: string, extra: Record<string, unknown> = {}): GraphDocument {
+  return {
+    switchyard: 1,
+    name,
+    models,
+    tools: { calc: { type: 'calculator', description: 'Arithmetic.' } },
+    nodes: { a: { role: 'agent', strategy: 'react', tools: ['calc'], max_steps: 2, ...extra } },
+    edges: [
+      { from: 'START', to: 'a' },
+      { from: 'a', to: 'END' },
+    ],
+  } as GraphDocument;
+}
+
+function routerGraph(name: string, when: string, state?: GraphDocument['state']): GraphDocument {
+  return {
+    switchyard: 1,
+    name,
+    ...(state ? { state } : {}),
+    nodes: { r: { role: 'router' } },
+    edges: [
+      { from: 'START', to: 'r' },
+      { from: 'r', branches: [{ when, to: 'END' }, { else: 'END' }] },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'switchyard-probes-'));
+  mock = await startMockOpenAI();
+  api = await spawnApiServer({
+    SWITCHYARD_DB: path.join(dir, 'probes.db'),
+    OPENAI_BASE_URL: mock.url,
+    OPENAI_API_KEY: 'sk-test',
+    SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1',
+    SWITCHYARD_AUTH: 'off',
+  });
+  // Warm up: the route modules a run and an import load, the first parse worker, the connections.
+  const warm = await createGraph(routerGraph('warm-up', 'state.input.matches("^a+$")'));
+  expect((await runToEnd(warm, 'aaa')).status).toBe('succeeded');
+  const imported = await fetch(`${api.url}/api/graphs/import`, { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: `${WRITER_REVIEWER_YAML.replace(/^name: .*$/m, 'name: warm-import')}# ${'x'.repeat(40_000)}\n` });
+  expect(imported.status).toBe(201);
+  for (let i = 0; i < 10; i++) await healthOnce();
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) times.push(await healthOnce());
+  idle = median(times);
+}, 60_000);
+
+afterAll(async () => {
+  await api?.kill();
+  await mock?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  console.log(`health during probes, slowest answer / idle median (${idle.toFixed(2)} ms):`, JSON.stringify(observed));
+});
+
+describe('/api/health keeps answering while hostile work runs', () => {
+  it('an edge `state.input.matches("^(a+)+$")` on a 40-character input: the run ends at once', async () => {
+    const id = await createGraph(routerGraph('regex-probe', 'state.input.matches("^(a+)+$")'));
+    const run = await whileProbing('matches', () => runToEnd(id, `${'a'.repeat(40)}!`));
+    expect(run.status).toBe('succeeded');
+  });
+
+  it('four nested comprehensions over [0..99] are refused when saved', async () => {
+    const l = `[${range(100).join(', ')}]`;
+    const when = `${l}.all(a, ${l}.all(b, ${l}.all(c, ${l}.all(d, a + b + c + d >= 0))))`;
+    const r = await whileProbing('cel-nested-save', () => api.call('POST', '/api/graphs', { document: routerGraph('cel-nested', when) }));
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0]).toMatchObject({ code: 'cel_budget' });
+  });
+
+  it('three nested comprehensions over 100 items of state: the run fails with cel_budget', async () => {
+    const when = 'state.xs.all(a, state.xs.all(b, state.xs.all(c, a + b + c >= 0)))';
+    const id = await createGraph(routerGraph('cel-runtime', when, { xs: { type: 'list', reducer: 'replace', default: range(100) } }));
+    const run = await whileProbing('cel-budget-run', () => runToEnd(id, 'go'));
+    expect(run.status).toBe('failed');
+    expect(run.error?.message).toMatch(/CEL budget/);
+  });
+
+  it('a ReAct agent with an author-supplied catastrophic action pattern ends', async () => {
+    mock.script([{ name: 'as', reply: { content: `${'a'.repeat(5000)}!` } }]);
+    const id = await createGraph(reactGraph('react-author-regex', { action_pattern: '^((a+)+)x(.*)$', final_answer_pattern: '^(a+)+Final: (.*)$' }));
+    const run = await whileProbing('react-author-pattern', () => runToEnd(id, 'go'));
+    expect(['succeeded', 'failed']).toContain(run.status);
+    expect(mock.count('as')).toBeGreaterThan(0);
+  });
+
+  it('the default action pattern on a reply with 120,000 spaces ends', async () => {
+    mock.script([
+      { name: 'spaces', times: 1, reply: { content: `Action: calc\nAction Input: 1 + 1${' '.repeat(120_000)}\n` } },
+      { name: 'answer', reply: { content: 'Final Answer: 2' } },
+    ]);
+    const id = await createGraph(reactGraph('react-spaces'));
+    const run = await whileProbing('react-default-spaces', () => runToEnd(id, 'go'));
+    expect(run.status, JSON.stringify(run.error)).toBe('succeeded');
+    expect(mock.count('spaces')).toBe(1);
+  });
+
+  it('a 909 KB YAML import with 40,000 layout entries is imported', async () => {
+    const lines = range(40_000).map((i) => `  g${i}: {x: 1, y: 2}`);
+    const text = `${WRITER_REVIEWER_YAML.replace(/^name: .*$/m, 'name: big-layout')}layout:\n${lines.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(900_000);
+    const r = await importYaml('yaml-40k-layout', text);
+    expect(r).toMatchObject({ status: 201, code: 'ok', warnings: 40_000 });
+  });
+
+  it('1 MiB of `[` is refused as too deep', async () => {
+    const r = await importYaml('yaml-brackets', '['.repeat(1024 * 1024));
+    expect(r).toMatchObject({ status: 422, code: 'invalid_graph', problem: 'too_deep' });
+  });
+
+  it('1 MiB of `0,` in a flow sequence is refused for its node count before it expands', async () => {
+    const r = await importYaml('yaml-many-nodes', `switchyard: 1\nname: [${'0,'.repeat(520_000)}0]\n`);
+    expect(r).toMatchObject({ status: 422, code: 'invalid_graph', problem: 'too_many_nodes' });
+  });
+});
