@@ -44,6 +44,15 @@ function overlay(ctx: ExecContext): Map<string, Rec> {
   return m;
 }
 
+/** A copy of a call's result: a plain object of primitives (most tool results) is copied as is, anything deeper cloned. */
+function snapshot(result: unknown): unknown {
+  if (result && typeof result === 'object' && Object.getPrototypeOf(result) === Object.prototype) {
+    const values = Object.values(result);
+    if (values.every((v) => v === null || (typeof v !== 'object' && typeof v !== 'function'))) return { ...result };
+  }
+  return structuredClone(result);
+}
+
 /** This step's journal of the run (a new step starts an empty one: earlier steps' calls are never asked for). */
 function journal(ctx: ExecContext): Map<string, Rec> {
   const step = ctx.scope.step();
@@ -68,7 +77,7 @@ export function replayedCall<T>(ctx: ExecContext, key: string, kind: 'llm' | 'to
 
 /** Records call `key`'s result (in the journal kept for a pause, and in the activity store: a promise then). */
 export function recordCall(ctx: ExecContext, key: string, kind: 'llm' | 'tool', result: unknown, useStore = true): void | Promise<void> {
-  journal(ctx).set(key, { kind, result: structuredClone(result) });
+  journal(ctx).set(key, { kind, result: snapshot(result) });
   const port = useStore ? ctx.scope.ports.activities : undefined;
   return port ? recordActivity(port, key, kind, result) : undefined;
 }

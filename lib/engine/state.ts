@@ -21,7 +21,8 @@ function reducerOf(channel: StateChannel | undefined): Reducer {
   return channel.reducer ?? defaultReducer(channel.type);
 }
 
-const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+/** A copy of a state value (primitives are their own copy: no structured clone for them). */
+const clone = <T>(v: T): T => (v === null || (typeof v !== 'object' && typeof v !== 'function') ? v : structuredClone(v));
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
