@@ -95,7 +95,7 @@ describe('parseImportYaml', () => {
 describe('POST /api/graphs/import caps', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ SWITCHYARD_MAX_IMPORT_BYTES: '4096' });
+    h = await startHarness({ SWITCHYARD_MAX_IMPORT_BYTES: '4096', SWITCHYARD_MAX_CONCURRENT_IMPORTS: '1' });
   });
   afterAll(async () => h?.close());
 
@@ -104,5 +104,19 @@ describe('POST /api/graphs/import caps', () => {
     const body = await expectApiError(await post(`${WRITER_REVIEWER_YAML}# ${'x'.repeat(5000)}\n`), 413, 'payload_too_large');
     expect(body.error.message).toBe('the import is larger than 4 KiB (SWITCHYARD_MAX_IMPORT_BYTES=4096)');
     expect((await post(WRITER_REVIEWER_YAML)).status).toBe(201);
+  });
+
+  it('answers 429 with Retry-After while SWITCHYARD_MAX_CONCURRENT_IMPORTS imports run, and imports again after', async () => {
+    const post = (name: string) =>
+      h.api.fetch('/api/graphs/import', { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: WRITER_REVIEWER_YAML.replace(/^name: .*$/m, `name: ${name}`) });
+    let release: () => void = () => {};
+    const running = withImportSlot(importLimits(), () => new Promise<void>((r) => (release = r)));
+    const res = await post('while-busy');
+    const body = await expectApiError(res, 429, 'rate_limited');
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(body.error.message).toBe('too many imports at once: 1 may run at a time (SWITCHYARD_MAX_CONCURRENT_IMPORTS); try again in 1 s');
+    release();
+    await running;
+    expect((await post('after')).status).toBe(201);
   });
 });
