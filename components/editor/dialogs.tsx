@@ -1,7 +1,6 @@
 'use client';
-/** The editor's modal frame and the shortcuts help overlay (the Import dialog is in ./import-dialog, loaded on demand). */
+/** The editor's modal frame (the shortcuts help is in ./help-overlay, the Import dialog in ./import-dialog, both loaded on demand). */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { SHORTCUTS } from './use-shortcuts';
 
 export function Modal({ title, onClose, children, testId }: { title: string; onClose(): void; children: ReactNode; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -20,26 +19,5 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
         {children}
       </div>
     </div>
-  );
-}
-
-export function HelpOverlay({ onClose }: { onClose(): void }) {
-  return (
-    <Modal title="Keyboard shortcuts" onClose={onClose} testId="help-overlay">
-      <dl className="sy-shortcuts">
-        {SHORTCUTS.map((s) => (
-          <div key={s.keys} className="sy-shortcut">
-            <dt>
-              {s.keys.split(' · ').map((k) => (
-                <kbd key={k}>{k}</kbd>
-              ))}
-            </dt>
-            <dd>{s.what}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="sy-muted sy-small">Conditional edges: select an edge and press “Make conditional”, or hold Alt while connecting. Connecting from a node that already branches adds a branch.</p>
-      <p className="sy-muted sy-small">Roles, conditions, tools, the YAML format and the API: <a href="/docs" target="_blank" rel="noreferrer" data-testid="help-docs-link">Documentation</a></p>
-    </Modal>
   );
 }

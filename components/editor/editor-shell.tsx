@@ -47,7 +47,7 @@ const EditorDebugPanel = dynamic(() => import('./editor-debug-panel').then((m) =
     </section>
   ),
 });
-const HelpOverlay = dynamic(() => import('./dialogs').then((m) => m.HelpOverlay), { ssr: false });
+const HelpOverlay = dynamic(() => import('./help-overlay').then((m) => m.HelpOverlay), { ssr: false });
 const ConnectCommand = dynamic(() => import('@/components/canvas/connect-command').then((m) => m.ConnectCommand), { ssr: false });
 const NotFoundView = dynamic(() => import('@/components/ui/not-found-view').then((m) => m.NotFoundView), { ssr: false });
 

@@ -18,7 +18,8 @@ function startWorker(): Worker | null {
   if (worker !== undefined) return worker;
   if (typeof Worker === 'undefined') return (worker = null);
   try {
-    worker = new Worker(new URL('./validate.worker.ts', import.meta.url), { type: 'module' });
+    // A classic worker: Turbopack's worker bootstrap loads its chunks with importScripts.
+    worker = new Worker(new URL('./validate.worker.ts', import.meta.url));
   } catch {
     return (worker = null);
   }
