@@ -24,6 +24,8 @@ interface RunActivities {
   spans: Map<string, string>;
   /** How many node runs each parent path has had. */
   runs: Map<string, number>;
+  /** keyPart of each node id met so far. */
+  parts: Map<string, string>;
 }
 
 const perNode = new WeakMap<ExecContext, NodeCalls>();
@@ -33,7 +35,7 @@ function runActivities(ctx: ExecContext): RunActivities {
   const owner = ctx.scope.ports;
   let r = perRun.get(owner);
   if (!r) {
-    r = { spans: new Map(), runs: new Map() };
+    r = { spans: new Map(), runs: new Map(), parts: new Map() };
     perRun.set(owner, r);
   }
   return r;
@@ -50,7 +52,9 @@ export function nextActivityKey(ctx: ExecContext): string {
   if (!calls) {
     const run = runActivities(ctx);
     const parent = (ctx.parentSpan !== undefined && run.spans.get(ctx.parentSpan)) || `s${ctx.scope.step()}.g${ctx.scope.graphDepth}`;
-    const path = `${parent}/${keyPart(ctx.nodeId)}`;
+    let part = run.parts.get(ctx.nodeId);
+    if (part === undefined) run.parts.set(ctx.nodeId, (part = keyPart(ctx.nodeId)));
+    const path = `${parent}/${part}`;
     const n = run.runs.get(path) ?? 0;
     run.runs.set(path, n + 1);
     calls = { base: `${path}.${n}`, next: 0 };

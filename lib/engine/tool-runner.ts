@@ -91,13 +91,18 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     if (spec.type === 'agent') return agentTool(ctx, id, spec);
     if (spec.type === 'human') return humanTool(ctx, id, spec);
     if (spec.type === 'client') return clientTool(ctx, id, spec);
-    const definition = ctx.scope.ports.tools.definition(id, spec);
     const run = (args: unknown, activity: string) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity });
+    // The definition is asked of the port when first read (a tool node never reads it).
+    let definition: ToolBinding['definition'] | undefined;
     const binding: ToolBinding = {
       name: id,
       type: spec.type,
-      description: spec.description ?? definition.function.description ?? '',
-      definition,
+      get description() {
+        return spec.description ?? this.definition.function.description ?? '';
+      },
+      get definition() {
+        return (definition ??= ctx.scope.ports.tools.definition(id, spec));
+      },
       invoke: (args, _span, activity) => run(args, activity),
     };
     // Self-reflection (`reflect: N`, reflection.ts): a rerun with a rephrased input is another call (its own idempotency key).
