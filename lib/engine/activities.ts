@@ -20,6 +20,8 @@ interface NodeCalls {
 }
 
 interface RunActivities {
+  /** The step `spans` and `runs` are of: every key starts with its step, so older entries are never read again. */
+  step: number;
   /** Activity key of each tool.call span that runs a child node (children key off it). */
   spans: Map<string, string>;
   /** How many node runs each parent path has had. */
@@ -33,10 +35,15 @@ const perRun = new WeakMap<object, RunActivities>();
 
 function runActivities(ctx: ExecContext): RunActivities {
   const owner = ctx.scope.ports;
+  const step = ctx.scope.step();
   let r = perRun.get(owner);
   if (!r) {
-    r = { spans: new Map(), runs: new Map(), parts: new Map() };
+    r = { step, spans: new Map(), runs: new Map(), parts: new Map() };
     perRun.set(owner, r);
+  } else if (r.step !== step) {
+    r.step = step;
+    r.spans.clear();
+    r.runs.clear();
   }
   return r;
 }

@@ -35,9 +35,13 @@ function isRec(v: unknown): v is Rec {
   return !!v && typeof v === 'object' && ((v as Rec).kind === 'llm' || (v as Rec).kind === 'tool') && 'result' in v;
 }
 
-function overlay(ctx: ExecContext): Map<string, Rec> {
-  const m = overlayMap(ctx);
+const NONE: ReadonlyMap<string, Rec> = new Map();
+
+function overlay(ctx: ExecContext): ReadonlyMap<string, Rec> {
   const acts = ctx.continuation?.activities;
+  // A run that was never handed calls back has no overlay (none is made for it).
+  if (!acts && !overlays.has(ctx.scope.ports)) return NONE;
+  const m = overlayMap(ctx);
   if (acts && typeof acts === 'object') {
     for (const [k, v] of Object.entries(acts)) if (isRec(v) && !m.has(k)) m.set(k, v);
   }
