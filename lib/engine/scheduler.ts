@@ -294,6 +294,7 @@ function answers(paused: string, id: string): boolean {
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
 export async function runNode(ctx: ExecContext): Promise<NodeResult> {
   const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
-  await prepareMemory(ctx); // the node's `memory` (memory/prepare.ts), before its prompt is built
+  // The node's `memory` (memory/prepare.ts), before its prompt is built; nothing to await without one.
+  if ('memory' in ctx.node && ctx.node.memory) await prepareMemory(ctx);
   return exec(ctx.node, ctx);
 }
