@@ -13,7 +13,7 @@ import { AppError } from '@/lib/errors';
 import { operatorConfigProblems, type ValidationContext } from '@/lib/graph/validate-tools';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import { readBytes } from './body';
-import { parseInWorker, type ImportParse, type JsonText } from './import-worker';
+import { parseInWorker, ParseWorkerUnavailable, type ImportParse, type JsonText } from './import-worker';
 
 export type { ImportParse, JsonText } from './import-worker';
 
@@ -84,14 +84,23 @@ export async function withImportSlot<T>({ maxConcurrent }: ImportLimits, fn: () 
 /**
  * parseGraphYaml with the import's size cap and the operator's configuration; large texts off the
  * event loop. The worker cannot call back into the database, so there the configuration checks
- * (names of connections and MCP servers, no line/col) follow on this thread.
+ * (names of connections and MCP servers, no line/col) follow on this thread. Should the worker's
+ * entry be missing from a build, the import is parsed here as before (and the server log says so).
  */
 export async function parseImportYaml(text: string, { maxBytes }: ImportLimits, context: ValidationContext): Promise<ImportParse> {
-  if (text.length <= INLINE_PARSE_CHARS) {
+  const inline = (): ImportParse => {
     const r = parseGraphYaml(text, { maxBytes, context });
     return r.ok ? { ok: true, doc: r.doc, warningsJson: JSON.stringify(r.warnings) } : r;
+  };
+  if (text.length <= INLINE_PARSE_CHARS) return inline();
+  let parsed: ImportParse;
+  try {
+    parsed = await parseInWorker(text, maxBytes);
+  } catch (err) {
+    if (!(err instanceof ParseWorkerUnavailable)) throw err;
+    console.error(`[switchyard] the YAML parse worker could not start (${err.message}); parsing this import on the server's thread`);
+    return inline();
   }
-  const parsed = await parseInWorker(text, maxBytes);
   if (!parsed.ok) return parsed;
   const errors = operatorConfigProblems(parsed.doc, context);
   return errors.length ? { ok: false, errors } : parsed;

@@ -49,10 +49,20 @@ function startWorker(options: WorkerOptions): Worker {
   return new Worker(boot, { ...options, eval: true });
 }
 
+/** The worker's entry could not be loaded (a build without it): the caller may parse on its own thread. */
+export class ParseWorkerUnavailable extends Error {}
+
+const LOAD_FAILURES = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND', 'ERR_WORKER_PATH', 'ERR_WORKER_INIT_FAILED']);
+
 /** Parses in a worker thread with a heap and a time limit. */
 export function parseInWorker(text: string, maxBytes: number): Promise<ImportParse> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker({ workerData: { text, maxBytes }, resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB } });
+    let worker: Worker;
+    try {
+      worker = startWorker({ workerData: { text, maxBytes }, resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB } });
+    } catch (err) {
+      return reject(new ParseWorkerUnavailable(err instanceof Error ? err.message : String(err)));
+    }
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -70,7 +80,7 @@ export function parseInWorker(text: string, maxBytes: number): Promise<ImportPar
       settle(() =>
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? resolve(refused('too_large', `reading the YAML needs more than ${IMPORT_HEAP_MB} MiB of memory`))
-          : reject(err),
+          : reject(LOAD_FAILURES.has(err.code ?? '') ? new ParseWorkerUnavailable(err.message) : err),
       ),
     );
     worker.once('exit', (code) => settle(() => reject(new Error(`the YAML parse worker exited (${code}) without a result`))));
