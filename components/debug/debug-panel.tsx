@@ -183,9 +183,12 @@ function Panel({
   }, [session.opened]);
   const [inputError, setInputError] = useState<string | null>(null);
   const startRun = useRef<() => void>(() => {});
+  // A Run pressed before the configured connections are known waits for them (it may need the demo choice).
+  const [deferredRun, setDeferredRun] = useState(false);
   startRun.current = () => {
     setOpen(true);
     if (live || session.starting) return;
+    if (demo.loading) return setDeferredRun(true);
     // It could only fail with no_connection: show the demo offer (and why) instead.
     if (runNeedsDemoChoice(demo)) return demo.ask();
     const used = text.trim() ? text : runDefault;
@@ -197,6 +200,11 @@ function Panel({
     setTab('trace');
     session.run(demo.chosen ? { ...p.body, connection_override: 'demo' } : p.body);
   };
+  useEffect(() => {
+    if (!deferredRun || demo.loading) return;
+    setDeferredRun(false);
+    startRun.current();
+  }, [deferredRun, demo.loading]);
   const submit = useCallback(() => startRun.current(), []);
   const handledRequest = useRef(runRequest);
   useEffect(() => {

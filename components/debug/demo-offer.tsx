@@ -16,6 +16,8 @@ import s from './debug.module.css';
 
 export interface DemoChoice {
   offered: boolean;
+  /** The configured connections are still loading: whether the demo is offered is not known yet. */
+  loading: boolean;
   chosen: boolean;
   choose(chosen: boolean): void;
   /** Inputs with a scripted conversation (GET /api/graphs/:id/demo). */
@@ -35,7 +37,8 @@ export function useDemoChoice(graphId: string | undefined, connections: string[]
     queryFn: ({ signal }) => request(`/api/graphs/${encodeURIComponent(graphId ?? '')}/demo`, { signal }, DemoScriptsResponse),
     enabled: offered && !!graphId,
   });
-  return { offered, chosen: offered && chosen, choose, inputs: scripts.data?.inputs ?? [], asked, ask: () => setAsked((n) => n + 1) };
+  const loading = q.data === undefined && !q.isError;
+  return { offered, loading, chosen: offered && chosen, choose, inputs: scripts.data?.inputs ?? [], asked, ask: () => setAsked((n) => n + 1) };
 }
 
 /** `folded`: a run is shown, so the scripted inputs start folded behind a toggle. */
