@@ -81,11 +81,18 @@ export async function withImportSlot<T>({ maxConcurrent }: ImportLimits, fn: () 
   }
 }
 
+let warned = false;
+function warnOnce(message: string): void {
+  if (!warned) console.error(message);
+  warned = true;
+}
+
 /**
  * parseGraphYaml with the import's size cap and the operator's configuration; large texts off the
  * event loop. The worker cannot call back into the database, so there the configuration checks
- * (names of connections and MCP servers, no line/col) follow on this thread. Should the worker's
- * entry be missing from a build, the import is parsed here as before (and the server log says so).
+ * (names of connections and MCP servers, no line/col) follow on this thread. Should the worker not
+ * start (no sources and no bundled entry, or no tsx), the import is parsed here as before (and the
+ * server log says so once).
  */
 export async function parseImportYaml(text: string, { maxBytes }: ImportLimits, context: ValidationContext): Promise<ImportParse> {
   const inline = (): ImportParse => {
@@ -98,7 +105,7 @@ export async function parseImportYaml(text: string, { maxBytes }: ImportLimits, 
     parsed = await parseInWorker(text, maxBytes);
   } catch (err) {
     if (!(err instanceof ParseWorkerUnavailable)) throw err;
-    console.error(`[switchyard] the YAML parse worker could not start (${err.message}); parsing this import on the server's thread`);
+    warnOnce(`[switchyard] the YAML parse worker could not start (${err.message}); large imports are parsed on the server's thread`);
     return inline();
   }
   if (!parsed.ok) return parsed;

@@ -4,6 +4,9 @@
  * IMPORT_PARSE_TIMEOUT_MS; past either it is stopped and the import refused (422 too_large /
  * too_slow). Its answer comes back as JSON text (see there) and is assembled a slice at a time.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -32,19 +35,19 @@ function refused(code: string, message: string): ImportParse {
   return { ok: false, errors: [p] };
 }
 
-/** Whether this process runs the TypeScript sources (vitest, tsx) rather than the bundled app. */
-function fromSources(): boolean {
-  return process.env.VITEST !== undefined || process.execArgv.some((a) => a.includes('tsx'));
-}
+/** The entry's TypeScript source in the working directory (the repository: tests, `npm run dev`, `npm start`). */
+const SOURCE_ENTRY = path.join(process.cwd(), 'lib', 'server', 'import-parse-worker.ts');
 
 /**
- * The parse worker. The bundled app starts the entry the bundler built from the literal URL below.
- * From sources a worker does not inherit tsx's hooks, so a bootstrap (resolving tsx from the working
- * directory, the repository) registers them before it imports the entry.
+ * The parse worker. A worker does not inherit a loader's hooks, and Next's build copies the entry
+ * as a file rather than bundling it, so from a checkout the worker runs the entry's source through
+ * tsx (resolved from the working directory), registered before the entry is imported. Elsewhere (no
+ * sources next to the server) it starts what the bundler made of the URL below; when that cannot
+ * load, the caller parses on its own thread (ParseWorkerUnavailable).
  */
 function startWorker(options: WorkerOptions): Worker {
-  if (!fromSources()) return new Worker(new URL('./import-parse-worker.ts', import.meta.url), options);
-  const entry = JSON.stringify(import.meta.url.replace(/import-worker\.ts$/, 'import-parse-worker.ts'));
+  if (!existsSync(SOURCE_ENTRY)) return new Worker(new URL('./import-parse-worker.ts', import.meta.url), options);
+  const entry = JSON.stringify(pathToFileURL(SOURCE_ENTRY).href);
   const boot = `(async () => { (await import('tsx/esm/api')).register(); await import(${entry}); })()`;
   return new Worker(boot, { ...options, eval: true });
 }
