@@ -94,16 +94,16 @@ function takeConditional(edge: ConditionalEdge, from: string, vars: EdgeVars, ro
 /** The edges that fire after `from` ran (START at the beginning of a run). */
 export function takeEdges(idx: EdgeIndex, from: string, vars: EdgeVars, route?: { label: string; reason: string }): Taken[] {
   const out: Taken[] = [];
-  const seen = new Set<string>();
+  // A node's edges are few: a linear scan finds a target already taken.
+  const taken = (to: string) => out.some((t) => t.to === to);
   for (const e of idx.plain.get(from) ?? []) {
-    if (seen.has(e.to)) continue;
-    seen.add(e.to);
+    if (taken(e.to)) continue;
     out.push({ to: e.to, data: { from, to: e.to, ...(e.label ? { label: e.label } : {}) } });
   }
   const cond = idx.conditional.get(from);
   if (cond) {
     const t = takeConditional(cond, from, vars, route);
-    if (!seen.has(t.to)) out.push(t);
+    if (!taken(t.to)) out.push(t);
   }
   return out;
 }

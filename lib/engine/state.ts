@@ -82,10 +82,14 @@ export function applyWrite(doc: GraphDocument, state: State, write: Write): { st
     if (value === undefined) continue;
     next[key] = reduce(reducerOf(channels[key]), next[key], value);
   }
-  for (const [key, value] of Object.entries(write.overwrite ?? {})) next[key] = clone(value);
+  const overwrite = write.overwrite;
+  if (overwrite) for (const [key, value] of Object.entries(overwrite)) next[key] = clone(value);
   // Only written channels can change; unwritten ones keep their value (the same reference).
-  const written = new Set([...Object.keys(write.update), ...Object.keys(write.overwrite ?? {})]);
-  const changed = Object.keys(next).filter((k) => written.has(k) && !sameJson(next[k], state[k]));
+  const changed: string[] = [];
+  for (const k of Object.keys(next)) {
+    const written = Object.hasOwn(write.update, k) || (overwrite !== undefined && Object.hasOwn(overwrite, k));
+    if (written && !sameJson(next[k], state[k])) changed.push(k);
+  }
   return { state: next, changed };
 }
 
