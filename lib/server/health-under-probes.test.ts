@@ -216,7 +216,7 @@ describe('/api/health keeps answering while hostile work runs', () => {
     expect(text.length).toBeGreaterThan(900_000);
     const r = await importYaml('yaml-40k-layout', text);
     expect(r).toMatchObject({ status: 201, code: 'ok', warnings: 40_000 });
-  });
+  }, 45_000);
 
   it('1 MiB of `[` is refused as too deep', async () => {
     const r = await importYaml('yaml-brackets', '['.repeat(1024 * 1024));
@@ -226,5 +226,5 @@ describe('/api/health keeps answering while hostile work runs', () => {
   it('1 MiB of `0,` in a flow sequence is refused for its node count before it expands', async () => {
     const r = await importYaml('yaml-many-nodes', `switchyard: 1\nname: [${'0,'.repeat(520_000)}0]\n`);
     expect(r).toMatchObject({ status: 422, code: 'invalid_graph', problem: 'too_many_nodes' });
-  });
+  }, 45_000);
 });
