@@ -137,7 +137,10 @@ export function selectFrontier(idx: EdgeIndex, order: string[], triggered: Itera
     return { run: order.includes(only) ? [only] : [], wait: [] };
   }
   const candidates = order.filter((n) => set.has(n));
-  const run = candidates.filter((t) => !candidates.some((x) => x !== t && reachable(idx, x).has(t)));
+  // A candidate waits when another candidate reaches it.
+  const reached = new Set<string>();
+  for (const x of candidates) for (const r of reachable(idx, x)) if (r !== x && set.has(r)) reached.add(r);
+  const run = candidates.filter((t) => !reached.has(t));
   if (!run.length) return { run: candidates, wait: [] };
   return { run, wait: candidates.filter((c) => !run.includes(c)) };
 }
