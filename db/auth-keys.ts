@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { getDb } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
@@ -28,12 +28,17 @@ export function setApiKeyBudget(userId: string, id: string, maxCostUsd: number |
   return getDb().update(apiKeys).set({ maxCostUsd }).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning().get();
 }
 
-/** USD of the runs started with the key since `since` (their usage.cost_usd; runs without one count 0). */
-export function apiKeySpend(keyId: string, since: Date): number {
+/** The first instant of `now`'s calendar month (UTC): key budgets are per month. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** USD of the runs started with the key since `since` (their usage.cost_usd; runs without one count 0), leaving out run `exceptRun`. */
+export function apiKeySpend(keyId: string, since: Date, exceptRun?: string): number {
   const row = getDb()
     .select({ usd: sql<number | null>`sum(json_extract(${runs.usage}, '$.cost_usd'))` })
     .from(runs)
-    .where(and(eq(runs.apiKeyId, keyId), gte(runs.createdAt, since)))
+    .where(and(eq(runs.apiKeyId, keyId), gte(runs.createdAt, since), exceptRun ? ne(runs.id, exceptRun) : undefined))
     .get();
   return row?.usd ?? 0;
 }

@@ -45,6 +45,21 @@ export function checkCost(limits: Limits | undefined, usage: Usage): void {
   }
 }
 
+/** A cost limit from outside the graph (an API key's remaining monthly budget, lib/runtime/key-ceiling.ts). */
+export interface CostCeiling {
+  max_usd: number;
+  /** What the limit is, for the error: "what is left ($0.40) of API key "ci"'s $1.00 monthly budget". */
+  what: string;
+}
+
+/** Throws budget_exceeded once the run cost more than the ceiling. */
+export function checkCeiling(ceiling: CostCeiling | undefined, usage: Usage): void {
+  const spent = usage.cost_usd ?? 0;
+  if (ceiling && spent > ceiling.max_usd) {
+    throw new EngineError('budget_exceeded', `The run cost ${formatUsd(spent)} so far (${usage.model_calls ?? 0} model calls), more than ${ceiling.what}`);
+  }
+}
+
 /** Before a model call: throws budget_exceeded when limits.max_model_calls are made already. */
 export function checkCallBudget(limits: Limits | undefined, usage: Usage): void {
   const max = limits?.max_model_calls;

@@ -5,7 +5,7 @@
 import { DEFAULTS } from '../graph/defaults';
 import type { GraphDocument } from '../graph/schema';
 import { EngineError, RunRejected, errorInfo, type ErrorInfo } from './errors';
-import { checkCost } from './budget';
+import { checkCeiling, checkCost, type CostCeiling } from './budget';
 import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
 import type { RunPorts } from './ports';
 import { makeScope } from './nested';
@@ -29,6 +29,8 @@ export interface RunOptions {
   derivedFrom?: { run_id: string; origin: 'fork' | 'replay'; step?: number };
   /** Sent with the first model call of this (entry) node in step 1: an API caller's `tool_choice`. */
   toolChoice?: FirstToolChoice;
+  /** A cost limit besides limits.max_cost_usd: what is left of the starting API key's monthly budget. */
+  costCeiling?: CostCeiling;
   ports: RunPorts;
 }
 
@@ -87,6 +89,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
         throw new EngineError('max_tokens', `The run used ${usage.input_tokens + usage.output_tokens} tokens, more than limits.max_tokens (${maxTokens}); raise limits.max_tokens in the graph`);
       }
       checkCost(doc.limits, usage);
+      checkCeiling(opts.costCeiling, usage);
     },
   });
   const runEvent = (type: 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled', data: Record<string, unknown>) =>

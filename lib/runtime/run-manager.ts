@@ -24,6 +24,7 @@ import { missingConnections, unknownMcpServers } from './preflight';
 import { conversationInputs } from './conversation';
 import { createRunPorts } from './run-ports';
 import { demoDocument } from './demo-run';
+import { keyCostCeiling } from './key-ceiling';
 import { exportFinishedRun } from './otel-export';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
 
@@ -178,7 +179,8 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   try {
-    const outcome = await runGraph({ runId: run.id, doc: demo ? demoDocument(doc) : doc, ...args, ports });
+    const costCeiling = keyCostCeiling(run.apiKeyId, run.id);
+    const outcome = await runGraph({ runId: run.id, doc: demo ? demoDocument(doc) : doc, ...args, ...(costCeiling ? { costCeiling } : {}), ports });
     settle(run.id, recorder, outcome);
   } catch (err) {
     recorder.flush();

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { apiKeySpend, getApiKey, insertApiKey, type ApiKeyRow } from '@/db/auth-keys';
+import { apiKeySpend, getApiKey, insertApiKey, monthStart, type ApiKeyRow } from '@/db/auth-keys';
 import { formatUsd, roundUsd } from '@/lib/graph/prices';
 import type { ApiKeyView, CreatedKeyResponse } from '@/lib/contracts/auth';
 import { AppError, badRequest } from '@/lib/errors';
@@ -24,10 +24,7 @@ export function keyView(row: ApiKeyRow, now = new Date()): ApiKeyView {
   };
 }
 
-/** The first instant of `now`'s calendar month (UTC): key budgets are per month. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
+
 
 /**
  * Before a run starts: the key it is started with (`apiKeyId` for the run row), after checking the

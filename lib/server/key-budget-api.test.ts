@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
-import { monthStart } from './auth-keys';
+import { monthStart } from '@/db/auth-keys';
 
 let mock: MockOpenAI;
 let s: AuthServer;
@@ -54,9 +54,13 @@ describe('budget per API key', () => {
     const bearer: string = key.body.secret;
     const start = () => s.call('POST', `/api/graphs/${graphId}/runs`, { bearer, origin: null }, { input: 'go' });
 
+    // The first run may cost only what is left of the budget: it stops once the second call crosses it.
     const first = await start();
     expect(first.status).toBe(201);
-    expect(await finished(first.body.run_id, bearer)).toMatchObject({ status: 'succeeded', usage: { cost_usd: 0.0016 } });
+    const stopped = await finished(first.body.run_id, bearer);
+    expect(stopped).toMatchObject({ status: 'failed', usage: { cost_usd: 0.0016 } });
+    expect(stopped.error).toMatchObject({ code: 'budget_exceeded' });
+    expect(stopped.error.message).toContain('more than what is left ($0.001) of API key "ci"\'s $0.001 monthly budget');
     const calls = mock.chatRequests().length;
 
     const refused = await start();

@@ -120,7 +120,8 @@ describe('a budget per API key on every entry point', () => {
     const first = await s.call('POST', `/api/graphs/${graphId}/runs`, { bearer: key.bearer, origin: null }, { input: 'go' });
     expect(first.status).toBe(201);
     parentRunId = first.body.run_id;
-    expect(await finished(parentRunId, key.bearer)).toMatchObject({ status: 'succeeded', usage: { cost_usd: 0.0008 } });
+    // Its one call costs more than the whole budget: the run stops there (the engine's key ceiling).
+    expect(await finished(parentRunId, key.bearer)).toMatchObject({ status: 'failed', error: { code: 'budget_exceeded' }, usage: { cost_usd: 0.0008 } });
     expect(await spent(key.id)).toBe(0.0008);
     // Creating a thread starts no run: allowed.
     const thread = await s.call('POST', '/api/v1/threads', { bearer: key.bearer, origin: null }, { messages: [{ role: 'user', content: 'go' }] });

@@ -141,7 +141,9 @@ export function TestingOps() {
           starts with <C>402</C> <C>budget_exceeded</C>, naming the spend and the budget: <C>POST /api/graphs/:id/runs</C>,{' '}
           <C>/api/v1/chat/completions</C>, the assistants API (<C>/api/v1/threads/:id/runs</C>, <C>/api/v1/threads/runs</C>), <C>/api/mcp</C>{' '}
           <C>tools/call</C> (an error result <C>budget_exceeded: …</C>) and <C>POST /api/runs/:id/fork</C> and <C>/replay</C>. The key list shows{' '}
-          <C>spent_usd</C> this month.
+          <C>spent_usd</C> this month. A run started with the key may itself cost only what is left of the budget (read when it starts or
+          resumes): the model call that crosses it is the last, and the run fails with <C>budget_exceeded</C>. Runs started at the same moment
+          each see the same remainder, so together they can overshoot it.
         </p>
       </Sub>
       <Sub id="telemetry" title="OpenTelemetry">
