@@ -79,8 +79,10 @@ function jsonResponse(status: number, body: unknown): Response {
 function sleep(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+    // The listener goes when the pause ends: a long stream of chunks must not pile them up on one signal.
+    const onAbort = () => (clearTimeout(t), reject(signal!.reason));
+    const t = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
