@@ -34,6 +34,23 @@ function loadGraph(file: string, out: Output): GraphDocument | null {
   return parsed.doc;
 }
 
+/**
+ * The person running the CLI is its operator: the URLs given on the command line are allowed even
+ * when private (model connections obey SWITCHYARD_ALLOWED_HOSTS, lib/tools/model-fetch.ts, which
+ * also allows OPENAI_BASE_URL's host).
+ */
+function allowCommandLineUrls(urls: string[], env: Record<string, string | undefined>): void {
+  const entries = urls.flatMap((u) => {
+    try {
+      const url = new URL(u);
+      return [url.port ? url.host : `${url.host}:${url.protocol === 'https:' ? 443 : 80}`];
+    } catch {
+      return [];
+    }
+  });
+  if (entries.length) env.SWITCHYARD_ALLOWED_HOSTS = [env.SWITCHYARD_ALLOWED_HOSTS, ...entries].filter(Boolean).join(',');
+}
+
 /** The connections the run may use: `default` from the flags or the environment, plus NAME=URL ones. */
 export function cliConnections(args: RunArgs, env = process.env): { resolve(name: string): Connection | null } {
   const key = args.apiKey ?? env.OPENAI_API_KEY?.trim() ?? '';
@@ -45,6 +62,7 @@ export function cliConnections(args: RunArgs, env = process.env): { resolve(name
     const name = spec.slice(0, eq);
     named.set(name, { name, base_url: spec.slice(eq + 1), api_key: key || PLACEHOLDER_API_KEY });
   }
+  allowCommandLineUrls([...(args.baseUrl ? [args.baseUrl] : []), ...[...named.values()].map((c) => c.base_url)], env);
   return { resolve: (name) => named.get(name) ?? (base ? { ...base, name } : null) };
 }
 

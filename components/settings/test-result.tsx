@@ -12,6 +12,7 @@ const FAILURE_LABEL: Record<TestFailureCode, string> = {
   timeout: 'Timed out',
   not_openai_compatible: 'Not an OpenAI-compatible server',
   server_error: 'Server error',
+  blocked: 'Blocked',
 };
 
 /** "Unreachable: could not…" under the title "Unreachable" reads "could not…" (the API message stands alone elsewhere). */

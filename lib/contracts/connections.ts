@@ -77,7 +77,7 @@ export const ConnectionListResponse = z.object({ connections: z.array(Connection
 export type ConnectionListResponse = z.infer<typeof ConnectionListResponse>;
 
 /** Why a connection test failed, for the UI to pick a hint. */
-export const TestFailureCode = z.enum(['unauthorized', 'unreachable', 'timeout', 'not_openai_compatible', 'server_error']);
+export const TestFailureCode = z.enum(['unauthorized', 'unreachable', 'timeout', 'not_openai_compatible', 'server_error', 'blocked']);
 export type TestFailureCode = z.infer<typeof TestFailureCode>;
 
 /** POST /api/connections/:name/test: 200 either way (the test ran); 404 for an unknown connection. */

@@ -6,6 +6,10 @@ import type { Connection } from './connection';
 import { startMockOpenAI, type MockOpenAI } from './testing/mock-openai-server';
 import { REACT_STOP } from '../graph/react-text';
 import { failure } from '@/lib/testing/app-error';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 let mock: MockOpenAI;
 beforeAll(async () => {

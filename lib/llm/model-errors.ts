@@ -26,8 +26,17 @@ export interface Failure {
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
+/** The outbound address policy's refusal (code ssrf_blocked) behind a failed request, if that is what stopped it. */
+export function blockedByPolicy(err: unknown, depth = 0): AppError | undefined {
+  if (err instanceof AppError) return err.code === 'ssrf_blocked' ? err : undefined;
+  if (!err || typeof err !== 'object' || depth > 6) return undefined;
+  return blockedByPolicy((err as { cause?: unknown }).cause, depth + 1);
+}
+
 export function classifyFailure(err: unknown, connection: string, baseUrl: string): Failure {
   if (err instanceof AppError) return { retryable: false, reason: err.message, serverAskMs: null, error: err };
+  const blocked = blockedByPolicy(err);
+  if (blocked) return { retryable: false, reason: blocked.message, serverAskMs: null, error: blocked };
   if (err instanceof ModelTimeout || err instanceof APIConnectionTimeoutError) {
     const reason = err instanceof ModelTimeout ? `timeout: ${err.message}` : 'timeout: the request timed out';
     return { retryable: true, reason, serverAskMs: null, error: new AppError('model_timeout', `Model call timed out (${reason}) at ${baseUrl}.`) };

@@ -2,9 +2,11 @@
  * One OpenAI SDK client per connection, built on first use and reused by every call after it
  * (a client holds its HTTP agent: building one per call throws away the kept-alive sockets). The
  * key is everything the client is built from (base URL, key, headers, timeout), so an edited
- * connection gets a new client; the oldest clients are dropped past a small cap.
+ * connection gets a new client; the oldest clients are dropped past a small cap. Requests go
+ * through lib/tools/model-fetch.ts: the outbound address policy, with kept-alive connections.
  */
 import OpenAI from 'openai';
+import { modelFetch } from '../tools/model-fetch';
 import { PLACEHOLDER_API_KEY, type Connection } from './connection';
 
 const MAX_CLIENTS = 32;
@@ -30,6 +32,8 @@ export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
     apiKey: c.api_key || PLACEHOLDER_API_KEY,
     baseURL: c.base_url,
     defaultHeaders: c.headers,
+    // Every request under the outbound address policy (private addresses only when allowed).
+    fetch: modelFetch,
     maxRetries: 0,
     timeout: timeoutMs,
     logLevel: 'off',

@@ -9,6 +9,10 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
 import { startHarness, type Harness } from './testing/harness';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 let h: Harness;
 let mock: MockOpenAI;

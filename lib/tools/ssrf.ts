@@ -179,7 +179,7 @@ export interface ResolvedAddress {
  * that port (and never when `port` is not given). Any blocked address refuses the whole host (a name
  * that resolves to one public and one private address is not safe to use).
  */
-export function checkAddresses(host: string, addresses: ResolvedAddress[], allowed: Set<string>, port?: number): ResolvedAddress[] {
+export function checkAddresses(host: string, addresses: ResolvedAddress[], allowed: Set<string>, port?: number, subject = 'Tools'): ResolvedAddress[] {
   if (addresses.length === 0) throw new AppError('http_error', `Host "${host}" did not resolve to any address`);
   if (isAllowedHost(allowed, host, port)) return addresses;
   for (const a of addresses) {
@@ -187,7 +187,8 @@ export function checkAddresses(host: string, addresses: ResolvedAddress[], allow
     const why = blockedReason(a.address);
     if (why) {
       const shown = host === a.address.toLowerCase() ? host : `${host} (${a.address})`;
-      throw ssrfError(`Refused to connect to ${shown}: ${why} address. Tools may only reach public hosts; an operator can allow a host with SWITCHYARD_ALLOWED_HOSTS.`);
+      const entry = port === undefined ? host : key(host, port);
+      throw ssrfError(`Refused to connect to ${shown}: ${why} address. ${subject} may only reach public hosts; an operator can allow a host with SWITCHYARD_ALLOWED_HOSTS (e.g. SWITCHYARD_ALLOWED_HOSTS=${entry}).`);
     }
   }
   return addresses;

@@ -61,6 +61,12 @@ export function GettingStarted({ examples }: { examples: ExampleInfo[] }) {
           that call private or local addresses need <C>SWITCHYARD_ALLOWED_HOSTS</C> (see <a href="#tools">Tools</a>).
         </p>
         <p>
+          Model connections obey the same outbound address policy as tools: a connection saved in Settings whose base URL is a private, loopback or
+          link-local address (a local Ollama, the cloud metadata address) is refused — its runs fail with <C>ssrf_blocked</C> and <em>Test</em> says{' '}
+          <em>Blocked</em> with the entry to add — unless the operator allows it, e.g. <C>SWITCHYARD_ALLOWED_HOSTS=localhost:11434</C> for Ollama (an
+          entry with a port allows that port only). The host of <C>OPENAI_BASE_URL</C> is allowed without it: the operator configured it.
+        </p>
+        <p>
           No key yet? When a graph’s connection is not configured, the Run panel offers <em>Run with the demo model</em> (scripted replies, not a language
           model; never chosen for you: pressing Run first points at the offer). Tick it and pick one of its scripted inputs to watch an example run live;
           forks and replays of a demo run use the demo too.

@@ -5,6 +5,10 @@ import type { ChatMessage, ChatRequest, ToolDefinition } from '../../engine/port
 import { startMockOpenAI, type MockOpenAI } from './mock-openai-server';
 import { BUILTIN_RULES, BUILTIN_SEARCH, MRKL_FINAL_ANSWER, MRKL_OBSERVATION_1, MRKL_QUESTION } from './scenarios';
 import { REACT_STOP } from '../../graph/react-text';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 let mock: MockOpenAI;
 beforeAll(async () => {

@@ -14,6 +14,10 @@ import { createToolPort } from '../../tools';
 import { createModelPort } from '../chat';
 import { startMockOpenAI, type MockOpenAI } from './mock-openai-server';
 import { BUILTIN_RULES, BUILTIN_SEARCH, MRKL_FINAL_ANSWER, MRKL_QUESTION } from './scenarios';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 let mock: MockOpenAI;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { maskKey, type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
-import { PLACEHOLDER_API_KEY, type Connection } from '@/lib/llm';
+import { blockedByPolicy, openaiClient, type Connection } from '@/lib/llm';
 
 const TEST_TIMEOUT_MS = 10_000;
 const MAX_MODELS = 20;
@@ -17,14 +17,8 @@ type Failure = Extract<TestConnectionResponse, { ok: false }>;
 export async function probeConnection(c: Connection, timeoutMs = TEST_TIMEOUT_MS): Promise<TestConnectionResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const client = new OpenAI({
-    baseURL: c.base_url,
-    apiKey: c.api_key || PLACEHOLDER_API_KEY,
-    defaultHeaders: c.headers,
-    maxRetries: 0,
-    timeout: timeoutMs,
-    logLevel: 'off',
-  });
+  // The client model calls use: the same outbound address policy (a private address only when allowed).
+  const client = openaiClient(c, timeoutMs);
   const url = `${c.base_url.replace(/\/+$/, '')}/models`;
   try {
     const { data: page, response } = await client.models.list().withResponse();
@@ -111,6 +105,8 @@ function describeFailure(err: unknown, url: string, timeoutMs: number): { code: 
   if (err instanceof APIConnectionTimeoutError) {
     return { code: 'timeout', message: `Timed out: GET ${url} got no answer within ${timeoutMs / 1000} s.` };
   }
+  const blocked = blockedByPolicy(err);
+  if (blocked) return { code: 'blocked', message: `Blocked: ${blocked.message}` };
   if (err instanceof APIConnectionError) {
     const cause = networkCause(err);
     return { code: 'unreachable', message: `Unreachable: could not connect to ${url}${cause ? ` (${cause})` : ''}. Is the server running and the URL right?` };

@@ -2,6 +2,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { probeConnection } from './probe-connection';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 let mock: MockOpenAI;
 beforeAll(async () => {

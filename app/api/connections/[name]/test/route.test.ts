@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
 import { probeConnection } from './probe-connection';
+import { allowLoopbackModels } from '@/lib/llm/testing/allow-loopback';
+
+// The mock model listens on 127.0.0.1: allowed as an operator allows a local server.
+allowLoopbackModels();
 
 const KEY = 'sk-test-secret-9876';
 const MODELS = Array.from({ length: 25 }, (_, i) => `model-${String(i).padStart(2, '0')}`);
