@@ -2,6 +2,9 @@
  * The one database connection of the process: better-sqlite3 under drizzle, opened lazily on the
  * first getDb() (never at import time, so `next build` never touches the database), migrated then,
  * and cached on globalThis so dev-mode module reloads do not open a second connection.
+ *
+ * With DATABASE_URL=postgres://… (or postgresql://) the store is Postgres instead: the same drizzle
+ * query layer over db/pg-client.ts, migrated from db/migrations-pg. SQLite is the default.
  */
 import 'server-only';
 import Database from 'better-sqlite3';
@@ -10,17 +13,32 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
+import { PgSyncClient } from './pg-client';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 interface Holder {
   db: Db;
+  /** The SQLite file (with Postgres: data/postgres, where the secret key file is looked for). */
   file: string;
+  postgres: boolean;
 }
 
 const KEY = Symbol.for('switchyard.db');
 type GlobalWithDb = typeof globalThis & { [KEY]?: Holder };
 const g = globalThis as GlobalWithDb;
+
+/** DATABASE_URL when it names a Postgres database; undefined otherwise (SQLite). */
+function postgresUrl(): string | undefined {
+  const url = process.env.DATABASE_URL?.trim();
+  return url && /^postgres(ql)?:\/\//i.test(url) ? url : undefined;
+}
+
+/** True when the store is (or will be, on first use) Postgres: the few dialect-specific queries pick their variant by it. */
+export function isPostgres(): boolean {
+  const held = g[KEY];
+  return held ? held.postgres : postgresUrl() !== undefined;
+}
 
 /** Where the database lives: $SWITCHYARD_DB, else data/switchyard.db (relative to the working directory). */
 function databasePath(): string {
@@ -62,13 +80,28 @@ function open(file: string): Db {
 export function getDb(): Db {
   const held = g[KEY];
   if (held) return held.db;
+  const url = postgresUrl();
+  if (url) {
+    const db = drizzle({ client: new PgSyncClient(url) as unknown as Database.Database, schema }) as Db;
+    g[KEY] = { db, file: postgresKeyAnchor(), postgres: true };
+    return db;
+  }
   const file = databasePath();
   const db = open(file);
-  g[KEY] = { db, file };
+  g[KEY] = { db, file, postgres: false };
   return db;
 }
 
-/** The file of the open database (`:memory:` for an in-memory one); opens it when needed. */
+/**
+ * With Postgres there is no database file: the secret key file (db/secret-box.ts, next to the
+ * database file) is data/secret.key, unless SWITCHYARD_SECRET_KEY is set (it must be when several
+ * machines share the database).
+ */
+function postgresKeyAnchor(): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'data', 'postgres');
+}
+
+/** The file of the open database (`:memory:` for an in-memory one; data/postgres with Postgres); opens it when needed. */
 export function databaseFile(): string {
   getDb();
   return g[KEY]!.file;

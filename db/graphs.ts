@@ -12,7 +12,7 @@ import { AppError, conflict, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import { canonicalJson, sameLogic } from '@/lib/graph/version-changes';
-import { getDb } from './client';
+import { getDb, isPostgres } from './client';
 import * as schema from './schema';
 import { graphs, graphVersions, runs, type GraphRow } from './schema';
 
@@ -39,7 +39,10 @@ export interface GraphVersionSummary {
   document: GraphDocument;
 }
 
-const nodeCount = sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
+const nodeCount = () =>
+  isPostgres()
+    ? sql<number>`(select count(*) from jsonb_each(coalesce(${graphs.document}::jsonb -> 'nodes', '{}'::jsonb)))`
+    : sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
 
 export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
   return conn
@@ -47,7 +50,7 @@ export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
       id: graphs.id,
       name: graphs.name,
       description: graphs.description,
-      roles: nodeCount,
+      roles: nodeCount(),
       version: graphs.version,
       createdAt: graphs.createdAt,
       updatedAt: graphs.updatedAt,

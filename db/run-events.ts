@@ -10,7 +10,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
-import { getDb } from './client';
+import { getDb, isPostgres } from './client';
 import { prepared } from './prepared';
 import { runEvents, type RunEventRow } from './schema/runs';
 
@@ -86,11 +86,19 @@ export function lastSeq(runId: string): number {
 /** Token usage summed over the run's llm.response events (gen_ai.usage.* attributes). */
 export function sumUsage(runId: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number; cost_usd?: number } {
   const row = getDb()
-    .select({
-      input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
-      output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
-      cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
-    })
+    .select(
+      isPostgres()
+        ? {
+            input: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.input_tokens')::numeric), 0)`,
+            output: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.output_tokens')::numeric), 0)`,
+            cost: sql<number | null>`sum((${runEvents.data}::jsonb ->> 'cost_usd')::numeric)`,
+          }
+        : {
+            input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
+            output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
+            cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
+          },
+    )
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), eq(runEvents.type, 'llm.response')))
     .get();

@@ -10,6 +10,10 @@ if (!target) {
   console.error('usage: npm run backup -- FILE');
   process.exit(2);
 }
+if (/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL?.trim() ?? '')) {
+  console.error('DATABASE_URL is a Postgres database: back it up with pg_dump (see the README, Postgres)');
+  process.exit(2);
+}
 const source = configuredDatabaseFile();
 await backupDatabase(source, target);
 console.log(`backed up ${source} to ${target}`);

@@ -1,0 +1,134 @@
+/**
+ * The Postgres schema, derived from the SQLite one (db/schema: the one home of the column lists) so
+ * that drizzle-kit can generate Postgres migrations (drizzle.pg.config.ts → db/migrations-pg).
+ * The store queries through the SQLite schema on both databases (db/pg-client.ts), so every column
+ * keeps its SQLite storage: integers (timestamps in ms, booleans as 0/1) become bigint, text (JSON
+ * included) stays text, real becomes double precision; keys, references, indexes and defaults are
+ * carried over. Nothing here is used at run time.
+ */
+import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { bigint, doublePrecision, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, type PgColumn, type PgColumnBuilderBase, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { is, SQL, sql } from 'drizzle-orm';
+import * as sqliteSchema from '../schema';
+
+const PG_NOW_MS = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+
+type AnyPgTable = PgTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function defaultOf(col: SQLiteColumn): unknown {
+  const d = col.default;
+  if (is(d, SQL)) {
+    const text = d.queryChunks.map((c) => (typeof c === 'object' && c && 'value' in c ? (c.value as string[]).join('') : '')).join('');
+    if (text.includes('unixepoch')) return PG_NOW_MS;
+    return sql.raw(text);
+  }
+  const mode = (col as unknown as { mode?: string }).mode;
+  if (typeof d === 'boolean') return d ? 1 : 0;
+  if (d instanceof Date) return d.getTime();
+  if (mode === 'json' && d !== undefined) return JSON.stringify(d);
+  return d;
+}
+
+function columnOf(col: SQLiteColumn): PgColumnBuilderBase {
+  let b;
+  switch (col.columnType) {
+    case 'SQLiteInteger':
+    case 'SQLiteTimestamp':
+    case 'SQLiteBoolean':
+    case 'SQLiteBigInt':
+      b = bigint(col.name, { mode: 'number' });
+      break;
+    case 'SQLiteReal':
+      b = doublePrecision(col.name);
+      break;
+    case 'SQLiteText':
+    case 'SQLiteTextJson':
+      b = text(col.name);
+      break;
+    default:
+      throw new Error(`schema-pg: no Postgres type for ${col.columnType} (${col.name})`);
+  }
+  const autoIncrement = (col as unknown as { autoIncrement?: boolean }).autoIncrement;
+  if (col.primary) b = autoIncrement ? bigint(col.name, { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity() : b.primaryKey();
+  if (col.notNull && !col.primary) b = b.notNull();
+  if (col.isUnique) b = b.unique(col.uniqueName);
+  if (col.hasDefault && col.default !== undefined) b = b.default(defaultOf(col) as never);
+  return b as PgColumnBuilderBase;
+}
+
+const byTable = new Map<SQLiteTable, AnyPgTable>();
+
+function mirror(table: SQLiteTable): AnyPgTable {
+  const config = getTableConfig(table);
+  const columns = Object.fromEntries(Object.entries(table).filter(([, c]) => config.columns.includes(c as SQLiteColumn)).map(([key, c]) => [key, columnOf(c as SQLiteColumn)]));
+  const pgCol = (cols: object, c: SQLiteColumn): PgColumn => {
+    const found = Object.values(cols).find((p) => (p as PgColumn)?.name === c.name && typeof (p as PgColumn).columnType === 'string') as PgColumn | undefined;
+    if (!found) throw new Error(`schema-pg: no column ${c.name} for table ${config.name}`);
+    return found;
+  };
+  return pgTable(config.name, columns, (t) => {
+    const mine = (c: SQLiteColumn) => pgCol(t, c);
+    return [
+      ...config.primaryKeys.map((pk) => primaryKey({ columns: pk.columns.map(mine) as [PgColumn, ...PgColumn[]] })),
+      ...config.uniqueConstraints.map((u) => unique(u.name).on(...(u.columns.map(mine) as [PgColumn, ...PgColumn[]]))),
+      ...config.indexes.map((i) => {
+        const cols = i.config.columns.map((c) => mine(c as SQLiteColumn)) as [PgColumn, ...PgColumn[]];
+        return (i.config.unique ? uniqueIndex(i.config.name) : index(i.config.name)).on(...cols);
+      }),
+      ...config.foreignKeys.map((fk) => {
+        const ref = fk.reference();
+        const other = ref.foreignTable === table ? t : byTable.get(ref.foreignTable as SQLiteTable)!;
+        let b = foreignKey({
+          columns: ref.columns.map(mine) as [PgColumn, ...PgColumn[]],
+          foreignColumns: ref.foreignColumns.map((c) => pgCol(other, c)) as [PgColumn, ...PgColumn[]],
+          name: fk.getName(),
+        });
+        if (fk.onDelete) b = b.onDelete(fk.onDelete);
+        if (fk.onUpdate) b = b.onUpdate(fk.onUpdate);
+        return b;
+      }),
+    ];
+  });
+}
+
+function isSqliteTable(v: unknown): v is SQLiteTable {
+  try {
+    return typeof v === 'object' && v !== null && getTableConfig(v as SQLiteTable).name !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+const tables = Object.entries(sqliteSchema).filter(([, v]) => isSqliteTable(v)) as [string, SQLiteTable][];
+for (const [, t] of tables) byTable.set(t, mirror(t));
+
+/** Every table of db/schema, as Postgres tables, under the same export names. */
+export const pgSchema: Record<string, AnyPgTable> = Object.fromEntries(tables.map(([name, t]) => [name, byTable.get(t)!]));
+
+// Named exports, which drizzle-kit reads (db/schema-pg/schema-pg.test.ts checks none is missing).
+export const {
+  accounts,
+  activities,
+  apiKeys,
+  assistants,
+  chatToolCalls,
+  chatToolRuns,
+  connections,
+  conversationMemory,
+  graphTests,
+  graphVersions,
+  graphs,
+  mcpServers,
+  meta,
+  pageCache,
+  runCalls,
+  runCheckpoints,
+  runEvents,
+  runs,
+  sessions,
+  threadMessages,
+  threadRuns,
+  threads,
+  users,
+  verifications,
+} = pgSchema;

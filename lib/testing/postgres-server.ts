@@ -1,0 +1,93 @@
+/**
+ * A real PostgreSQL for integration tests (Debian's package: `apt-get install -y postgresql`;
+ * `.ci/run` installs it): a cluster made by initdb in a temporary directory owned by the `postgres`
+ * user (PostgreSQL refuses to run as root), started on a free 127.0.0.1 port with its socket in that
+ * directory, stopped and removed by `stop()`. `postgresBinDir()` is null when it is not installed:
+ * the Postgres suites skip, saying so. `createDatabase()` gives each suite an empty database.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+
+export interface PostgresServer {
+  port: number;
+  /** postgres://… of the `postgres` database. */
+  url: string;
+  /** Creates an empty database; its URL. */
+  createDatabase(name: string): string;
+  stop(): void;
+}
+
+/** POSTGRES_BIN_DIR, or the newest /usr/lib/postgresql/N/bin (Debian); null when missing. */
+export function postgresBinDir(): string | null {
+  const candidates = process.env.POSTGRES_BIN_DIR
+    ? [process.env.POSTGRES_BIN_DIR]
+    : existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : [];
+  for (const dir of candidates) {
+    try {
+      accessSync(path.join(dir, 'pg_ctl'), constants.X_OK);
+      return dir;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL binary as the `postgres` user when this process is root (as itself otherwise). */
+function runAsOwner(bin: string, args: string[]): string {
+  const asRoot = userInfo().uid === 0;
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const res = spawnSync(cmd, argv, { encoding: 'utf8', cwd: tmpdir() });
+  if (res.status !== 0) throw new Error(`${path.basename(bin)} ${args.join(' ')} failed (${res.status}): ${res.stderr || res.stdout}`);
+  return res.stdout;
+}
+
+/** initdb, then pg_ctl start; returns once the server accepts connections. */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-pg-'));
+  chmodSync(dir, 0o777); // the postgres user makes the cluster inside it
+  const data = path.join(dir, 'data');
+  if (userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  runAsOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  let stopped = false;
+  return {
+    port,
+    url: `${base}/postgres`,
+    createDatabase(name) {
+      runAsOwner(path.join(bin, 'createdb'), ['-h', dir, '-p', String(port), '-U', 'postgres', name]);
+      return `${base}/${name}`;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
