@@ -13,13 +13,17 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
-import { PgSyncClient } from './pg-client';
+import { PgSyncClient, postgresUrl } from './pg-client';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 interface Holder {
   db: Db;
-  /** The SQLite file (with Postgres: data/postgres, where the secret key file is looked for). */
+  /**
+   * The SQLite file. With Postgres, where it would be: the secret key file (db/secret-box.ts) is
+   * looked for next to it, unless SWITCHYARD_SECRET_KEY is set (it must be when several machines
+   * share the database).
+   */
   file: string;
   postgres: boolean;
 }
@@ -27,12 +31,6 @@ interface Holder {
 const KEY = Symbol.for('switchyard.db');
 type GlobalWithDb = typeof globalThis & { [KEY]?: Holder };
 const g = globalThis as GlobalWithDb;
-
-/** DATABASE_URL when it names a Postgres database; undefined otherwise (SQLite). */
-function postgresUrl(): string | undefined {
-  const url = process.env.DATABASE_URL?.trim();
-  return url && /^postgres(ql)?:\/\//i.test(url) ? url : undefined;
-}
 
 /** True when the store is (or will be, on first use) Postgres: the few dialect-specific queries pick their variant by it. */
 export function isPostgres(): boolean {
@@ -83,7 +81,7 @@ export function getDb(): Db {
   const url = postgresUrl();
   if (url) {
     const db = drizzle({ client: new PgSyncClient(url) as unknown as Database.Database, schema }) as Db;
-    g[KEY] = { db, file: postgresKeyAnchor(), postgres: true };
+    g[KEY] = { db, file: databasePath(), postgres: true };
     return db;
   }
   const file = databasePath();
@@ -92,16 +90,8 @@ export function getDb(): Db {
   return db;
 }
 
-/**
- * With Postgres there is no database file: the secret key file (db/secret-box.ts, next to the
- * database file) is data/secret.key, unless SWITCHYARD_SECRET_KEY is set (it must be when several
- * machines share the database).
- */
-function postgresKeyAnchor(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'data', 'postgres');
-}
 
-/** The file of the open database (`:memory:` for an in-memory one; data/postgres with Postgres); opens it when needed. */
+/** The file of the open database (`:memory:` for an in-memory one; with Postgres, where the SQLite file would be: the key file's directory); opens it when needed. */
 export function databaseFile(): string {
   getDb();
   return g[KEY]!.file;

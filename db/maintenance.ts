@@ -5,9 +5,10 @@
 import Database from 'better-sqlite3';
 import { chmodSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PgSyncClient, postgresUrl } from './pg-client';
 import { keyFileFor, keyFromText, loadSecretKey, open, seal } from './secret-box';
 
-/** $SWITCHYARD_DB, else data/switchyard.db (as db/client.ts). */
+/** $SWITCHYARD_DB, else data/switchyard.db (as db/client.ts; with Postgres, the secret key file's directory is this file's). */
 export function configuredDatabaseFile(env: Record<string, string | undefined> = process.env): string {
   return path.resolve(process.cwd(), env.SWITCHYARD_DB?.trim() || path.join('data', 'switchyard.db'));
 }
@@ -37,10 +38,12 @@ export async function backupDatabase(source: string, target: string): Promise<vo
 export function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<string, string | undefined> = process.env): { rows: number; keyFile?: string } {
   const oldKey = loadSecretKey(dbFile, env);
   const newKey = keyFromText(newKeyText);
-  const db = new Database(dbFile, { fileMustExist: true });
+  // With DATABASE_URL=postgres://… the secrets are in Postgres (the same statements, db/pg-client.ts).
+  const pg = postgresUrl(env);
+  const db = pg ? (new PgSyncClient(pg) as unknown as Database.Database) : new Database(dbFile, { fileMustExist: true });
   let rows = 0;
   try {
-    db.pragma('busy_timeout = 5000');
+    if (!pg) db.pragma('busy_timeout = 5000');
     const all = db.prepare('select name, api_key, headers from connections').all() as { name: string; api_key: string | null; headers: string | null }[];
     const update = db.prepare('update connections set api_key = ?, headers = ? where name = ?');
     db.transaction(() => {
@@ -51,7 +54,7 @@ export function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<
         rows++;
       }
       // MCP servers' header values are sealed with the same key (db/mcp-servers.ts).
-      const hasMcp = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'mcp_servers'").get();
+      const hasMcp = pg || db.prepare("select 1 from sqlite_master where type = 'table' and name = 'mcp_servers'").get();
       const servers = hasMcp ? (db.prepare('select name, headers from mcp_servers where headers is not null').all() as { name: string; headers: string }[]) : [];
       const updateMcp = db.prepare('update mcp_servers set headers = ? where name = ?');
       for (const r of servers) {

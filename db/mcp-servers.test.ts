@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
+import { emptyPostgresTables } from '@/lib/testing/on-postgres';
 import { closeDb, getDb } from './client';
 import { rotateSecretKey } from './maintenance';
 import { getMcpServer, insertMcpServer, listMcpServers, updateMcpServer } from './mcp-servers';
@@ -16,7 +17,8 @@ beforeEach(() => {
   dbFile = path.join(dir, 'data', 'app.db');
   restoreEnv = setEnv({ SWITCHYARD_DB: dbFile, SWITCHYARD_SECRET_KEY: undefined });
 });
-afterEach(() => {
+afterEach(async () => {
+  await emptyPostgresTables(); // mcp-servers.postgres.test.ts: one database for all tests
   closeDb();
   restoreEnv();
   rmSync(dir, { recursive: true, force: true });

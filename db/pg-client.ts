@@ -15,14 +15,21 @@
  *
  * The cost: a statement blocks the calling thread for one round trip to Postgres, as a SQLite
  * statement blocks it for its disk work.
+ *
+ * No `server-only` mark: the operator scripts (db/maintenance.ts) use it outside the app too.
  */
-import 'server-only';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import path from 'node:path';
 
 interface Reply {
   result?: { rows: unknown[]; rowCount: number } | null;
   error?: { message: string; code?: string; constraint?: string; detail?: string };
+}
+
+/** DATABASE_URL when it names a Postgres database (postgres:// or postgresql://); undefined otherwise (SQLite). */
+export function postgresUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  const url = env.DATABASE_URL?.trim();
+  return url && /^postgres(ql)?:\/\//i.test(url) ? url : undefined;
 }
 
 /** How long one statement may take before the caller gives up (the worker or the server is gone). */

@@ -66,7 +66,11 @@ async function handle(msg) {
 port.on('message', (msg) => {
   handle(msg).then(
     (result) => reply({ result }),
-    (err) => { if (process.env.PG_DEBUG) console.error("[pg]", msg.sql, msg.params); reply({ error: describe(err) }); },
+    (err) => {
+      // SWITCHYARD_PG_DEBUG=1: the failing statement on stderr.
+      if (process.env.SWITCHYARD_PG_DEBUG) console.error('[db] Postgres refused:', msg.sql, msg.params, err?.message);
+      reply({ error: describe(err) });
+    },
   );
 });
 parentPort?.on('close', () => client.end().catch(() => {}));

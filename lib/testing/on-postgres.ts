@@ -6,6 +6,7 @@
  * installed: the file then has one skipped test saying so (in CI, where .ci/run installs it, a
  * failing one instead).
  */
+import pg from 'pg';
 import { afterAll, it } from 'vitest';
 import { setEnv } from './env';
 import { postgresBinDir, startPostgresServer } from './postgres-server';
@@ -23,13 +24,38 @@ export async function onPostgres(): Promise<boolean> {
     return false;
   }
   const server = await startPostgresServer();
-  const restore = setEnv({ DATABASE_URL: server.createDatabase('switchyard_test') });
+  const url = server.createDatabase('switchyard_test');
+  const restore = setEnv({ DATABASE_URL: url });
   // Registered before the suite's own hooks: runs after them (after hooks run last-registered first).
   afterAll(async () => {
-    const { closeDb } = await import('@/db/client');
-    closeDb();
-    restore();
-    server.stop();
+    try {
+      const { closeDb } = await import('@/db/client');
+      closeDb();
+      // The suite did use Postgres: its schema was migrated there.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where schemaname = 'public' and tablename = 'runs'");
+        if (Number(rows[0]?.n) !== 1) throw new Error('The suite never opened its Postgres database (DATABASE_URL was not used)');
+      } finally {
+        await client.end();
+      }
+    } finally {
+      restore();
+      server.stop();
+    }
   });
   return true;
+}
+
+/**
+ * For suites that start each test on a new SQLite file: with Postgres (one database per test file)
+ * the same fresh start is every table emptied. Nothing with SQLite.
+ */
+export async function emptyPostgresTables(): Promise<void> {
+  const { getDb, isPostgres } = await import('@/db/client');
+  if (!isPostgres()) return;
+  const client = getDb().$client;
+  const tables = (client.prepare("select tablename from pg_tables where schemaname = 'public'").all() as { tablename: string }[]).map((t) => `"${t.tablename}"`);
+  if (tables.length) client.prepare(`truncate ${tables.join(', ')} cascade`).run();
 }

@@ -1,7 +1,8 @@
 /**
  * Queue mode against a real redis-server (lib/testing/redis-server.ts) and real worker processes
  * (`npm run worker`, spawned): this test process is the web process (the real route handlers,
- * SWITCHYARD_QUEUE set), the runs execute on the workers, on the same SQLite file. Enqueue and run
+ * SWITCHYARD_QUEUE set), the runs execute on the workers, on the same SQLite file (or the same
+ * Postgres database: queue-mode.postgres.test.ts). Enqueue and run
  * with the SSE stream served by the web process; a worker SIGKILLed mid-run and the run finished by
  * another one from its checkpoint with no repeated tool call; cancel of a queued and of a running
  * run across processes; a human pause resumed through the queue.

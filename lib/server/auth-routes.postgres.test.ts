@@ -1,0 +1,4 @@
+/** auth-routes.test.ts against PostgreSQL (DATABASE_URL, lib/testing/on-postgres.ts): better-auth's drizzle adapter included. */
+import { onPostgres } from '@/lib/testing/on-postgres';
+
+if (await onPostgres()) await import('./auth-routes.test');
