@@ -16,6 +16,11 @@
  * The cost: a statement blocks the calling thread for one round trip to Postgres, as a SQLite
  * statement blocks it for its disk work.
  *
+ * Differences that remain: a statement that fails inside a transaction fails the whole transaction
+ * (SQLite undoes only the statement), so the store catches around transactions, never inside; a
+ * lost connection is reopened by the next statement outside a transaction, while one inside fails
+ * (as does its commit); rows ordered by a nullable column put NULLs last where SQLite puts them first.
+ *
  * No `server-only` mark: the operator scripts (db/maintenance.ts) use it outside the app too.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -152,7 +157,7 @@ export class PgSyncClient {
   }
 
   query(text: string, params: unknown[], array: boolean): { rows: unknown[]; rowCount: number } {
-    return this.call({ op: 'query', sql: text, params: params.map(bindable), array, prepare: params.length > 0 }) ?? { rows: [], rowCount: 0 };
+    return this.call({ op: 'query', sql: text, params: params.map(bindable), array, prepare: params.length > 0, inTransaction: this.depth > 0 }) ?? { rows: [], rowCount: 0 };
   }
 
   prepare(source: string): PgStatement {
@@ -160,26 +165,36 @@ export class PgSyncClient {
   }
 
   exec(source: string): this {
-    this.call({ op: 'exec', sql: source });
+    this.call({ op: 'exec', sql: source, inTransaction: this.depth > 0 });
     return this;
   }
 
   /** As better-sqlite3's: a function running `fn` in a transaction (a savepoint inside another). */
   transaction<A extends unknown[], R>(fn: (...args: A) => R): TransactionFn<A, R> {
     const run = (...args: A): R => {
-      const savepoint = this.depth > 0 ? `sy_tx${this.depth}` : null;
-      this.exec(savepoint ? `savepoint ${savepoint}` : 'begin');
+      const outer = this.depth === 0;
+      const savepoint = outer ? null : `sy_tx${this.depth}`;
+      // `begin` may reconnect a lost connection; every later statement, commit included, must run on
+      // the connection that began (a lost one fails them: nothing is committed by accident).
+      this.call({ op: 'exec', sql: savepoint ? `savepoint ${savepoint}` : 'begin', inTransaction: !outer });
       this.depth++;
+      let result: R;
       try {
-        const result = fn(...args);
-        this.depth--;
-        this.exec(savepoint ? `release savepoint ${savepoint}` : 'commit');
-        return result;
+        result = fn(...args);
       } catch (err) {
-        this.depth--;
-        this.exec(savepoint ? `rollback to savepoint ${savepoint}` : 'rollback');
+        try {
+          this.call({ op: 'exec', sql: savepoint ? `rollback to savepoint ${savepoint}` : 'rollback', inTransaction: true });
+        } finally {
+          this.depth--;
+        }
         throw err;
       }
+      try {
+        this.call({ op: 'exec', sql: savepoint ? `release savepoint ${savepoint}` : 'commit', inTransaction: true });
+      } finally {
+        this.depth--;
+      }
+      return result;
     };
     return Object.assign(run, { deferred: run, immediate: run, exclusive: run });
   }

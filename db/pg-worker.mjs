@@ -1,7 +1,8 @@
 /**
- * The Postgres side of db/pg-client.ts, on a worker thread: one `pg` connection, migrated with
- * drizzle's node-postgres migrator (db/migrations-pg), answering each query message on the port and
- * then waking the main thread (Atomics.notify on the shared flag), which waits for it synchronously.
+ * The Postgres side of db/pg-client.ts, on a worker thread: one `pg` connection (reconnected when
+ * lost between transactions), migrated with drizzle's node-postgres migrator (db/migrations-pg),
+ * answering each query message on the port and then waking the main thread (Atomics.notify on the
+ * shared flag), which waits for it synchronously.
  * Plain JavaScript, loaded by path from the working directory (no bundler involved).
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -15,14 +16,41 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 const { url, flag, port, migrationsFolder } = workerData;
 const signal = new Int32Array(flag);
-const client = new pg.Client({ connectionString: url });
-// A lost connection fails the statements that follow (answered as errors); it never kills the thread.
+/** The connection; replaced when it was lost (the server restarted, a network cut) and no transaction was open. */
+let client = null;
+/** Why the connection is unusable, once it is. */
 let lost = null;
-client.on('error', (err) => {
-  lost = err;
-});
 /** Statement names per SQL text (prepared once per connection). */
 const names = new Map();
+/** Errors that mean the connection is gone rather than the statement refused. */
+const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+async function connect() {
+  const c = new pg.Client({ connectionString: url });
+  // A lost connection is noted (the next statement reconnects); it never kills the thread.
+  c.on('error', (err) => {
+    if (client === c) lost = err;
+  });
+  c.on('end', () => {
+    if (client === c) lost ??= new Error('The Postgres connection ended');
+  });
+  await c.connect();
+  // Timestamps are stored as ms numbers; UTC keeps any server-side date arithmetic the same everywhere.
+  await c.query("set client_min_messages = warning; set timezone = 'UTC'");
+  client = c;
+  lost = null;
+  names.clear();
+}
+
+/** Applies db/migrations-pg, one process at a time (web and workers may start together). */
+async function migrateLocked() {
+  await client.query("select pg_advisory_lock(hashtext('switchyard.migrations'))");
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext('switchyard.migrations'))");
+  }
+}
 
 function reply(message) {
   port.postMessage(message);
@@ -34,29 +62,51 @@ function describe(err) {
   return { message: err?.message ?? String(err), code: err?.code, constraint: err?.constraint, detail: err?.detail };
 }
 
+/** The connection, reconnected when lost outside a transaction (a transaction dies with its connection). */
+async function usable(inTransaction) {
+  if (client && !lost) return client;
+  if (inTransaction) throw new Error(`The Postgres connection was lost in a transaction: ${lost?.message ?? 'closed'}`);
+  const old = client;
+  client = null;
+  old?.end().catch(() => {});
+  await connect();
+  return client;
+}
+
+async function run(msg, fn) {
+  const c = await usable(msg.inTransaction);
+  try {
+    return await fn(c);
+  } catch (err) {
+    if (CONNECTION_ERRORS.has(err?.code) || /Connection terminated|not queryable/i.test(err?.message ?? '')) lost = err;
+    throw err;
+  }
+}
+
 async function handle(msg) {
-  if (lost && msg.op !== 'close') throw lost;
   switch (msg.op) {
     case 'open':
-      await client.connect();
-      // The run's session clock in UTC; quiet notices (IF NOT EXISTS).
-      await client.query("set client_min_messages = warning; set timezone = 'UTC'");
-      await migrate(drizzle({ client }), { migrationsFolder });
+      await connect();
+      await migrateLocked();
       return null;
-    case 'query': {
-      let name = names.get(msg.sql);
-      if (name === undefined && msg.prepare) {
-        name = `s${names.size + 1}`;
-        names.set(msg.sql, name);
-      }
-      const res = await client.query({ text: msg.sql, values: msg.params, rowMode: msg.array ? 'array' : undefined, ...(name ? { name } : {}) });
-      return { rows: res.rows ?? [], rowCount: res.rowCount ?? 0 };
-    }
+    case 'query':
+      return run(msg, async (c) => {
+        let name = names.get(msg.sql);
+        if (name === undefined && msg.prepare) {
+          name = `s${names.size + 1}`;
+          names.set(msg.sql, name);
+        }
+        const res = await c.query({ text: msg.sql, values: msg.params, rowMode: msg.array ? 'array' : undefined, ...(name ? { name } : {}) });
+        return { rows: res.rows ?? [], rowCount: res.rowCount ?? 0 };
+      });
     case 'exec':
-      await client.query(msg.sql);
-      return null;
+      return run(msg, async (c) => {
+        await c.query(msg.sql);
+        return null;
+      });
     case 'close':
-      await client.end();
+      await client?.end().catch(() => {});
+      client = null;
       return null;
     default:
       throw new Error(`unknown op ${msg.op}`);
@@ -73,4 +123,4 @@ port.on('message', (msg) => {
     },
   );
 });
-parentPort?.on('close', () => client.end().catch(() => {}));
+parentPort?.on('close', () => client?.end().catch(() => {}));

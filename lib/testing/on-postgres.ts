@@ -2,16 +2,16 @@
  * Runs a test file's suite against PostgreSQL: a `*.postgres.test.ts` file awaits onPostgres() and
  * then imports the suite (`if (await onPostgres()) await import('./x.test')`). It starts a real
  * server (postgres-server.ts), points DATABASE_URL at an empty database for this file (spawned
- * workers inherit it), and stops the server after the suite. False when PostgreSQL is not
+ * workers inherit it), and stops the server after the suite; returns the server. Null when PostgreSQL is not
  * installed: the file then has one skipped test saying so (in CI, where .ci/run installs it, a
  * failing one instead).
  */
 import pg from 'pg';
 import { afterAll, it } from 'vitest';
 import { setEnv } from './env';
-import { postgresBinDir, startPostgresServer } from './postgres-server';
+import { postgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
 
-export async function onPostgres(): Promise<boolean> {
+export async function onPostgres(): Promise<PostgresServer | null> {
   if (!postgresBinDir()) {
     if (process.env.CI) {
       it('runs against PostgreSQL', () => {
@@ -21,7 +21,7 @@ export async function onPostgres(): Promise<boolean> {
       console.warn('Postgres suite SKIPPED: PostgreSQL is not installed (apt-get install -y postgresql, or set POSTGRES_BIN_DIR)');
       it.skip('runs against PostgreSQL (not installed)', () => {});
     }
-    return false;
+    return null;
   }
   const server = await startPostgresServer();
   const url = server.createDatabase('switchyard_test');
@@ -45,7 +45,7 @@ export async function onPostgres(): Promise<boolean> {
       server.stop();
     }
   });
-  return true;
+  return server;
 }
 
 /**

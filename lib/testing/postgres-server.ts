@@ -17,6 +17,8 @@ export interface PostgresServer {
   url: string;
   /** Creates an empty database; its URL. */
   createDatabase(name: string): string;
+  /** Restarts the server (immediate stop: every connection is cut), same port. */
+  restart(): void;
   stop(): void;
 }
 
@@ -73,16 +75,23 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   const base = `postgres://postgres@127.0.0.1:${port}`;
   let stopped = false;
-  return {
+  // A test process that exits without stop() (a failed hook, a timeout) leaves no server behind.
+  const onExit = () => server.stop();
+  process.once('exit', onExit);
+  const server: PostgresServer = {
     port,
     url: `${base}/postgres`,
     createDatabase(name) {
       runAsOwner(path.join(bin, 'createdb'), ['-h', dir, '-p', String(port), '-U', 'postgres', name]);
       return `${base}/${name}`;
     },
+    restart() {
+      runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-m', 'immediate', '-w', 'restart']);
+    },
     stop() {
       if (stopped) return;
       stopped = true;
+      process.off('exit', onExit);
       try {
         runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
@@ -90,4 +99,5 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       }
     },
   };
+  return server;
 }
