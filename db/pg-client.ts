@@ -19,7 +19,7 @@
  * Differences that remain: a statement that fails inside a transaction fails the whole transaction
  * (SQLite undoes only the statement), so the store catches around transactions, never inside; a
  * lost connection is reopened by the next statement outside a transaction, while one inside fails
- * (as does its commit); rows ordered by a nullable column put NULLs last where SQLite puts them first.
+ * (as does its commit); in ORDER BY, NULL sorts as the largest value (in SQLite, the smallest).
  *
  * No `server-only` mark: the operator scripts (db/maintenance.ts) use it outside the app too.
  */
