@@ -30,6 +30,7 @@ function createAuth(secure: boolean) {
     secret: authSecret(),
     // The server's own names (SWITCHYARD_HOSTS too), on any port unless an entry names one.
     baseURL: { allowedHosts: allowedHosts().flatMap((h) => (/:\d+$/.test(h) ? [h] : [h, `${h}:*`])), protocol: secure ? 'https' : 'http' },
+    // 'sqlite' with Postgres too: the store's drizzle instance builds SQLite SQL either way (db/pg-client.ts).
     database: drizzleAdapter(getDb(), { provider: 'sqlite', usePlural: true, schema: { users, sessions, accounts, verifications } }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: 'viewer' } } },
