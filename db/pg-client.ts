@@ -6,11 +6,11 @@
  * use (`prepare` → run/get/all/raw, `transaction`, `exec`, `close`) over one Postgres connection
  * held by a worker thread (db/pg-worker.mjs): each statement is posted to the worker and the calling
  * thread waits for the answer (Atomics.wait, then receiveMessageOnPort). So the same query layer runs
- * on both databases; the SQL drizzle builds for SQLite is made Postgres' here:
- * `?` placeholders become `$n`, the schema's SQLite default for "now in ms" becomes Postgres', a
- * conflict target loses its table qualifier,
- * booleans bound as 1/0 (as SQLite stores them), and constraint errors carry SQLite's codes
- * (SQLITE_CONSTRAINT_UNIQUE, …_PRIMARYKEY, …_FOREIGNKEY, …_NOTNULL) next to Postgres' (`pgCode`).
+ * on both databases; the SQL drizzle builds for SQLite is made Postgres' here: `?` placeholders
+ * become `$n`, the schema's SQLite default for "now in ms" becomes Postgres', a conflict target
+ * loses its table qualifier, booleans are bound as 1/0 (as SQLite stores them), and constraint
+ * errors carry SQLite's codes (SQLITE_CONSTRAINT_UNIQUE, …_PRIMARYKEY, …_FOREIGNKEY, …_NOTNULL)
+ * next to Postgres' (`pgCode`).
  * The few queries whose SQL differs (JSON functions) pick their variant with isPostgres() (client.ts).
  *
  * The cost: a statement blocks the calling thread for one round trip to Postgres, as a SQLite
@@ -100,7 +100,7 @@ export class PgStatement {
     private readonly client: PgSyncClient,
     source: string,
   ) {
-    this.text = toPostgresSql(source);
+    this.text = client.translate(source);
   }
   raw(toggle = true): this {
     this.array = toggle;
@@ -125,6 +125,8 @@ export class PgSyncClient {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private depth = 0;
   private closed = false;
+  /** Postgres SQL per SQLite SQL (drizzle prepares each query anew; the store's queries are a few hundred). */
+  private readonly translated = new Map<string, string>();
   readonly open = true;
 
   constructor(url: string) {
@@ -158,6 +160,16 @@ export class PgSyncClient {
 
   query(text: string, params: unknown[], array: boolean): { rows: unknown[]; rowCount: number } {
     return this.call({ op: 'query', sql: text, params: params.map(bindable), array, prepare: params.length > 0, inTransaction: this.depth > 0 }) ?? { rows: [], rowCount: 0 };
+  }
+
+  translate(source: string): string {
+    let text = this.translated.get(source);
+    if (text === undefined) {
+      text = toPostgresSql(source);
+      if (this.translated.size >= 2000) this.translated.clear(); // SQL built with inline values: keep it bounded
+      this.translated.set(source, text);
+    }
+    return text;
   }
 
   prepare(source: string): PgStatement {

@@ -92,7 +92,8 @@ async function handle(msg) {
     case 'query':
       return run(msg, async (c) => {
         let name = names.get(msg.sql);
-        if (name === undefined && msg.prepare) {
+        // Prepared on the server once per SQL text, up to a bound (an `in (…)` list makes a text per length).
+        if (name === undefined && msg.prepare && names.size < 1000) {
           name = `s${names.size + 1}`;
           names.set(msg.sql, name);
         }
