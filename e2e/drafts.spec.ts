@@ -20,6 +20,12 @@ test('an invalid edit survives a reload and another tab sees the draft while run
   await expect(ed.saveState).toHaveAttribute('data-state', 'draft', { timeout: 15_000 });
   await expect(ed.saveState).toContainText(`runs use version ${version}`);
 
+  // An edit undone before autosave leaves what the server holds, the draft: the badge says so still.
+  await page.getByTestId('graph-name').fill('x');
+  await page.getByTestId('graph-name').fill('');
+  await expect(ed.saveState).toHaveAttribute('data-state', 'pending');
+  await expect(ed.saveState).toHaveAttribute('data-state', 'draft');
+
   await page.reload();
   await expect(ed.node('START')).toBeVisible();
   await expect(page.getByTestId('graph-name')).toHaveValue('');

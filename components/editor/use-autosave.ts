@@ -38,12 +38,15 @@ export function useAutosave(graphId: string, base: string) {
   const change = useEditor((s) => s.revision + s.layoutRevision);
   const savedJson = useRef<string>(JSON.stringify(editorToDocument(store.getState()).doc));
   const baseRef = useRef(base);
-  const [status, setStatus] = useState<SaveStatus>(() => {
+  // What the server holds for `savedJson`: the graph, or the working draft with its errors.
+  const savedAs = useRef<SaveStatus | null>(null);
+  if (savedAs.current === null) {
     // Opened on a working draft (another tab, a reload): say so until it validates.
     const loaded = queryClient.getQueryData<GraphRecord>(['graph', graphId]);
     const errors = loaded?.draft?.problems.filter((p) => p.severity !== 'warning').length ?? 0;
-    return loaded?.draft ? { kind: 'draft', errors: errors || loaded.draft.problems.length, version: loaded.version } : { kind: 'saved' };
-  });
+    savedAs.current = loaded?.draft ? { kind: 'draft', errors: errors || loaded.draft.problems.length, version: loaded.version } : { kind: 'saved' };
+  }
+  const [status, setStatus] = useState<SaveStatus>(savedAs.current);
 
   const mutation = useMutation({
     mutationFn: (doc: GraphDocument) => saveEdit(graphId, doc),
@@ -60,8 +63,9 @@ export function useAutosave(graphId: string, base: string) {
     const conv = editorToDocument(store.getState());
     const json = JSON.stringify(conv.doc);
     if (json === savedJson.current) {
+      // Back to what the server holds (an undo, a change that did not touch the document): say what that is.
       clearDraft(graphId);
-      return setStatus({ kind: 'saved' });
+      return setStatus(savedAs.current ?? { kind: 'saved' });
     }
     saveDraft(graphId, { doc: conv.doc, base: baseRef.current });
     const st = store.getState();
@@ -72,14 +76,15 @@ export function useAutosave(graphId: string, base: string) {
       // With errors the server keeps it as the working draft (202); the server's check decides either way.
       const record = await mutateAsync(conv.doc);
       savedJson.current = json;
+      if (record.saved === 'draft') {
+        const errors = record.problems?.filter((p) => p.severity !== 'warning').length || problems.errorCount || 1;
+        savedAs.current = { kind: 'draft', errors, version: record.version };
+      } else savedAs.current = { kind: 'saved' };
       if (record?.updated_at !== undefined) baseRef.current = String(record.updated_at);
       const now = JSON.stringify(editorToDocument(store.getState()).doc);
       if (now !== json) return setStatus({ kind: 'pending' });
       clearDraft(graphId);
-      if (record.saved === 'draft') {
-        const errors = record.problems?.filter((p) => p.severity !== 'warning').length || problems.errorCount || 1;
-        setStatus({ kind: 'draft', errors, version: record.version });
-      } else setStatus({ kind: 'saved' });
+      setStatus(savedAs.current);
     } catch (err) {
       setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err), nameTaken: err instanceof ApiError && err.status === 409 });
     } finally {
