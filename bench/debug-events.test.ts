@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from './debug-events';
-import { applyEvents, emptyRunView } from '../components/debug/run-reducer';
+import { applyEvents } from '../components/debug/run-reducer';
+import { emptyRunView } from '../components/debug/run-view';
 
 describe('bench trace generator', () => {
   it('makes exactly 2,000 events in seq order that end the run', () => {

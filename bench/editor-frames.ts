@@ -15,10 +15,10 @@
  *
  *   npx tsx bench/editor-frames.ts [baseUrl] --first-load   # only the first-load JS
  */
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { launchOptions } from '../e2e/browser';
+import { firstLoadJs } from '../e2e/fixtures/first-load';
 import { blankHead } from '../e2e/fixtures/graphs';
 
 const BASE = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
@@ -110,26 +110,6 @@ async function measure(page: Page, url: string, n: number) {
 }
 
 const fmt = (v: number) => v.toFixed(1).padStart(6);
-
-/** The scripts a page's HTML loads and their gzipped size (bytes), largest first. */
-export async function firstLoadJs(url: string): Promise<{ total: number; scripts: { src: string; gzip: number }[] }> {
-  const html = await (await fetch(url)).text();
-  const srcs = new Set<string>();
-  // Not the nomodule polyfills: modern browsers never load them.
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) if (!/\snomodule/i.test(m[0])) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="(?:preload|modulepreload)"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(m[0])?.[1];
-    if (href && (/as="script"/.test(m[0]) || /modulepreload/.test(m[0]) || href.endsWith('.js'))) srcs.add(href);
-  }
-  const scripts = await Promise.all(
-    [...srcs].map(async (src) => {
-      const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, '&'), url))).arrayBuffer());
-      return { src, gzip: gzipSync(body, { level: 9 }).length };
-    }),
-  );
-  scripts.sort((a, b) => b.gzip - a.gzip);
-  return { total: scripts.reduce((t, x) => t + x.gzip, 0), scripts };
-}
 
 async function printFirstLoad(): Promise<void> {
   const id = await createGraph(10);

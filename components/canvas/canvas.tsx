@@ -22,7 +22,7 @@ import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { freeSpot, GRID, ROLE_NODE_SIZE, TERMINAL_NODE_SIZE } from '@/components/editor/state/layout';
 import type { EditorEdge, EditorNode } from '@/components/editor/state/types';
 import { ROLES } from '@/lib/graph/roles';
-import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+import { NODE_ROLES, type NodeRole } from '@/lib/graph/constants';
 import { CallEdgeComponent, callEdges, callPairs } from './call-edge';
 import { fitOptions } from './fit';
 import { FlowEdgeComponent } from './flow-edge';

@@ -42,7 +42,7 @@ import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
 import { useGraphNodes } from './run-api';
 import { useRunSession } from './use-run-session';
-import { isTerminal } from './run-reducer';
+import { isTerminal } from './run-view';
 import { TimelineView } from './timeline';
 import { StepDetails } from './step-details';
 import { PauseCard } from './pause-card';

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useConnections } from '@/components/settings/use-connections';
 import { request } from '@/lib/contracts/client';
-import { DEMO_CONNECTION_LABEL, DemoScriptsResponse } from '@/lib/contracts/runs';
+import { DEMO_CONNECTION_LABEL, type DemoScriptsResponse } from '@/lib/contracts/runs';
 import { DEMO_NEEDED_MESSAGE, demoOffered } from './demo-gate';
 import s from './debug.module.css';
 
@@ -34,7 +34,7 @@ export function useDemoChoice(graphId: string | undefined, connections: string[]
   const offered = demoOffered(connections, q.data?.connections.map((c) => c.name));
   const scripts = useQuery({
     queryKey: ['graphs', graphId ?? '', 'demo'],
-    queryFn: ({ signal }) => request(`/api/graphs/${encodeURIComponent(graphId ?? '')}/demo`, { signal }, DemoScriptsResponse),
+    queryFn: ({ signal }) => request<DemoScriptsResponse>(`/api/graphs/${encodeURIComponent(graphId ?? '')}/demo`, { signal }),
     enabled: offered && !!graphId,
   });
   const loading = q.data === undefined && !q.isError;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { checkStateText } from './pause-card';
-import { applyEvents, emptyRunView, isTerminal } from './run-reducer';
+import { applyEvents } from './run-reducer';
+import { emptyRunView, isTerminal } from './run-view';
 import { resumedLabel } from './timeline-tree';
 
 const channels = { route: { type: 'string' as const } };

@@ -1,7 +1,6 @@
 /**
  * The run API as seen from the debug panel: fetchers and react-query hooks over the one browser
- * client (lib/contracts/client.ts). Every response is checked by its schema in
- * lib/contracts/runs.ts; a response of another shape is an ApiError, never half-read.
+ * client (lib/contracts/client.ts). Every response is typed by its contract in lib/contracts/runs.ts.
  * Connections come from the Settings hook (components/settings/use-connections.ts).
  */
 'use client';
@@ -9,7 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { RunControlResponse, RunDetailResponse, RunHistoryResponse, StartRunResponse, type StartRunBody } from '@/lib/contracts/runs';
+import type { RunControlResponse, RunDetailResponse, RunHistoryResponse, StartRunResponse, StartRunBody } from '@/lib/contracts/runs';
 import { jsonBody, request } from '@/lib/contracts/client';
 import { fetchGraph } from '@/components/graphs/api';
 
@@ -18,12 +17,12 @@ const graphRunsUrl = (graphId: string) => `/api/graphs/${encodeURIComponent(grap
 
 /** A run and its whole trace, events in seq order. */
 export async function fetchRun(runId: string, signal?: AbortSignal): Promise<RunDetailResponse> {
-  const body = await request(runUrl(runId), { signal }, RunDetailResponse);
+  const body = await request<RunDetailResponse>(runUrl(runId), { signal });
   return { run: body.run, events: [...body.events].sort((a, b) => a.seq - b.seq) };
 }
 
 export async function fetchRunHistory(graphId: string, signal?: AbortSignal): Promise<RunHistoryResponse['runs']> {
-  return (await request(graphRunsUrl(graphId), { signal }, RunHistoryResponse)).runs;
+  return (await request<RunHistoryResponse>(graphRunsUrl(graphId), { signal })).runs;
 }
 
 /** The node ids of a saved graph (for the breakpoint picker), the connections its models use and its state channels (the pause card's state check). */
@@ -54,17 +53,17 @@ export function useGraphNodes(graphId: string | undefined) {
 export function useStartRun(graphId: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: StartRunBody) => (await request(graphRunsUrl(graphId ?? ''), jsonBody('POST', body), StartRunResponse)).run_id,
+    mutationFn: async (body: StartRunBody) => (await request<StartRunResponse>(graphRunsUrl(graphId ?? ''), jsonBody('POST', body))).run_id,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['runs', 'history'] }),
   });
 }
 
 export function useCancelRun() {
-  return useMutation({ mutationFn: (runId: string) => request(`${runUrl(runId)}/cancel`, jsonBody('POST', {}), RunControlResponse) });
+  return useMutation({ mutationFn: (runId: string) => request<RunControlResponse>(`${runUrl(runId)}/cancel`, jsonBody('POST', {})) });
 }
 
 export function useResumeRun() {
   return useMutation({
-    mutationFn: ({ runId, value }: { runId: string; value: ResumeValue }) => request(`${runUrl(runId)}/resume`, jsonBody('POST', { value }), RunControlResponse),
+    mutationFn: ({ runId, value }: { runId: string; value: ResumeValue }) => request<RunControlResponse>(`${runUrl(runId)}/resume`, jsonBody('POST', { value })),
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvents, edgeKey, emptyRunView, isTerminal } from './run-reducer';
+import { applyEvents } from './run-reducer';
+import { edgeKey, emptyRunView, isTerminal } from './run-view';
 import { mrklRun } from '@/lib/testing/trace-fixtures/mrkl-run';
 import { loopRun } from '@/lib/testing/trace-fixtures/loop-run';
 import { recorder } from '@/lib/testing/trace-fixtures/make-events';

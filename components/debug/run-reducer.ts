@@ -1,61 +1,13 @@
 /**
  * The run reducer: trace events in, plain run data out (status, per-node status, edges taken with
- * the branch chosen, the pending interrupt, token totals). Pure; the run store calls it once per
- * flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
+ * the branch chosen, the pending interrupt, token totals). Pure; applyToStore feeds the run store
+ * once per flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
  * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
  */
-import { eventData, type Interrupt, type RunStatus, type TraceEvent } from '@/lib/contracts/trace';
+import { eventData, type Interrupt, type TraceEvent } from '@/lib/contracts/trace';
+import type { RunStore } from './run-store';
 import { usageOf } from './trace-data';
-
-export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';
-
-export interface TakenEdge {
-  from: string;
-  to: string;
-  /** How many times this edge was taken in the run (loops take an edge more than once). */
-  count: number;
-  lastSeq: number;
-  branch_index?: number;
-  condition?: string;
-  value?: unknown;
-  reason?: string;
-}
-
-export interface RunView {
-  runId: string | null;
-  status: RunStatus | 'idle';
-  events: TraceEvent[];
-  lastSeq: number;
-  nodeStatus: Record<string, NodeRunStatus>;
-  /** Keyed by `edgeKey(from, to)`. */
-  takenEdges: Record<string, TakenEdge>;
-  /** The edge taken most recently (for "the edge being taken now" animation). */
-  lastEdge: string | null;
-  interrupt: Interrupt | null;
-  usage: { input: number; output: number };
-  error: { code: string; message: string } | null;
-  output: unknown;
-}
-
-export function edgeKey(from: string, to: string): string {
-  return `${from}->${to}`;
-}
-
-export function emptyRunView(runId: string | null = null): RunView {
-  return {
-    runId,
-    status: runId ? 'queued' : 'idle',
-    events: [],
-    lastSeq: 0,
-    nodeStatus: {},
-    takenEdges: {},
-    lastEdge: null,
-    interrupt: null,
-    usage: { input: 0, output: 0 },
-    error: null,
-    output: undefined,
-  };
-}
+import { edgeKey, emptyRunView, type NodeRunStatus, type RunView } from './run-view';
 
 function finishedStatus(e: TraceEvent): NodeRunStatus {
   const s = eventData(e, 'node.finished')?.status;
@@ -175,11 +127,21 @@ function reduceOne(view: RunView, e: TraceEvent): void {
 }
 
 /** True once the run can no longer change (the stream closes after these). */
-export function isTerminal(status: RunView['status']): boolean {
-  return status === 'succeeded' || status === 'failed' || status === 'cancelled' || status === 'rejected';
-}
 
 /** `Rejected at "approve": too long` (the same words as the run row's error). */
 export function rejectionText(r: { node: string; reason?: string }): string {
   return `Rejected at "${r.node}"${r.reason ? `: ${r.reason}` : ''}`;
+}
+
+/** Feed a batch (in seq order) to the store; already-applied seqs are ignored (no notification then). */
+export function applyToStore(store: RunStore, batch: readonly TraceEvent[]): void {
+  store.setState((s) => {
+    const next = applyEvents(s, batch);
+    return next === s ? s : next;
+  });
+}
+
+/** Replace the store's trace with a stored run's events (replay from history); keeps the breakpoints. */
+export function loadRunInto(store: RunStore, runId: string, events: readonly TraceEvent[]): void {
+  store.setState(applyEvents(emptyRunView(runId), events));
 }

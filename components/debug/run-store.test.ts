@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyToStore, loadRunInto } from './run-reducer';
 import { createRunStore } from './run-store';
 import { mrklRun } from '@/lib/testing/trace-fixtures/mrkl-run';
 import { loopRun } from '@/lib/testing/trace-fixtures/loop-run';
@@ -18,9 +19,9 @@ describe('run store', () => {
 
   it('loading a stored run replaces the previous trace; switching runs clears it', () => {
     const store = createRunStore();
-    store.getState().loadRun('run_mrkl', mrklRun());
+    loadRunInto(store, 'run_mrkl', mrklRun());
     expect(store.getState().nodeStatus).toEqual({ agent: 'done' });
-    store.getState().loadRun('run_loop', loopRun());
+    loadRunInto(store, 'run_loop', loopRun());
     expect(store.getState().runId).toBe('run_loop');
     expect(store.getState().nodeStatus.agent).toBeUndefined();
     expect(store.getState().status).toBe('paused');
@@ -31,10 +32,10 @@ describe('run store', () => {
   it('a batch that holds only already-applied events does not notify subscribers', () => {
     const store = createRunStore();
     const events = mrklRun();
-    store.getState().applyEvents(events);
+    applyToStore(store, events);
     let notified = 0;
     store.subscribe(() => notified++);
-    store.getState().applyEvents(events.slice(-3));
+    applyToStore(store, events.slice(-3));
     expect(notified).toBe(0);
   });
 });

@@ -1,16 +1,16 @@
 /**
  * The run store: one zustand store per editor (factory + context, the pattern React Flow uses),
  * holding plain data only: the current run id, its events, per-node status, edges taken with the
- * branch chosen, the pending interrupt, and the breakpoint set. The stream hook feeds it batches;
- * the canvas reads it through `useNodeRunStatus` / `useEdgeRun` / `useBreakpoint`.
+ * branch chosen, the pending interrupt, and the breakpoint set. The stream hook feeds it batches
+ * through ./run-reducer.ts (applyToStore, loadRunInto: loaded with the run panel, so the trace
+ * schemas are not in the editor's first load); the canvas reads it through `useNodeRunStatus` / `useEdgeRun` / `useBreakpoint`.
  */
 'use client';
 
 import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { TraceEvent } from '@/lib/contracts/trace';
-import { applyEvents, edgeKey, emptyRunView, type NodeRunStatus, type RunView, type TakenEdge } from './run-reducer';
+import { edgeKey, emptyRunView, type NodeRunStatus, type RunView, type TakenEdge } from './run-view';
 // The canvas's run-status outlines (global attribute selectors), loaded with the store that sets them.
 import '@/components/canvas/run-status.css';
 
@@ -21,10 +21,6 @@ export interface RunStoreState extends RunView {
   breakpoints: string[];
   /** Switch to a run (or none): clears the trace, keeps the breakpoints. */
   setRun(runId: string | null): void;
-  /** Append a batch of events (in seq order); already-applied seqs are ignored. */
-  applyEvents(batch: readonly TraceEvent[]): void;
-  /** Replace the trace with a stored run's events (replay from history). */
-  loadRun(runId: string, events: readonly TraceEvent[]): void;
   toggleBreakpoint(nodeId: string): void;
   setBreakpoints(nodeIds: string[]): void;
 }
@@ -36,12 +32,6 @@ export function createRunStore(init: { breakpoints?: string[] } = {}): RunStore 
     ...emptyRunView(),
     breakpoints: init.breakpoints ?? [],
     setRun: (runId) => set(emptyRunView(runId)),
-    applyEvents: (batch) =>
-      set((s) => {
-        const next = applyEvents(s, batch);
-        return next === s ? s : next;
-      }),
-    loadRun: (runId, events) => set(applyEvents(emptyRunView(runId), events)),
     toggleBreakpoint: (nodeId) =>
       set((s) => ({
         breakpoints: s.breakpoints.includes(nodeId) ? s.breakpoints.filter((b) => b !== nodeId) : [...s.breakpoints, nodeId],

@@ -6,7 +6,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { jsonBody, request } from '@/lib/contracts/client';
-import { CheckpointsResponse, DerivedRunResponse, RunDiffResponse, type ForkRunBody, type ReplayRunBody } from '@/lib/contracts/time-travel';
+import type { CheckpointsResponse, DerivedRunResponse, RunDiffResponse, ForkRunBody, ReplayRunBody } from '@/lib/contracts/time-travel';
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`;
 
@@ -19,7 +19,7 @@ export const timeTravelKeys = {
 export function useCheckpoints(runId: string | null, live: boolean) {
   return useQuery({
     queryKey: timeTravelKeys.checkpoints(runId ?? ''),
-    queryFn: ({ signal }) => request(`${runUrl(runId!)}/checkpoints`, { signal }, CheckpointsResponse),
+    queryFn: ({ signal }) => request<CheckpointsResponse>(`${runUrl(runId!)}/checkpoints`, { signal }),
     enabled: !!runId,
     refetchInterval: live ? 1500 : false,
   });
@@ -28,7 +28,7 @@ export function useCheckpoints(runId: string | null, live: boolean) {
 export function useForkRun() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ runId, body }: { runId: string; body: ForkRunBody }) => request(`${runUrl(runId)}/fork`, jsonBody('POST', body), DerivedRunResponse),
+    mutationFn: ({ runId, body }: { runId: string; body: ForkRunBody }) => request<DerivedRunResponse>(`${runUrl(runId)}/fork`, jsonBody('POST', body)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['runs', 'history'] }),
   });
 }
@@ -36,7 +36,7 @@ export function useForkRun() {
 export function useReplayRun() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ runId, body }: { runId: string; body: ReplayRunBody }) => request(`${runUrl(runId)}/replay`, jsonBody('POST', body), DerivedRunResponse),
+    mutationFn: ({ runId, body }: { runId: string; body: ReplayRunBody }) => request<DerivedRunResponse>(`${runUrl(runId)}/replay`, jsonBody('POST', body)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['runs', 'history'] }),
   });
 }
@@ -44,7 +44,7 @@ export function useReplayRun() {
 export function useRunDiff(a: string, b: string) {
   return useQuery({
     queryKey: timeTravelKeys.diff(a, b),
-    queryFn: ({ signal }) => request(`/api/runs/diff?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { signal }, RunDiffResponse),
+    queryFn: ({ signal }) => request<RunDiffResponse>(`/api/runs/diff?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { signal }),
     enabled: !!a && !!b,
     retry: false,
   });

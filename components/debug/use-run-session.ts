@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResumeValue } from '@/lib/contracts/trace';
 import { fetchRun, useCancelRun, useResumeRun, useStartRun } from './run-api';
-import { isTerminal } from './run-reducer';
+import { loadRunInto } from './run-reducer';
+import { isTerminal } from './run-view';
 import { runInputText } from './run-input';
 import { useRunStore, useRunStoreApi } from './run-store';
 import { useRunStream } from './use-run-stream';
@@ -38,7 +39,7 @@ export function useRunSession(graphId: string | undefined, initialRunId?: string
       try {
         const { run, events } = await fetchRun(id);
         if (store.getState().runId !== id) return;
-        store.getState().loadRun(id, events);
+        loadRunInto(store, id, events);
         setRecordStatus(run.status);
         setOpened({ input: runInputText(run) });
         setFollow(!isTerminal(run.status) && run.status !== 'interrupted');

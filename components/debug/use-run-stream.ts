@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/contracts/trace';
 import { createBatcher, frameScheduler } from './event-batcher';
 import { parseSseMessage } from './sse-event';
+import { applyToStore } from './run-reducer';
 import { useRunStoreApi } from './run-store';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'error';
@@ -38,7 +39,7 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
     setError(null);
     const batcher = createBatcher<TraceEvent>((batch) => {
       // A late batch for a run we switched away from is dropped.
-      if (store.getState().runId === runId) store.getState().applyEvents(batch);
+      if (store.getState().runId === runId) applyToStore(store, batch);
     }, frameScheduler, MAX_EVENTS_PER_FRAME);
     const held = store.getState();
     const es = new EventSource(runEventsUrl(runId, held.runId === runId ? held.lastSeq : 0));

@@ -5,7 +5,7 @@ export interface TocEntry {
   children?: { id: string; title: string }[];
 }
 
-import { NODE_ROLES } from '@/lib/graph/schema';
+import { NODE_ROLES } from '@/lib/graph/constants';
 import { ROLES } from '@/lib/graph/roles';
 
 export const roleAnchor = (role: string) => `role-${role}`;

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { VersionHistoryButton } from '@/components/versions/version-history-button';
 import { SaveVersionButton } from '@/components/versions/save-version-dialog';
 import { TestsButton } from '@/components/tests/tests-button';
-import { GraphName } from '@/lib/graph/schema';
+import { GRAPH_NAME_RULE, isGraphName } from '@/lib/graph/constants';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
 import { downloadText } from './download';
@@ -75,7 +75,7 @@ export function EditorHeader(p: HeaderProps) {
   const canRedo = useEditor((s) => s.future.length > 0);
   const errors = useEditor((s) => s.problems.errorCount);
   const warnings = useEditor((s) => s.problems.warningCount);
-  const nameOk = GraphName.safeParse(name).success;
+  const nameOk = isGraphName(name);
 
   const exportYaml = async () => {
     const doc = editorToDocument(store.getState()).doc;
@@ -93,7 +93,7 @@ export function EditorHeader(p: HeaderProps) {
         className={`sy-title-input ${nameOk ? '' : 'is-invalid'}`}
         value={name}
         aria-label="Graph name"
-        title={nameOk ? 'Rename the graph' : 'letters, digits, ., _ and - only (start with a letter or digit)'}
+        title={nameOk ? 'Rename the graph' : `The name ${GRAPH_NAME_RULE}`}
         data-testid="graph-name"
         spellCheck={false}
         onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { importStage, stageNote } from '@/components/graphs/import-stage';
 import type { Problem } from '@/lib/graph/problems';
-import { GraphName } from '@/lib/graph/schema';
+import { isGraphName } from '@/lib/graph/constants';
 import { parseGraphYaml, stringifyGraph } from '@/lib/graph/yaml';
 import { ApiError, importGraphYaml } from './api';
 import { Modal } from './dialogs';
@@ -20,7 +20,7 @@ export function ImportDialog({ initialText = '', onClose }: { initialText?: stri
   const [errors, setErrors] = useState<Partial<Problem>[]>([]);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const nameErr = name && !GraphName.safeParse(name).success ? 'letters, digits, ., _ and - only (start with a letter or digit)' : null;
+  const nameErr = name && !isGraphName(name) ? 'letters, digits, ., _ and - only (start with a letter or digit)' : null;
 
   const submit = async (asCopy = false) => {
     const parsed = parseGraphYaml(text);

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { jsonBody, request } from '@/lib/contracts/client';
-import { SavedGraphResponse } from '@/lib/contracts/graphs';
+import type { SavedGraphResponse } from '@/lib/contracts/graphs';
 import { ApiError, type GraphRecord } from './api';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
@@ -29,7 +29,7 @@ export type SaveStatus =
   | { kind: 'error'; message: string; /** 409: the new name belongs to another graph; retrying cannot help. */ nameTaken?: boolean };
 
 const saveEdit = (graphId: string, document: GraphDocument) =>
-  request(`/api/graphs/${encodeURIComponent(graphId)}`, jsonBody('PUT', { document, autosave: true }), SavedGraphResponse);
+  request<SavedGraphResponse>(`/api/graphs/${encodeURIComponent(graphId)}`, jsonBody('PUT', { document, autosave: true }));
 
 export function useAutosave(graphId: string, base: string) {
   const store = useEditorStore();

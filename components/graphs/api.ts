@@ -1,37 +1,29 @@
 /**
- * Browser client of /api/graphs, typed (and checked) by lib/contracts/graphs.ts.
+ * Browser client of /api/graphs, typed by lib/contracts/graphs.ts.
  * Failures become ApiError with the server's code, message and, for 422, its problems.
  */
 import { ApiError, jsonBody, request, toApiError } from '@/lib/contracts/client';
 import type { GraphDocument } from '@/lib/graph/schema';
-import {
-  GraphListResponse,
-  GraphRecord,
-  ImportGraphResponse,
-  SavedGraphResponse,
-  TemplateListResponse,
-  type CreateGraphRequest,
-} from '@/lib/contracts/graphs';
+import type { GraphListResponse, GraphRecord, ImportGraphResponse, SavedGraphResponse, TemplateListResponse, CreateGraphRequest } from '@/lib/contracts/graphs';
 
 export { ApiError };
 
-export const fetchGraphs = (signal?: AbortSignal) => request('/api/graphs', { signal }, GraphListResponse);
+export const fetchGraphs = (signal?: AbortSignal) => request<GraphListResponse>('/api/graphs', { signal });
 
 const one = (id: string) => `/api/graphs/${encodeURIComponent(id)}`;
 
-export const fetchGraph = (id: string, signal?: AbortSignal) => request(one(id), { signal }, GraphRecord);
+export const fetchGraph = (id: string, signal?: AbortSignal) => request<GraphRecord>(one(id), { signal });
 
-export const saveGraph = (id: string, document: GraphDocument) => request(one(id), jsonBody('PUT', { document }), SavedGraphResponse);
+export const saveGraph = (id: string, document: GraphDocument) => request<SavedGraphResponse>(one(id), jsonBody('PUT', { document }));
 
-export const fetchTemplates = (signal?: AbortSignal) => request('/api/graphs/templates', { signal }, TemplateListResponse);
+export const fetchTemplates = (signal?: AbortSignal) => request<TemplateListResponse>('/api/graphs/templates', { signal });
 
-export const createGraph = (body: CreateGraphRequest) => request('/api/graphs', jsonBody('POST', body), SavedGraphResponse);
+export const createGraph = (body: CreateGraphRequest) => request<SavedGraphResponse>('/api/graphs', jsonBody('POST', body));
 
 export const importGraphYaml = (yaml: string, opts: { overwrite?: boolean; asCopy?: boolean } = {}) =>
-  request(
+  request<ImportGraphResponse>(
     `/api/graphs/import${opts.overwrite ? '?overwrite=true' : opts.asCopy ? '?as_copy=true' : ''}`,
     { method: 'POST', headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: yaml },
-    ImportGraphResponse,
   );
 
 export async function deleteGraph(id: string): Promise<void> {

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { GraphName } from '@/lib/graph/schema';
+import { isGraphName } from '@/lib/graph/constants';
 import type { CreateGraphRequest, SavedGraphResponse } from '@/lib/contracts/graphs';
 import { ApiError } from './api';
 import { plural } from './format';
@@ -34,7 +34,7 @@ export function NewGraphDialog({ open, onClose, onCreated }: { open: boolean; on
   }, [open]);
 
   const trimmed = name.trim();
-  const nameProblem = trimmed && !GraphName.safeParse(trimmed).success ? 'Use letters, digits, ".", "_" and "-" (start with a letter or digit).' : null;
+  const nameProblem = trimmed && !isGraphName(trimmed) ? 'Use letters, digits, ".", "_" and "-" (start with a letter or digit).' : null;
   const serverError = create.error instanceof ApiError ? create.error : create.error ? new ApiError(String(create.error), 0, 'unknown') : null;
 
   const submit = () => {

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
-import { CHANNEL_TYPES, GraphName, LIMIT_RANGES, NO_REFLECT, SEARCH_PROVIDERS, type DocumentScorer, type ModelSpec, type StateChannel, type ToolSpec, type ToolType } from '@/lib/graph/schema';
+import { CHANNEL_TYPES, GRAPH_NAME_RULE, isGraphName, LIMIT_RANGES, NO_REFLECT, SEARCH_PROVIDERS } from '@/lib/graph/constants';
+import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
@@ -173,7 +174,7 @@ export function GraphForm() {
   const nodeList = useEditor((s) => s.nodes.filter(isRoleNode).map((n) => n.id).join('\n'));
   const nodes = useMemo(() => nodeList.split('\n').filter(Boolean), [nodeList]);
   const api = store.getState();
-  const nameErr = GraphName.safeParse(graph.name).success ? null : `name ${GraphName.safeParse(graph.name).error?.issues[0].message}`;
+  const nameErr = isGraphName(graph.name) ? null : `name ${GRAPH_NAME_RULE}`;
   const limits = graph.limits ?? {};
 
   return (

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useShallow } from 'zustand/react/shallow';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { FoldButton } from '@/components/ui/fold-button';
-import { START } from '@/lib/graph/schema';
+import { START } from '@/lib/graph/constants';
 import { GraphForm } from './graph-form';
 
 // The node and edge forms load with the first selection, not with the editor.

@@ -1,7 +1,7 @@
 'use client';
 /** A keyed collection (models, tools, state channels): add, rename (order kept), remove, edit each entry. */
 import { useState, type ReactNode } from 'react';
-import { Identifier } from '@/lib/graph/schema';
+import { IDENTIFIER_RULE, isIdentifier } from '@/lib/graph/constants';
 import { IdInput } from './controls';
 
 function put<T>(out: Record<string, T>, k: string, v: T) {
@@ -28,8 +28,7 @@ export function RecordSection<T>({
   const entries = Object.entries(value ?? {});
   const [draft, setDraft] = useState('');
   const check = (v: string, current?: string) => {
-    const r = Identifier.safeParse(v);
-    if (!r.success) return `id ${r.error.issues[0].message}`;
+    if (!isIdentifier(v)) return `id ${IDENTIFIER_RULE}`;
     if (v !== current && Object.hasOwn(value ?? {}, v)) return `"${v}" already exists`;
     return null;
   };

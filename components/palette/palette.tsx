@@ -10,7 +10,7 @@ import { useEditorStore } from '@/components/editor/state/context';
 import { freeSpot } from '@/components/editor/state/layout';
 import { FoldButton } from '@/components/ui/fold-button';
 import { ROLES } from '@/lib/graph/roles';
-import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+import { NODE_ROLES, type NodeRole } from '@/lib/graph/constants';
 
 export function Palette({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
   const store = useEditorStore();

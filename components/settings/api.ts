@@ -1,28 +1,17 @@
 /**
- * Browser client of /api/connections, typed and checked by lib/contracts/connections.ts. Failures
- * become the ApiError of lib/contracts/client.ts (code, message, details with zod issues).
+ * Browser client of /api/connections, typed by lib/contracts/connections.ts. Failures become the
+ * ApiError of lib/contracts/client.ts (code, message, details with the fields at fault).
  */
-import type { z } from 'zod';
 import { ApiError, jsonBody, request, send } from '@/lib/contracts/client';
-import {
-  ConnectionListResponse,
-  ConnectionView,
-  TestConnectionResponse,
-  type CreateConnectionBody,
-  type UpdateConnectionBody,
-} from '@/lib/contracts/connections';
-
-async function sendJson<S extends z.ZodType>(url: string, method: string, body: unknown, schema: S): Promise<z.output<S>> {
-  return request(url, jsonBody(method, body), schema);
-}
+import type { ConnectionListResponse, ConnectionView, TestConnectionResponse, CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
 
 const one = (name: string) => `/api/connections/${encodeURIComponent(name)}`;
 
-export const fetchConnections = (signal?: AbortSignal) => request('/api/connections', { signal }, ConnectionListResponse);
+export const fetchConnections = (signal?: AbortSignal) => request<ConnectionListResponse>('/api/connections', { signal });
 
-export const createConnection = (body: CreateConnectionBody) => sendJson('/api/connections', 'POST', body, ConnectionView);
+export const createConnection = (body: CreateConnectionBody) => request<ConnectionView>('/api/connections', jsonBody('POST', body));
 
-export const updateConnection = (name: string, body: UpdateConnectionBody) => sendJson(one(name), 'PUT', body, ConnectionView);
+export const updateConnection = (name: string, body: UpdateConnectionBody) => request<ConnectionView>(one(name), jsonBody('PUT', body));
 
 export async function deleteConnection(name: string): Promise<void> {
   try {
@@ -32,4 +21,4 @@ export async function deleteConnection(name: string): Promise<void> {
   }
 }
 
-export const testConnection = (name: string) => sendJson(`${one(name)}/test`, 'POST', undefined, TestConnectionResponse);
+export const testConnection = (name: string) => request<TestConnectionResponse>(`${one(name)}/test`, jsonBody('POST'));

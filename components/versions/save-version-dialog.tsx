@@ -7,12 +7,12 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jsonBody, request } from '@/lib/contracts/client';
-import { SavedGraphResponse } from '@/lib/contracts/graphs';
+import type { SavedGraphResponse } from '@/lib/contracts/graphs';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { Modal } from '@/components/editor/dialogs';
 
 const saveVersion = (graphId: string, note: string, document: GraphDocument) =>
-  request(`/api/graphs/${encodeURIComponent(graphId)}/versions`, jsonBody('POST', { note, document }), SavedGraphResponse);
+  request<SavedGraphResponse>(`/api/graphs/${encodeURIComponent(graphId)}/versions`, jsonBody('POST', { note, document }));
 
 export function SaveVersionButton({ graphId, currentDocument, canSave }: { graphId: string; currentDocument(): GraphDocument; canSave: boolean }) {
   const [open, setOpen] = useState(false);

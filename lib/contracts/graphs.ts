@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { GraphName, type GraphDocument } from '@/lib/graph/schema';
-import { ProblemSchema } from './common';
+import type { ProblemJson } from './common';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -12,6 +12,16 @@ const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null &&
 export const DocumentField = z.custom<GraphDocument>(isObject, 'document must be an object (a graph document)');
 
 // ------------------------------------------------------------------ responses
+
+/** A problem of a graph document (the shape of lib/contracts/common.ts's ProblemJson). */
+export const ProblemSchema = z.object({
+  severity: z.enum(['error', 'warning']),
+  code: z.string(),
+  message: z.string(),
+  path: z.string(),
+  line: z.number().int().optional(),
+  col: z.number().int().optional(),
+}) satisfies z.ZodType<ProblemJson>;
 
 export const GraphSummary = z.object({
   id: z.string(),

@@ -7,34 +7,26 @@
  * and are applied by the engine at run time.
  */
 import { z } from 'zod';
+import {
+  CHANNEL_TYPES,
+  FORMAT_VERSION,
+  GRAPH_NAME_PATTERN,
+  GRAPH_NAME_RULE,
+  IDENTIFIER_PATTERN,
+  IDENTIFIER_RULE,
+  SEARCH_PROVIDERS,
+  AGENT_STRATEGIES,
+  type NodeRole,
+} from './constants';
 
-export const FORMAT_VERSION = 1 as const;
-export const START = 'START' as const;
-export const END = 'END' as const;
+// The zod-free constants are re-exported: server code keeps one import for the format.
+export * from './constants';
 
-export const NODE_ROLES = [
-  'agent',
-  'planner',
-  'executor',
-  'supervisor',
-  'tool',
-  'router',
-  'human',
-  'subgraph',
-] as const;
-export type NodeRole = (typeof NODE_ROLES)[number];
-
-export const AGENT_STRATEGIES = ['react', 'tool_calling', 'plan_execute'] as const;
-export type AgentStrategy = (typeof AGENT_STRATEGIES)[number];
 
 /** Node, tool, model and channel ids. START and END are reserved. */
-export const Identifier = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)');
+export const Identifier = z.string().regex(IDENTIFIER_PATTERN, IDENTIFIER_RULE);
 
-export const GraphName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'must start with a letter or digit and hold only letters, digits, ., _ and - (at most 80)');
+export const GraphName = z.string().regex(GRAPH_NAME_PATTERN, GRAPH_NAME_RULE);
 
 /** A CEL expression (checked for compilation by validation, never evaluated as JS). */
 export const CelExpression = z.string().min(1, 'must not be empty').max(4000);
@@ -65,12 +57,6 @@ const JsonSchemaObject = z.record(z.string(), z.unknown());
  */
 const Reflect = z.number().int().min(0).max(5).optional();
 
-/** Tool types without `reflect`, and why (the validation message for `reflect` on one). */
-export const NO_REFLECT: Readonly<Record<string, string>> = {
-  human: "a person's answer is not judged or asked for again",
-  client: 'the API caller runs it after the run pauses, so there is no output to judge',
-  agent: "it runs another node of the graph: give reflect to that node's tools instead",
-};
 
 export const CalculatorTool = z.strictObject({
   type: z.literal('calculator'),
@@ -94,8 +80,6 @@ export const HttpTool = z.strictObject({
   reflect: Reflect,
 });
 
-/** Web search providers: keys (SERPER_API_KEY, SERPAPI_API_KEY) come from the server's environment. */
-export const SEARCH_PROVIDERS = ['serper', 'serpapi', 'searxng'] as const;
 
 /** The search a web_search or web_retriever tool makes. `domains` scopes it (site:) and drops results from other hosts. */
 const searchFields = {
@@ -221,8 +205,6 @@ export const McpTool = z.strictObject({
   reflect: Reflect,
 });
 
-/** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */
-export const MULTI_FUNCTION_TOOLS = ['openapi', 'mcp'] as const;
 
 export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
@@ -230,8 +212,6 @@ export type ToolType = ToolSpec['type'];
 
 // ---------------------------------------------------------------- state
 
-export const CHANNEL_TYPES = ['messages', 'string', 'number', 'boolean', 'json', 'list'] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const StateChannel = z.strictObject({
   type: z.enum(CHANNEL_TYPES),
@@ -442,22 +422,9 @@ export type EdgeSpec = z.infer<typeof EdgeSpec>;
 export type PlainEdge = z.infer<typeof PlainEdge>;
 export type ConditionalEdge = z.infer<typeof ConditionalEdge>;
 
-export function isConditional(edge: EdgeSpec): edge is ConditionalEdge {
-  return 'branches' in edge;
-}
-export function branchTarget(b: Branch): string {
-  return 'else' in b ? b.else : b.to;
-}
 
 // ---------------------------------------------------------------- limits, layout
 
-export const LIMIT_RANGES = {
-  recursion_limit: { min: 1, max: 1000 },
-  timeout_s: { min: 1, max: 86_400 },
-  max_tokens: { min: 1, max: 100_000_000 },
-  max_cost_usd: { min: 0, max: 1_000_000 },
-  max_model_calls: { min: 1, max: 1_000_000 },
-} as const;
 
 /** Ranges are checked by validation (with a clear message), not here, so a bad value still loads. */
 export const Limits = z.strictObject({

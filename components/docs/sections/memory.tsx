@@ -1,5 +1,5 @@
 /** 6b. Conversation memory: `memory:` on agents and supervisors, conversations, what the trace shows. */
-import { NODE_ROLES } from '@/lib/graph/schema';
+import { NODE_ROLES } from '@/lib/graph/constants';
 import { ROLES } from '@/lib/graph/roles';
 import { C, Code, Section, Table } from '../parts';
 

@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { ROLES } from '@/lib/graph/roles';
-import { NODE_ROLES, type NodeRole } from '@/lib/graph/schema';
+import { NODE_ROLES, type NodeRole } from '@/lib/graph/constants';
 import { C, Rich, Section, Table } from '../parts';
 import { ROLE_NOTES } from '../role-notes';
 import { roleFields } from '../schema-fields';

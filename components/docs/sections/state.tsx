@@ -1,5 +1,5 @@
 /** 6. State channels: types, reducers, implicit channels. */
-import { CHANNEL_TYPES } from '@/lib/graph/schema';
+import { CHANNEL_TYPES } from '@/lib/graph/constants';
 import { defaultReducer, IMPLICIT_CHANNELS } from '@/lib/graph/defaults';
 import { C, Code, Section, Table } from '../parts';
 import { STATE_YAML } from '../snippets';

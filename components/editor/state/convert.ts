@@ -6,16 +6,8 @@
  * editor -> document: the reverse; for a canonical document the round trip is the identity.
  */
 import type { XYPosition } from '@xyflow/react';
-import {
-  END,
-  FORMAT_VERSION,
-  START,
-  isConditional,
-  type Branch,
-  type EdgeSpec,
-  type GraphDocument,
-  type NodeSpec,
-} from '@/lib/graph/schema';
+import { END, FORMAT_VERSION, START, isConditional } from '@/lib/graph/constants';
+import type { Branch, EdgeSpec, GraphDocument, NodeSpec } from '@/lib/graph/schema';
 import { layeredPositions, ROLE_NODE_SIZE, snap } from './layout';
 import {
   isRoleNode,

@@ -3,7 +3,7 @@
  * Everything here returns new arrays and never mutates its input.
  */
 import type { Connection } from '@xyflow/react';
-import { END, START } from '@/lib/graph/schema';
+import { END, START } from '@/lib/graph/constants';
 import { branchesOf, newEdgeId } from './convert';
 import { isRoleNode, type BranchEdgeData, type EditorEdge, type EditorNode, type RoleNode } from './types';
 

@@ -7,7 +7,8 @@
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react';
 import { createStore } from 'zustand/vanilla';
 import { ROLES, callsModel, defaultModels } from '@/lib/graph/roles';
-import { END, START, type NodeRole, type NodeSpec } from '@/lib/graph/schema';
+import { END, START, type NodeRole } from '@/lib/graph/constants';
+import type { NodeSpec } from '@/lib/graph/schema';
 import { documentToEditor } from './convert';
 import {
   connectEdges,

@@ -1,0 +1,57 @@
+/**
+ * The graph format's names, enums and limits that need no zod: the one home of these facts.
+ * lib/graph/schema.ts builds its zod schemas from them; browser code that only needs a constant or
+ * a name check imports this file, so the editor's first-load JS carries no schema library.
+ */
+export const FORMAT_VERSION = 1 as const;
+export const START = 'START' as const;
+export const END = 'END' as const;
+
+export const NODE_ROLES = ['agent', 'planner', 'executor', 'supervisor', 'tool', 'router', 'human', 'subgraph'] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
+export const AGENT_STRATEGIES = ['react', 'tool_calling', 'plan_execute'] as const;
+export type AgentStrategy = (typeof AGENT_STRATEGIES)[number];
+
+/** Node, tool, model and channel ids. START and END are reserved. */
+export const IDENTIFIER_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+export const IDENTIFIER_RULE = 'must start with a letter or _ and hold only letters, digits, _ and - (at most 64)';
+export const isIdentifier = (v: string): boolean => IDENTIFIER_PATTERN.test(v);
+
+export const GRAPH_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
+export const GRAPH_NAME_RULE = 'must start with a letter or digit and hold only letters, digits, ., _ and - (at most 80)';
+export const isGraphName = (v: string): boolean => GRAPH_NAME_PATTERN.test(v);
+
+/** Tool types without `reflect`, and why (the validation message for `reflect` on one). */
+export const NO_REFLECT: Readonly<Record<string, string>> = {
+  human: "a person's answer is not judged or asked for again",
+  client: 'the API caller runs it after the run pauses, so there is no output to judge',
+  agent: "it runs another node of the graph: give reflect to that node's tools instead",
+};
+
+/** Web search providers: keys (SERPER_API_KEY, SERPAPI_API_KEY) come from the server's environment. */
+export const SEARCH_PROVIDERS = ['serper', 'serpapi', 'searxng'] as const;
+
+/** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */
+export const MULTI_FUNCTION_TOOLS = ['openapi', 'mcp'] as const;
+
+export const CHANNEL_TYPES = ['messages', 'string', 'number', 'boolean', 'json', 'list'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** The ranges of `limits`, checked by validation (with a clear message) so a bad value still loads. */
+export const LIMIT_RANGES = {
+  recursion_limit: { min: 1, max: 1000 },
+  timeout_s: { min: 1, max: 86_400 },
+  max_tokens: { min: 1, max: 100_000_000 },
+  max_cost_usd: { min: 0, max: 1_000_000 },
+  max_model_calls: { min: 1, max: 1_000_000 },
+} as const;
+
+/** Whether an edge (schema.ts's EdgeSpec) is a conditional one (ConditionalEdge). */
+export function isConditional<E extends object>(edge: E): edge is Extract<E, { branches: unknown }> {
+  return 'branches' in edge;
+}
+/** Where a branch (schema.ts's Branch) leads. */
+export function branchTarget(b: { to: string } | { else: string }): string {
+  return 'else' in b ? b.else : b.to;
+}
