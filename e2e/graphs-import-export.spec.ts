@@ -101,7 +101,17 @@ test('pasted invalid YAML lists its errors with line and column, and nothing is 
   await expect(errors.first()).toHaveAttribute('data-line', /\d+/);
   await expect(errors.first()).toContainText(/line \d+, col \d+/);
 
+  // A value the schema refuses (the name) and a rule the graph breaks (the edge), listed together.
+  await dialog.getByTestId('import-textarea').fill(readFileSync(INVALID, 'utf8').replace('name: broken-graph', 'name: -broken'));
+  await dialog.getByTestId('import-submit').click();
+  await expect(errors).toHaveCount(2);
+  await expect(errors.nth(0)).toHaveAttribute('data-line', '2');
+  await expect(errors.nth(0)).toContainText('name');
+  await expect(errors.nth(1)).toHaveAttribute('data-line', '9');
+  await expect(errors.nth(1)).toContainText('unknown node "nowhere"');
+
   expect(await graphNames(request)).not.toContain('broken-graph');
+  expect(await graphNames(request)).not.toContain('-broken');
   expect(await graphNames(request)).not.toContain('broken');
   await dialog.getByTestId('dialog-close').click();
   await expect(dialog).toBeHidden();

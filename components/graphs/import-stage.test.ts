@@ -18,6 +18,11 @@ describe('import stage', () => {
     const errors = errorsOf('switchyard: 1\nname: g\nnodes:\n  a: { role: agent, max_steps: "x" }\n  b: { role: nope }\nedges: []\n');
     expect(importStage(errors)).toBe('fields');
   });
+  it('field errors that are only values out of format do not stop the rules: both listed, no note', () => {
+    const errors = errorsOf('switchyard: 1\nname: -g\nnodes:\n  a: { role: human, prompt: Approve? }\nedges:\n  - { from: START, to: a }\n  - { from: a, to: ghost }\n');
+    expect(errors.map((e) => e.path)).toEqual(['name', 'edges[1].to']);
+    expect(importStage(errors)).toBe('rules');
+  });
   it('rule errors come from the last pass: no note', () => {
     const errors = errorsOf('switchyard: 1\nname: g\nnodes:\n  a: { role: agent, model: missing }\nedges:\n  - { from: START, to: a }\n  - { from: a, to: ghost }\n');
     expect(importStage(errors)).toBe('rules');

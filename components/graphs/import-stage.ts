@@ -1,9 +1,11 @@
 /**
  * YAML import checks in passes: the YAML itself (syntax, keys), then the fields (schema), then the
  * graph rules (edges, flow, conditions, references). A pass with errors stops the later ones, so
- * the importer says which pass it stopped at: more problems may show once these are fixed.
+ * the importer says which pass it stopped at: more problems may show once these are fixed. Field
+ * errors that are only values out of their format or range do not stop the rules (VALUE_ISSUE_CODES).
  */
 import type { ProblemJson } from '@/lib/contracts/common';
+import { VALUE_ISSUE_CODES } from '@/lib/graph/problems';
 
 export type ImportStage = 'yaml' | 'fields' | 'rules';
 
@@ -14,7 +16,8 @@ const FIELD_CODES = new Set(['invalid_type', 'too_big', 'too_small', 'invalid_fo
 export function importStage(problems: readonly Pick<ProblemJson, 'code' | 'severity'>[]): ImportStage {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.some((p) => p.code.startsWith('yaml_') || YAML_CODES.has(p.code))) return 'yaml';
-  if (errors.some((p) => FIELD_CODES.has(p.code))) return 'fields';
+  const fields = errors.filter((p) => FIELD_CODES.has(p.code));
+  if (fields.length && !fields.every((p) => VALUE_ISSUE_CODES.has(p.code))) return 'fields';
   return 'rules';
 }
 

@@ -52,6 +52,33 @@ describe('checkGraphDocument (JSON input)', () => {
     expect(!r.ok && r.errors.map((e) => e.path)).toEqual(['edges[3].to']);
   });
 
+  it('reports the graph rules beside value errors of the schema: a bad name and a bad condition at once', () => {
+    const doc = writerReviewerGraph() as unknown as Record<string, unknown>;
+    doc.name = '<bad name>';
+    const edges = doc.edges as { branches?: { when?: string }[] }[];
+    const conditional = edges.findIndex((e) => e.branches);
+    edges[conditional].branches![0].when = 'state.verdict ==';
+    const r = checkGraphDocument(doc);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.path)).toEqual(['name', `edges[${conditional}].branches[0].when`]);
+    expect(r.errors[1].code).toBe('cel_syntax');
+  });
+
+  it('does not report a rule again where the schema faults the same field, nor run the rules on a broken shape', () => {
+    const doc = writerReviewerGraph() as unknown as Record<string, unknown>;
+    const edges = doc.edges as { branches?: { when?: string }[] }[];
+    const conditional = edges.findIndex((e) => e.branches);
+    edges[conditional].branches![0].when = '';
+    const empty = checkGraphDocument(doc);
+    expect(!empty.ok && empty.errors.map((e) => e.path)).toEqual([`edges[${conditional}].branches[0].when`]);
+
+    // nodes is a list, not a mapping: the schema's error only, the rules are not run.
+    const broken = { ...writerReviewerGraph(), name: '<bad>', nodes: [] } as unknown;
+    const r = checkGraphDocument(broken);
+    expect(!r.ok && r.errors.map((e) => e.path).sort()).toEqual(['name', 'nodes']);
+  });
+
   it.each([null, 'text', 42, [], undefined])('refuses %s as a document', (input) => {
     const r = checkGraphDocument(input);
     expect(r.ok).toBe(false);

@@ -3,7 +3,7 @@
  * forbidden keys, format version (+ migration), the zod schema, then validateGraph.
  */
 import { zodProblems } from './document-issues';
-import type { Problem } from './problems';
+import { VALUE_ISSUE_CODES, type Problem } from './problems';
 import { GraphDocument } from './schema';
 import { validateGraph, type ValidationContext } from './validate';
 import { problem, type PathPart } from './validate-problem';
@@ -65,10 +65,32 @@ export function checkGraphValue(input: unknown, ctx?: ValidationContext): CheckR
   if (!version.ok) return { ok: false, errors: [problem('error', 'unknown_version', ['switchyard'], version.message)] };
   const current = migrate(raw, version.version);
   const parsed = GraphDocument.safeParse(current);
-  if (!parsed.success) return { ok: false, errors: zodProblems(parsed.error, current) };
+  if (!parsed.success) {
+    const errors = zodProblems(parsed.error, current);
+    return { ok: false, errors: [...errors, ...graphErrorsBeside(current, parsed.error.issues, errors, ctx)] };
+  }
   const { errors, warnings } = validateGraph(parsed.data, ctx);
   if (errors.length) return { ok: false, errors };
   return { ok: true, doc: parsed.data, warnings };
+}
+
+const within = (path: string, at: string) => at === '' || path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
+
+/**
+ * The graph rules' errors (edges, CEL, references...) of a document that failed the schema only by
+ * its values, so every error is reported at once (a bad name and a bad condition together), except
+ * those at or under a path the schema already faults. Never throws: on a shape the rules cannot
+ * read, only the schema's errors are reported.
+ */
+function graphErrorsBeside(doc: unknown, issues: readonly { code: string }[], schemaErrors: Problem[], ctx?: ValidationContext): Problem[] {
+  // Another issue (a wrong type, a union no branch of which matches, a missing field): the rules' findings would be noise.
+  if (!issues.every((i) => VALUE_ISSUE_CODES.has(i.code))) return [];
+  try {
+    const faulted = schemaErrors.map((e) => e.path);
+    return validateGraph(doc as GraphDocument, ctx).errors.filter((e) => !faulted.some((at) => within(e.path, at)));
+  } catch {
+    return [];
+  }
 }
 
 /** For JSON input: rejects `__proto__` / `constructor` / `prototype` keys anywhere, then checks the graph. */

@@ -11,6 +11,13 @@ export interface Problem {
   col?: number;
 }
 
+/**
+ * zod issue codes that leave a document's shape as the graph rules read it: a value out of its
+ * format, range or set, or a key the schema does not know. When every schema error is one of these,
+ * the graph rules run too and all errors are reported at once (lib/graph/document.ts).
+ */
+export const VALUE_ISSUE_CODES: ReadonlySet<string> = new Set(['invalid_format', 'too_big', 'too_small', 'invalid_value', 'not_multiple_of', 'unrecognized_keys']);
+
 export function formatPath(parts: readonly (string | number)[]): string {
   let out = '';
   for (const p of parts) {
