@@ -14,6 +14,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
 import { PgSyncClient, postgresUrl } from './pg-client';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpoint';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -26,6 +27,8 @@ interface Holder {
    */
   file: string;
   postgres: boolean;
+  /** SQLite file databases: the WAL checkpoints' worker thread (db/wal-checkpoint.ts), if it started. */
+  checkpointer?: WalCheckpointer | null;
 }
 
 const KEY = Symbol.for('switchyard.db');
@@ -57,7 +60,7 @@ function createPrivate(file: string): void {
   chmodSync(file, 0o600);
 }
 
-function open(file: string): Db {
+function open(file: string): { db: Db; checkpointer: WalCheckpointer | null } {
   if (file !== ':memory:') createPrivate(file);
   const sqlite = new Database(file);
   try {
@@ -67,7 +70,7 @@ function open(file: string): Db {
     sqlite.pragma('synchronous = NORMAL');
     const db = drizzle({ client: sqlite, schema }) as Db;
     migrate(db, { migrationsFolder: migrationsFolder() });
-    return db;
+    return { db, checkpointer: file === ':memory:' ? null : startWalCheckpointer(sqlite, file) };
   } catch (err) {
     sqlite.close();
     throw err;
@@ -85,8 +88,8 @@ export function getDb(): Db {
     return db;
   }
   const file = databasePath();
-  const db = open(file);
-  g[KEY] = { db, file, postgres: false };
+  const { db, checkpointer } = open(file);
+  g[KEY] = { db, file, postgres: false, checkpointer };
   return db;
 }
 
@@ -97,10 +100,17 @@ export function databaseFile(): string {
   return g[KEY]!.file;
 }
 
+/** The open SQLite database's WAL checkpointer (null: Postgres, in memory, or its worker did not start). */
+export function walCheckpointer(): WalCheckpointer | null {
+  getDb();
+  return g[KEY]!.checkpointer ?? null;
+}
+
 /** Closes the cached connection (tests, shutdown). The next getDb() opens a fresh one. */
 export function closeDb(): void {
   const held = g[KEY];
   if (!held) return;
   delete g[KEY];
+  held.checkpointer?.stop();
   held.db.$client.close();
 }

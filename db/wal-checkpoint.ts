@@ -1,0 +1,99 @@
+/**
+ * WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside the commit that
+ * takes the WAL past 1,000 pages, copying them into the database file: a millisecond-scale pause in
+ * whatever run step or request made that commit (it was most of bench:sse's p99). Instead the
+ * process's connection turns it off (`wal_autocheckpoint = 0`) and a worker thread with its own
+ * connection (db/wal-checkpoint-worker.mjs) runs `PRAGMA wal_checkpoint(PASSIVE)` every
+ * SWITCHYARD_WAL_CHECKPOINT_MS (default 1000): PASSIVE never waits for or blocks readers and writers,
+ * and once the WAL is all copied SQLite writes it again from its start, so the file stays small.
+ * If the worker cannot start or fails, the automatic checkpoint is switched back on.
+ */
+import type Database from 'better-sqlite3';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export const DEFAULT_WAL_CHECKPOINT_MS = 1000;
+const AUTOCHECKPOINT_PAGES = 1000;
+
+export interface CheckpointResult {
+  busy: number;
+  /** Frames in the WAL. */
+  log: number;
+  /** Frames copied into the database file (all of them: `checkpointed === log`). */
+  checkpointed: number;
+}
+
+export interface WalCheckpointer {
+  /** A checkpoint now (tests, maintenance): what the worker's PASSIVE checkpoint reported. */
+  checkpointNow(): Promise<CheckpointResult>;
+  /** Stops the worker; the connection's automatic checkpoint is not switched back on (it is closing). */
+  stop(): void;
+}
+
+function intervalMs(env: Record<string, string | undefined>): number {
+  const n = Number(env.SWITCHYARD_WAL_CHECKPOINT_MS?.trim() || NaN);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_WAL_CHECKPOINT_MS;
+}
+
+/**
+ * Moves the checkpoints of `sqlite` (a WAL-mode connection to `file`) to a worker thread. Null
+ * when the worker could not be created: the connection keeps its automatic checkpoint.
+ */
+export function startWalCheckpointer(
+  sqlite: Database.Database,
+  file: string,
+  env: Record<string, string | undefined> = process.env,
+): WalCheckpointer | null {
+  // Loaded by path from the working directory, as db/pg-worker.mjs is: no bundler involved.
+  const workerFile = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'wal-checkpoint-worker.mjs');
+  let worker: Worker;
+  try {
+    worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env) } });
+  } catch {
+    return null;
+  }
+  worker.unref();
+  sqlite.pragma('wal_autocheckpoint = 0');
+  let stopped = false;
+  let seq = 0;
+  const waiting = new Map<number, { resolve(r: CheckpointResult): void; reject(e: Error): void }>();
+
+  const fail = (err: Error) => {
+    if (!stopped && sqlite.open) {
+      sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      console.warn(`[switchyard] WAL checkpoints: the worker thread failed (${err.message}); SQLite's automatic checkpoint is on again`);
+    }
+    stopped = true;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  // An uncaught error in the worker arrives as a copy that may have lost its message (the worker says why it stops in a `fatal` message).
+  worker.on('error', (err: unknown) => fail(new Error(err instanceof Error ? err.message : JSON.stringify(err))));
+  worker.on('exit', () => fail(new Error('the WAL checkpoint worker stopped')));
+  worker.on('message', (msg: { id?: number; error?: string; fatal?: string } & Partial<CheckpointResult>) => {
+    if (msg.fatal !== undefined) return fail(new Error(msg.fatal));
+    const w = msg.id === undefined ? undefined : waiting.get(msg.id);
+    if (!w || msg.id === undefined) return;
+    waiting.delete(msg.id);
+    if (msg.error !== undefined) w.reject(new Error(msg.error));
+    else w.resolve({ busy: msg.busy ?? 0, log: msg.log ?? 0, checkpointed: msg.checkpointed ?? 0 });
+  });
+
+  return {
+    checkpointNow() {
+      if (stopped) return Promise.reject(new Error('the WAL checkpoint worker is not running'));
+      const id = ++seq;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ type: 'checkpoint', id });
+      });
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      worker.postMessage({ type: 'stop' });
+      for (const w of waiting.values()) w.reject(new Error('the WAL checkpoint worker was stopped'));
+      waiting.clear();
+    },
+  };
+}
