@@ -27,7 +27,12 @@ function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void })
           data-state="draft"
           title={`Your edits are saved as the working draft (other tabs see it). Runs and the API use version ${status.version}, the last valid one, until the errors are fixed; then the draft becomes a version.`}
         >
-          Draft — {status.errors} error{status.errors === 1 ? '' : 's'}; runs use version {status.version}
+          <span className="sy-save-lines">
+            <span>
+              Draft — {status.errors} error{status.errors === 1 ? '' : 's'};
+            </span>{' '}
+            <span className="sy-save-sub">runs use version {status.version}</span>
+          </span>
         </span>
       );
     case 'error':
@@ -105,11 +110,13 @@ export function EditorHeader(p: HeaderProps) {
       </button>
       <div className="sy-header-spacer" />
       <div className="sy-toolbar" role="toolbar" aria-label="Editor">
-        <button type="button" className="sy-btn" title="Undo (Ctrl+Z)" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
-          Undo
+        <button type="button" className="sy-btn" title="Undo (Ctrl+Z)" aria-label="Undo" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
+          <span className="sy-btn-icon" aria-hidden>↶</span>
+          <span className="sy-btn-text">Undo</span>
         </button>
-        <button type="button" className="sy-btn" title="Redo (Ctrl+Shift+Z)" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
-          Redo
+        <button type="button" className="sy-btn" title="Redo (Ctrl+Shift+Z)" aria-label="Redo" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
+          <span className="sy-btn-icon" aria-hidden>↷</span>
+          <span className="sy-btn-text">Redo</span>
         </button>
         <span className="sy-sep" />
         <button type="button" className="sy-btn" title="Auto-layout (L)" data-testid="auto-layout" onClick={() => void store.getState().autoLayout()}>
@@ -127,8 +134,8 @@ export function EditorHeader(p: HeaderProps) {
           onClick={p.onToggleProblems}
           title="Problems"
         >
-          <span className={`sy-count ${errors ? 'is-error' : ''}`} data-testid="error-count">{errors}</span> errors ·{' '}
-          <span className={`sy-count ${warnings ? 'is-warning' : ''}`}>{warnings}</span> warnings
+          <span className={`sy-count ${errors ? 'is-error' : ''}`} data-testid="error-count">{errors}</span> error{errors === 1 ? '' : 's'} ·{' '}
+          <span className={`sy-count ${warnings ? 'is-warning' : ''}`}>{warnings}</span> warning{warnings === 1 ? '' : 's'}
         </button>
         <button type="button" className={`sy-btn ${p.yamlOpen ? 'is-active' : ''}`} data-testid="toggle-yaml" aria-pressed={p.yamlOpen} onClick={p.onToggleYaml}>
           YAML
