@@ -19,6 +19,10 @@ test('an invalid edit survives a reload and another tab sees the draft while run
   await page.getByTestId('graph-name').fill('');
   await expect(ed.saveState).toHaveAttribute('data-state', 'draft', { timeout: 15_000 });
   await expect(ed.saveState).toContainText(`runs use version ${version}`);
+  // The header's widest state still fits at 1280 px: its last button is on screen.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lastRight = await page.getByTestId('theme-toggle').evaluate((el) => el.getBoundingClientRect().right);
+  expect(lastRight).toBeLessThanOrEqual(1280);
 
   // An edit undone before autosave leaves what the server holds, the draft: the badge says so still.
   await page.getByTestId('graph-name').fill('x');
