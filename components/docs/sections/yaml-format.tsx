@@ -54,7 +54,10 @@ export function YamlFormat({ example }: { example: string }) {
       <ul>
         <li>at most 1 MiB, one document, no custom tags, no anchors or aliases, no merge keys (&lt;&lt;), no directives, bounded nesting;</li>
         <li>unique keys; <C>__proto__</C>, <C>constructor</C> and <C>prototype</C> keys are refused; unknown keys are errors;</li>
-        <li>every problem is reported with its line, column and path;</li>
+        <li>
+          every problem is reported with its line, column and path, all at once: the checks run in passes (YAML, the fields, the graph rules), and a field
+          that is only out of its format or range (a name with a space, an unknown key) does not stop the graph rules;
+        </li>
         <li>
           no secrets: models name connections, and credential headers of http tools must be <C>{'${env:TOOL_…}'}</C> references.
         </li>
