@@ -32,7 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 setMaxListeners(1000);
 
 const { createGraph } = await import('@/db/graphs');
-const { insertRun, saveCheckpoint } = await import('@/db/runs');
+const { insertRun, newRunId, saveCheckpoint } = await import('@/db/runs');
 const { createEventRecorder } = await import('@/lib/runtime/event-recorder');
 const { createRunPorts } = await import('@/lib/runtime/run-ports');
 const { closeDb } = await import('@/db/client');
@@ -55,7 +55,7 @@ type Variant = 'engine' | 'recorder' | 'server';
 
 function portsFor(variant: Variant, graphId: string, c: BenchCase): { runId: string; ports: RunPorts; done(): void } {
   if (variant === 'engine') return { runId: 'r', ports: memoryPorts(), done: () => {} };
-  const run = insertRun({ id: randomUUID(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
+  const run = insertRun({ id: newRunId(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
   const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
   const base = memoryPorts();
   const ports: RunPorts =

@@ -80,7 +80,10 @@ function open(file: string): { db: Db; checkpointer: WalCheckpointer | null } {
 /** The drizzle database, opened and migrated on first use. */
 export function getDb(): Db {
   const held = g[KEY];
-  if (held) return held.db;
+  if (held) {
+    held.checkpointer?.tick();
+    return held.db;
+  }
   const url = postgresUrl();
   if (url) {
     const db = drizzle({ client: new PgSyncClient(url) as unknown as Database.Database, schema }) as Db;

@@ -83,25 +83,31 @@ export function lastSeq(runId: string): number {
   return row?.max ?? 0;
 }
 
+/** The usage query, prepared once per connection (it runs at every run's end and pause). */
+const usageQuery = () =>
+  prepared('run_usage', () =>
+    getDb()
+      .select(
+        isPostgres()
+          ? {
+              input: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.input_tokens')::numeric), 0)`,
+              output: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.output_tokens')::numeric), 0)`,
+              cost: sql<number | null>`sum((${runEvents.data}::jsonb ->> 'cost_usd')::numeric)`,
+            }
+          : {
+              input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
+              output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
+              cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
+            },
+      )
+      .from(runEvents)
+      .where(and(eq(runEvents.runId, sql.placeholder('runId')), eq(runEvents.type, 'llm.response')))
+      .prepare(),
+  );
+
 /** Token usage summed over the run's llm.response events (gen_ai.usage.* attributes). */
 export function sumUsage(runId: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number; cost_usd?: number } {
-  const row = getDb()
-    .select(
-      isPostgres()
-        ? {
-            input: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.input_tokens')::numeric), 0)`,
-            output: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.output_tokens')::numeric), 0)`,
-            cost: sql<number | null>`sum((${runEvents.data}::jsonb ->> 'cost_usd')::numeric)`,
-          }
-        : {
-            input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
-            output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
-            cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
-          },
-    )
-    .from(runEvents)
-    .where(and(eq(runEvents.runId, runId), eq(runEvents.type, 'llm.response')))
-    .get();
+  const row = usageQuery().get({ runId });
   const input = Number(row?.input ?? 0);
   const output = Number(row?.output ?? 0);
   // cost_usd: the USD of the priced model calls (cost, issue 13), when any call had a price.

@@ -3,12 +3,13 @@
  * writer while a run is active in this process.
  */
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { RunStatus } from '@/lib/contracts/trace';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import { compactCheckpoint, expandCheckpoint, SavedCheckpoints, type StoredCheckpoint } from './checkpoint-delta';
 import { getDb } from './client';
-import { prepared } from './prepared';
+import { driverValues, placeholders, prepared } from './prepared';
 import { runCheckpoints, runs, type RunErrorColumn, type RunOriginColumn, type RunRow, type RunSourceColumn, type RunUsageColumn } from './schema/runs';
 
 export type { RunRow } from './schema/runs';
@@ -33,29 +34,41 @@ export interface NewRun {
   connectionOverride?: string | null;
 }
 
+/** The columns a new run's row is inserted with (the others keep their defaults). */
+const INSERTED = ['id', 'graphId', 'graphName', 'graphVersion', 'status', 'input', 'inputs', 'breakpoints', 'source', 'conversationId', 'apiKeyId', 'connectionOverride', 'parentRunId', 'forkedFromStep', 'origin', 'createdAt'] as const;
+
+/** The insert of a run, prepared once per connection (a run start is a hot path). */
+const runInsert = () => prepared('runs_insert', () => getDb().insert(runs).values(placeholders(INSERTED)).returning().prepare());
+
+/**
+ * A new run's id: a UUIDv7, ordered by time, so a run's rows land next to the previous run's in
+ * every index keyed by run id (events, checkpoints, calls). A random v4 id put each commit on a
+ * random page of each such index: about a quarter more work per step commit.
+ */
+export function newRunId(): string {
+  return uuidv7();
+}
+
 export function insertRun(r: NewRun): RunRow {
-  return getDb()
-    .insert(runs)
-    .values({
-      id: r.id,
-      graphId: r.graphId,
-      graphName: r.graphName,
-      graphVersion: r.graphVersion,
-      status: 'queued',
-      input: r.input,
-      inputs: r.inputs ?? null,
-      breakpoints: r.breakpoints ?? null,
-      source: r.source,
-      conversationId: r.conversationId ?? null,
-      apiKeyId: r.apiKeyId ?? null,
-      connectionOverride: r.connectionOverride ?? null,
-      parentRunId: r.parentRunId ?? null,
-      forkedFromStep: r.forkedFromStep ?? null,
-      origin: r.origin ?? null,
-      createdAt: new Date(),
-    })
-    .returning()
-    .get();
+  const row: Record<(typeof INSERTED)[number], unknown> = {
+    id: r.id,
+    graphId: r.graphId,
+    graphName: r.graphName,
+    graphVersion: r.graphVersion,
+    status: 'queued',
+    input: r.input,
+    inputs: r.inputs,
+    breakpoints: r.breakpoints,
+    source: r.source,
+    conversationId: r.conversationId,
+    apiKeyId: r.apiKeyId,
+    connectionOverride: r.connectionOverride,
+    parentRunId: r.parentRunId,
+    forkedFromStep: r.forkedFromStep,
+    origin: r.origin,
+    createdAt: new Date(),
+  };
+  return runInsert().get(driverValues(runs, row)) as RunRow;
 }
 
 export function getRun(id: string): RunRow | undefined {
@@ -79,9 +92,20 @@ export interface RunUpdate {
   finishedAt?: Date | null;
 }
 
+/** An update of the columns `keys` of one run, prepared once per connection and set of columns. */
+const runUpdate = (keys: readonly string[]) =>
+  prepared(`runs_update:${keys.join(',')}`, () =>
+    getDb()
+      .update(runs)
+      .set(placeholders(keys))
+      .where(eq(runs.id, sql.placeholder('id')))
+      .prepare(),
+  );
+
 export function updateRun(id: string, u: RunUpdate): void {
-  if (Object.keys(u).length === 0) return;
-  getDb().update(runs).set(u).where(eq(runs.id, id)).run();
+  const keys = Object.keys(u).filter((k) => u[k as keyof RunUpdate] !== undefined);
+  if (keys.length === 0) return;
+  runUpdate(keys).run({ ...driverValues(runs, Object.fromEntries(keys.map((k) => [k, u[k as keyof RunUpdate]]))), id });
 }
 
 /** Sets the status only if the run is currently in one of `from`; true when it changed. */

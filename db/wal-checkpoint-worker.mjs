@@ -2,13 +2,17 @@
  * The worker side of db/wal-checkpoint.ts: its own better-sqlite3 connection to the database file,
  * running `PRAGMA wal_checkpoint(PASSIVE)` every `intervalMs` and on request ({ id } → { id, busy,
  * log, checkpointed } or { id, error }). PASSIVE copies what it can without waiting for or blocking
- * the other connections' readers and writers.
+ * the other connections' readers and writers. When a periodic checkpoint finds the WAL at
+ * `behindPages` or more, larger than at the previous one and not written from its start again in
+ * between (the same salts in its header: commits never stopped long enough), it sets `behind[0]`
+ * (shared memory) to 1.
  * Plain JavaScript, loaded by path from the working directory (no bundler involved).
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const { file, intervalMs } = workerData;
+const { file, intervalMs, behindPages, behind } = workerData;
 let db;
 try {
   db = new Database(file, { fileMustExist: true });
@@ -29,12 +33,37 @@ function checkpoint() {
   }
 }
 
-const timer = setInterval(checkpoint, intervalMs);
+/**
+ * The WAL header's salts (bytes 16–23), which change each time the WAL is written from its start
+ * again; null when there is no WAL file.
+ */
+let walFd = null;
+const salts = Buffer.alloc(8);
+function walSalts() {
+  try {
+    walFd ??= openSync(`${file}-wal`, 'r');
+    return readSync(walFd, salts, 0, 8, 16) === 8 ? salts.toString('hex') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The WAL at the previous periodic checkpoint: its frames and its salts. */
+let last = { log: 0, salts: null };
+const timer = setInterval(() => {
+  const r = checkpoint();
+  if (r.log === undefined) return;
+  const now = { log: r.log, salts: walSalts() };
+  // Large at the last look, larger now, and not written from its start since: commits never paused long enough.
+  if (last.log >= behindPages && now.log > last.log && now.salts !== null && now.salts === last.salts) Atomics.store(behind, 0, 1);
+  last = now;
+}, intervalMs);
 
 parentPort.on('message', (msg) => {
   if (msg?.type === 'checkpoint') parentPort.postMessage({ id: msg.id, ...checkpoint() });
   if (msg?.type === 'stop') {
     clearInterval(timer);
+    if (walFd !== null) closeSync(walFd);
     db.close();
     parentPort.close();
   }

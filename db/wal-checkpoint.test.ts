@@ -70,6 +70,48 @@ describe('WAL checkpoints on a worker thread', () => {
     db.close();
   });
 
+  it('under commits that never pause the WAL would grow without end: the connection then checkpoints itself, for a while', async () => {
+    const { db, file } = walDb();
+    const cp = startWalCheckpointer(db, file, { SWITCHYARD_WAL_CHECKPOINT_MS: '20' }, { holdMs: 300 })!;
+    stops.push(cp);
+    const autocheckpoint = () => db.pragma('wal_autocheckpoint', { simple: true });
+    // Small commits back to back, never yielding long: each worker checkpoint finds new frames
+    // appended while it copied, so the WAL is never written from its start again.
+    let rounds = 0;
+    while (autocheckpoint() === 0 && rounds < 5000) {
+      write(db, 20);
+      cp.tick();
+      rounds++;
+      if (rounds % 50 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(autocheckpoint()).toBe(1000);
+    // From now on SQLite's own checkpoint keeps the WAL near 1,000 pages: 6,000 more pages written
+    // leave its file about as large as it was.
+    const grown = walBytes(file);
+    for (let i = 0; i < 300; i++) write(db, 20);
+    expect(walBytes(file)).toBeLessThan(grown + 2000 * 4120);
+    // Quiet for longer than the hold (after taking any report the writes above caused): the worker is enough again.
+    await new Promise((r) => setTimeout(r, 100));
+    cp.tick();
+    await new Promise((r) => setTimeout(r, 400));
+    cp.tick();
+    expect(autocheckpoint()).toBe(0);
+    db.close();
+  });
+
+  it('bursts with pauses between them stay with the worker, however large a burst', async () => {
+    const { db, file } = walDb();
+    const cp = startWalCheckpointer(db, file, { SWITCHYARD_WAL_CHECKPOINT_MS: '20' }, { holdMs: 300 })!;
+    stops.push(cp);
+    for (let burst = 0; burst < 4; burst++) {
+      write(db, 1500);
+      await new Promise((r) => setTimeout(r, 80));
+      cp.tick();
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    }
+    db.close();
+  });
+
   it('a worker that fails (here: its database file is not there) switches the automatic checkpoint back on', async () => {
     const { db, file } = walDb();
     const cp = startWalCheckpointer(db, path.join(path.dirname(file), 'missing.db'));

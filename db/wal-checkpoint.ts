@@ -4,16 +4,26 @@
  * whatever run step or request made that commit (it was most of bench:sse's p99). Instead the
  * process's connection turns it off (`wal_autocheckpoint = 0`) and a worker thread with its own
  * connection (db/wal-checkpoint-worker.mjs) runs `PRAGMA wal_checkpoint(PASSIVE)` every
- * SWITCHYARD_WAL_CHECKPOINT_MS (default 1000): PASSIVE never waits for or blocks readers and writers,
- * and once the WAL is all copied SQLite writes it again from its start, so the file stays small.
- * If the worker cannot start or fails, the automatic checkpoint is switched back on.
+ * SWITCHYARD_WAL_CHECKPOINT_MS (default 100): PASSIVE never waits for or blocks readers and writers,
+ * and once the WAL is all copied the next commit writes it again from its start, so the file stays small.
+ *
+ * Under a sustained stream of commits that restart never comes: every checkpoint finds new frames
+ * appended while it copied, and the WAL would grow without end (hundreds of MB a second in
+ * bench:engine, every commit slower for it). The worker notices (the WAL past 1,000 pages and still
+ * growing since its last look) and raises a flag in shared memory; the connection, on its next use,
+ * then checkpoints in its own commits again,
+ * as SQLite does by default, for HOLD_MS after the last such report. If the worker cannot start or
+ * fails, the automatic checkpoint is switched back on for good.
  */
 import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-export const DEFAULT_WAL_CHECKPOINT_MS = 1000;
+export const DEFAULT_WAL_CHECKPOINT_MS = 100;
+/** SQLite's default; also the WAL size past which a still-growing WAL means the worker cannot keep up. */
 const AUTOCHECKPOINT_PAGES = 1000;
+/** How long the connection checkpoints itself after the worker last found the WAL growing. */
+const HOLD_MS = 5000;
 
 export interface CheckpointResult {
   busy: number;
@@ -26,6 +36,11 @@ export interface CheckpointResult {
 export interface WalCheckpointer {
   /** A checkpoint now (tests, maintenance): what the worker's PASSIVE checkpoint reported. */
   checkpointNow(): Promise<CheckpointResult>;
+  /**
+   * Called on each use of the connection (db/client.ts getDb): while the worker reports that it
+   * falls behind, and for HOLD_MS after, the connection checkpoints in its own commits.
+   */
+  tick(): void;
   /** Stops the worker; the connection's automatic checkpoint is not switched back on (it is closing). */
   stop(): void;
 }
@@ -43,12 +58,16 @@ export function startWalCheckpointer(
   sqlite: Database.Database,
   file: string,
   env: Record<string, string | undefined> = process.env,
+  opts: { holdMs?: number } = {},
 ): WalCheckpointer | null {
   // Loaded by path from the working directory, as db/pg-worker.mjs is: no bundler involved.
   const workerFile = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'wal-checkpoint-worker.mjs');
+  // Set to 1 by the worker when it falls behind; read by tick() on the connection's thread, which
+  // may be too busy to take a message (a run of in-memory steps never yields to the event loop).
+  const behind = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;
   try {
-    worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env) } });
+    worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env), behindPages: AUTOCHECKPOINT_PAGES, behind } });
   } catch {
     return null;
   }
@@ -56,8 +75,9 @@ export function startWalCheckpointer(
   sqlite.pragma('wal_autocheckpoint = 0');
   let stopped = false;
   let seq = 0;
+  /** Until when the connection checkpoints itself (the worker fell behind); 0: it does not. */
+  let holdUntil = 0;
   const waiting = new Map<number, { resolve(r: CheckpointResult): void; reject(e: Error): void }>();
-
   const fail = (err: Error) => {
     if (!stopped && sqlite.open) {
       sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
@@ -87,6 +107,17 @@ export function startWalCheckpointer(
         waiting.set(id, { resolve, reject });
         worker.postMessage({ type: 'checkpoint', id });
       });
+    },
+    tick() {
+      if (Atomics.load(behind, 0) === 1) {
+        Atomics.store(behind, 0, 0);
+        if (stopped || !sqlite.open) return;
+        if (!holdUntil) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+        holdUntil = Date.now() + (opts.holdMs ?? HOLD_MS);
+      } else if (holdUntil && Date.now() > holdUntil) {
+        holdUntil = 0;
+        if (!stopped && sqlite.open) sqlite.pragma('wal_autocheckpoint = 0');
+      }
     },
     stop() {
       if (stopped) return;

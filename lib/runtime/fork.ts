@@ -5,14 +5,13 @@
  * The new run records its parent and the step it forked from.
  */
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { getGraph, getGraphVersion } from '@/db/graphs';
 import { checkpointAt, listCheckpoints } from '@/db/checkpoints';
-import { getRun, insertRun, type RunRow } from '@/db/runs';
+import { getRun, insertRun, newRunId, type RunRow } from '@/db/runs';
 import { checkForkState } from './fork-state';
 import { launch, type LaunchArgs } from './run-manager';
 import { missingConnections } from './preflight';
@@ -58,7 +57,7 @@ export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version
   const connectionOverride = parent.connectionOverride === DEMO_CONNECTION ? DEMO_CONNECTION : null;
   if (!connectionOverride) checkConnections(opts.doc);
   const run = insertRun({
-    id: randomUUID(),
+    id: newRunId(),
     graphId: parent.graphId,
     graphName: opts.doc.name,
     graphVersion: opts.version,

@@ -4,7 +4,6 @@
  * AbortController in the process-wide table of active runs (globals.ts).
  */
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { runGraph, type RunOutcome } from '@/lib/engine';
 import type { FirstToolChoice } from '@/lib/engine/scope';
 import { checkResume, checkStateEdit, editedState } from '@/lib/engine/resume';
@@ -14,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
 import { DEMO_CONNECTION, type RunSource } from '@/lib/contracts/runs';
 import { getGraph, getGraphVersion } from '@/db/graphs';
 import { lastSeq } from '@/db/run-events';
-import { getRun, insertRun, loadCheckpoint, transitionRun, updateRun, type RunRow } from '@/db/runs';
+import { getRun, insertRun, loadCheckpoint, newRunId, transitionRun, updateRun, type RunRow } from '@/db/runs';
 import { admissionQueue } from './admission';
 import { queueUrl } from './config';
 import { cancelQueuedRun, enqueueRun, waitUntilSettled } from './queue/jobs';
@@ -69,7 +68,7 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
   const doc = opts.document ?? graph.document;
   checkBreakpoints(doc, opts.breakpoints);
   const run = insertRun({
-    id: randomUUID(),
+    id: newRunId(),
     graphId: graph.id,
     graphName: graph.name,
     graphVersion: graph.version,

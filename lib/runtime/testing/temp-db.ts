@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { closeDb } from '@/db/client';
 import { createGraph } from '@/db/graphs';
-import { insertRun, type RunRow } from '@/db/runs';
+import { insertRun, newRunId, type RunRow } from '@/db/runs';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { setEnv } from '@/lib/testing/env';
 import { resetRuntimeState } from '../globals';
@@ -36,5 +36,5 @@ const TINY_GRAPH: GraphDocument = {
 /** A graph row and a queued run row, for recorder and stream tests. */
 export function seedRun(doc: GraphDocument = TINY_GRAPH): RunRow {
   const g = createGraph({ ...doc, name: `${doc.name}-${randomUUID().slice(0, 8)}` });
-  return insertRun({ id: randomUUID(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api' });
+  return insertRun({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api' });
 }
