@@ -8,7 +8,7 @@
  * WHAT IT MEASURES (all in this one process, one after the other)
  *   engine         runGraph with in-memory ports: events and checkpoints dropped, the `inc` tool in memory
  *   + recorder     the same, events and checkpoints through the event recorder into SQLite (a temp file,
- *                  WAL, synchronous=NORMAL as the server opens it): lib/runtime/event-recorder.ts + saveCheckpoint
+ *                  WAL, synchronous=NORMAL as the server opens it): lib/runtime/event-recorder.ts + checkpointPort
  *   + server ports everything the server wires for a run (createRunPorts: recorder, checkpoints, the
  *                  activity log and the call recordings of every tool call), the tool still in memory
  *   LangGraph.js   @langchain/langgraph StateGraph, compiled without and with MemorySaver
@@ -32,9 +32,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 setMaxListeners(1000);
 
 const { createGraph } = await import('@/db/graphs');
-const { insertRun, newRunId, saveCheckpoint } = await import('@/db/runs');
+const { insertRun, newRunId } = await import('@/db/runs');
 const { createEventRecorder } = await import('@/lib/runtime/event-recorder');
-const { createRunPorts } = await import('@/lib/runtime/run-ports');
+const { checkpointPort, createRunPorts } = await import('@/lib/runtime/run-ports');
 const { closeDb } = await import('@/db/client');
 
 let ids = 0;
@@ -60,7 +60,7 @@ function portsFor(variant: Variant, graphId: string, c: BenchCase): { runId: str
   const base = memoryPorts();
   const ports: RunPorts =
     variant === 'recorder'
-      ? { ...base, emit: (e) => recorder.emit(e), checkpoint: (cp) => recorder.flush(() => saveCheckpoint(run.id, cp)) }
+      ? { ...base, emit: (e) => recorder.emit(e), checkpoint: checkpointPort(run.id, recorder) }
       : { ...createRunPorts(run.id, recorder, base.signal), tools: incTool, model: base.model };
   return { runId: run.id, ports, done: () => recorder.flush() };
 }

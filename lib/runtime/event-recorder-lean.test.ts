@@ -101,4 +101,43 @@ describe('lean recorder', () => {
     expect(checkpointAt(run.id, 2)!.state).toMatchObject({ book, input: 'hi' });
     expect((checkpointAt(run.id, 3)!.state.messages as unknown[]).length).toBe(4);
   });
+
+  it("writes a run's last checkpoint in the transaction of its run.finished: one commit fewer, both or neither", async () => {
+    const doc = graph({ a: agent(), b: agent() }, chain('a', 'b'));
+    const run = seedRun(doc);
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two']) };
+    appendEvents.mockClear();
+    const out = await runGraph({ runId: run.id, doc, input: 'hi', ports });
+    expect(out.status).toBe('succeeded');
+    // Steps 0, 1 and 2 end in a checkpoint; the last one (nothing next) is written with run.finished.
+    const commits = appendEvents.mock.calls.map(([events]) => events.map((e) => e.type));
+    expect(commits).toHaveLength(3);
+    expect(commits[2]).toEqual(expect.arrayContaining(['node.finished', 'run.finished']));
+    expect(loadCheckpoint(run.id)).toMatchObject({ step: 2, next: [] });
+    expect(getDb().$client.prepare('select count(*) as n from run_checkpoints where run_id = ?').get(run.id)).toEqual({ n: 3 });
+  });
+
+  it('a deferred write that fails takes the events of its transaction with it (nothing half-written)', () => {
+    const run = seedRun();
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    recorder.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
+    recorder.withNextCommit(() => {
+      throw new Error('disk full');
+    });
+    expect(() => recorder.flush()).toThrow('disk full');
+    expect(listEvents(run.id)).toEqual([]);
+  });
+
+  it('a deferred write with nothing after it is committed at the end of the tick', async () => {
+    const run = seedRun();
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    let wrote = 0;
+    recorder.withNextCommit(() => wrote++);
+    expect(wrote).toBe(0);
+    await tick();
+    expect(wrote).toBe(1);
+    recorder.flush();
+    expect(wrote).toBe(1); // once
+  });
 });

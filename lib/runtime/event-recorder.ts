@@ -40,6 +40,11 @@ export interface EventRecorder {
    * `alsoWrite` (a step's checkpoint); then publishes them.
    */
   flush(alsoWrite?: () => void): void;
+  /**
+   * Writes `write` in the transaction of the next commit, after the events then buffered (the
+   * run's last checkpoint goes in with the run.finished that follows it in the same tick).
+   */
+  withNextCommit(write: () => void): void;
   /** The seq of the last event written. */
   lastSeq(): number;
 }
@@ -84,6 +89,14 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   let batch: TraceEvent[] = [];
   /** A commit is scheduled (process.nextTick) for the batch. */
   let tick = false;
+  /** Writes for the next commit's transaction (withNextCommit). */
+  let deferred: (() => void)[] = [];
+
+  function scheduleCommit(): void {
+    if (tick) return;
+    tick = true;
+    process.nextTick(commitLater);
+  }
 
   function write(input: TraceEventInput, ts: string): void {
     if (runtimeState() !== owner || gone) return;
@@ -106,10 +119,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     if (input.parent_span_id !== undefined) event.parent_span_id = input.parent_span_id;
     seq = event.seq;
     batch.push(event);
-    if (!tick) {
-      tick = true;
-      process.nextTick(commitLater);
-    }
+    scheduleCommit();
   }
 
   /** Moves a coalesced delta into the batch. */
@@ -129,8 +139,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     tick = false;
     if (runtimeState() !== owner || gone) return;
     const events = batch;
-    if (!events.length && !alsoWrite) return;
+    const later = deferred;
+    if (!events.length && !alsoWrite && !later.length) return;
     batch = [];
+    deferred = [];
     const at = now();
     try {
       appendEvents(events, () => {
@@ -140,6 +152,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
           if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
           updateRun(opts.runId, update);
         }
+        for (const write of later) write();
         alsoWrite?.();
       });
     } catch (err) {
@@ -220,6 +233,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       if (CLOSING_TYPES.has(input.type)) flush();
     },
     flush,
+    withNextCommit(write) {
+      deferred.push(write);
+      scheduleCommit();
+    },
     alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };

@@ -51,12 +51,25 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     },
     clock: { now: () => Date.now() },
     emit: (event) => recorder.emit(event),
-    // A step boundary: the step's events and its checkpoint in one transaction (durable before
-    // the run moves on); deltas recorded before the checkpoint stay before it in the trace.
-    checkpoint: (cp) => recorder.flush(() => saveCheckpoint(runId, cp)),
+    checkpoint: checkpointPort(runId, recorder),
     ...(conversation ? { memory: createMemoryPort(conversation) } : {}),
     signal,
     newId: () => randomUUID(),
+  };
+}
+
+/**
+ * A step boundary: the step's events and its checkpoint in one transaction (durable before the run
+ * moves on); deltas recorded before the checkpoint stay before it in the trace. The run's last
+ * checkpoint (nothing next, no pause) is written with the run.finished the engine emits right after
+ * it, in the same tick: one commit fewer per run. (A crash between them loses both; the run then
+ * resumes from the step before, its calls answered from the activity log.)
+ */
+export function checkpointPort(runId: string, recorder: EventRecorder): RunPorts['checkpoint'] {
+  return (cp) => {
+    const write = () => saveCheckpoint(runId, cp);
+    if (cp.next.length === 0 && !cp.interrupt) recorder.withNextCommit(write);
+    else recorder.flush(write);
   };
 }
 
