@@ -18,6 +18,19 @@ export interface ValidationContext {
   hasMcpServer(name: string): boolean;
 }
 
+/** The names a ValidationContext knows, as plain data (what reaches a worker thread that validates). */
+export interface ConfiguredNames {
+  connections: string[];
+  mcpServers: string[];
+}
+
+/** The ValidationContext of a list of configured names. */
+export function contextOf(names: ConfiguredNames): ValidationContext {
+  const connections = new Set(names.connections);
+  const servers = new Set(names.mcpServers);
+  return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name) };
+}
+
 /** Headers that carry credentials; their values must come from the environment, never the YAML. */
 const SECRET_HEADER = /authorization|api[-_]?key|token|secret|password|cookie|credential/i;
 const ENV_REF = /\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g;

@@ -8,10 +8,10 @@ import { envDefaultConnection } from '@/lib/llm';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { getConnection } from '@/db/connections';
+import { getConnection, listConnections } from '@/db/connections';
 import type { Problem } from '@/lib/graph/problems';
-import { operatorConfigProblems, type ValidationContext } from '@/lib/graph/validate-tools';
-import { findMcpServerConfig } from './mcp/servers';
+import { operatorConfigProblems, type ConfiguredNames, type ValidationContext } from '@/lib/graph/validate-tools';
+import { findMcpServerConfig, listMcpServerConfigs } from './mcp/servers';
 
 /** Whether connection `name` is configured: `default` from the environment, or saved in Settings. */
 function hasConnection(name: string): boolean {
@@ -21,6 +21,18 @@ function hasConnection(name: string): boolean {
 /** The operator's connections and MCP servers, for validation when a graph is saved or imported. */
 export function validationContext(): ValidationContext {
   return { hasConnection, hasMcpServer: (name) => findMcpServerConfig(name) !== undefined };
+}
+
+/**
+ * The same configuration as names, plain data for a worker thread (lib/server/import-worker.ts):
+ * `default` when hasConnection says so, the connections saved in Settings, every MCP server.
+ */
+export function configuredNames(): ConfiguredNames {
+  const saved = listConnections().map((c) => c.name);
+  return {
+    connections: hasConnection('default') && !saved.includes('default') ? ['default', ...saved] : saved,
+    mcpServers: listMcpServerConfigs().map((s) => s.name),
+  };
 }
 
 /**

@@ -102,10 +102,12 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-/** Reads a JSON body (application/json) and validates it with a contract schema (400 on mismatch). */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
-  requireMediaType(req, ['application/json']);
-  const text = decodeUtf8(await readBytes(req, maxBytes));
+/**
+ * The JSON value of a request body: 400 when it is not UTF-8, empty, not JSON, or nested deeper than
+ * MAX_JSON_DEPTH (with where). Plain data in and out: lib/server/import-worker.ts runs it in a worker.
+ */
+export function jsonOfBytes(bytes: Uint8Array): unknown {
+  const text = decodeUtf8(bytes);
   if (text === null) throw badRequest('request body is not valid UTF-8');
   if (!text.trim()) throw badRequest('request body is empty: send a JSON object');
   let value: unknown;
@@ -116,7 +118,13 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   }
   const deep = tooDeepAt(value);
   if (deep) throw badRequest(`request body nests objects/arrays more than ${MAX_JSON_DEPTH} levels deep (at ${deep})`, { path: deep, max_depth: MAX_JSON_DEPTH });
-  return schema.parse(value);
+  return value;
+}
+
+/** Reads a JSON body (application/json) and validates it with a contract schema (400 on mismatch). */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  requireMediaType(req, ['application/json']);
+  return schema.parse(jsonOfBytes(await readBytes(req, maxBytes)));
 }
 
 /** Validates the query string with a contract schema (400 on mismatch). */

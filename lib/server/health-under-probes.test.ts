@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { WRITER_REVIEWER_YAML } from '@/lib/graph/testing/fixtures';
+import { WRITER_REVIEWER_YAML, writerReviewerGraph } from '@/lib/graph/testing/fixtures';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { spawnApiServer, type SpawnedApi } from '@/lib/runtime/testing/spawned-api';
 
@@ -109,6 +109,16 @@ async function importYaml(name: string, body: string): Promise<{ status: number;
   });
   const parsed = JSON.parse(text) as { error?: { code: string }; errors?: { code: string }[]; warnings?: unknown[] };
   return { status, code: parsed.error?.code ?? 'ok', problem: parsed.errors?.[0]?.code, warnings: parsed.warnings?.length };
+}
+
+/** Sends a JSON body while probing; the answer is parsed afterwards, as for imports. */
+async function sendJson(name: string, method: string, pathname: string, body: string): Promise<{ status: number; code: string; id?: string; warnings?: number }> {
+  const { status, text } = await whileProbing(name, async () => {
+    const res = await fetch(`${api.url}${pathname}`, { method, headers: { 'content-type': 'application/json' }, body });
+    return { status: res.status, text: await res.text() };
+  });
+  const parsed = JSON.parse(text) as { id?: string; error?: { code: string }; warnings?: unknown[] };
+  return { status, code: parsed.error?.code ?? 'ok', id: parsed.id, warnings: parsed.warnings?.length };
 }
 
 function reactGraph(name: string, extra: Record<string, unknown> = {}): GraphDocument {
@@ -216,6 +226,17 @@ describe('/api/health keeps answering while hostile work runs', () => {
     expect(text.length).toBeGreaterThan(900_000);
     const r = await importYaml('yaml-40k-layout', text);
     expect(r).toMatchObject({ status: 201, code: 'ok', warnings: 40_000 });
+  }, 45_000);
+
+  it('the same document of 40,000 layout entries as JSON is created by POST /api/graphs and saved again by PUT', async () => {
+    const doc = { ...writerReviewerGraph(), name: 'big-layout-json', layout: Object.fromEntries(range(40_000).map((i) => [`g${i}`, { x: 1, y: 2 }])) };
+    const body = JSON.stringify({ document: doc });
+    expect(body.length).toBeGreaterThan(900_000);
+    const created = await sendJson('json-40k-layout-post', 'POST', '/api/graphs', body);
+    expect(created).toMatchObject({ status: 201, code: 'ok', warnings: 40_000 });
+    const again = JSON.stringify({ document: { ...doc, description: 'saved again' } });
+    const saved = await sendJson('json-40k-layout-put', 'PUT', `/api/graphs/${created.id}`, again);
+    expect(saved).toMatchObject({ status: 200, code: 'ok', warnings: 40_000 });
   }, 45_000);
 
   it('1 MiB of `[` is refused as too deep', async () => {

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { WRITER_REVIEWER_YAML } from '@/lib/graph/testing/fixtures';
 import type { Problem } from '@/lib/graph/problems';
-import type { ValidationContext } from '@/lib/graph/validate-tools';
+import type { ConfiguredNames } from '@/lib/graph/validate-tools';
 import { MAX_YAML_NODES } from '@/lib/graph/yaml-scan';
 import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
 import { expectApiError } from '@/lib/testing/expect-api-error';
 import { activeImports, importLimits, parseImportYaml, withImportSlot } from './import-gate';
 
-const everything: ValidationContext = { hasConnection: () => true, hasMcpServer: () => true };
+const everything: ConfiguredNames = { connections: ['default'], mcpServers: ['files'] };
 const limits = { maxBytes: 1024 * 1024, maxConcurrent: 2 };
 
 function withLayout(n: number): string {
@@ -79,16 +79,16 @@ describe('parseImportYaml', () => {
     expect(turns).toBe(0);
   });
 
-  it('refuses too many nodes from the worker, and checks the operator configuration after it', async () => {
+  it('refuses too many nodes from the worker, and checks the operator configuration there, placing its problems', async () => {
     const many = await parseImportYaml(`switchyard: 1\nname: [${'0,'.repeat(MAX_YAML_NODES)}0]\n`, limits, everything);
     expect(many.ok).toBe(false);
     if (!many.ok) expect(many.errors[0].code).toBe('too_many_nodes');
     const mcp = withLayout(2_000).replace(/^tools:\n/m, 'tools:\n  files: {type: mcp, server: nowhere, tools: [read]}\n');
     expect(mcp).not.toBe(withLayout(2_000));
-    const none: ValidationContext = { hasConnection: () => true, hasMcpServer: () => false };
-    const r = await parseImportYaml(mcp, limits, none);
+    expect((await parseImportYaml(mcp, limits, { connections: ['default'], mcpServers: ['nowhere'] })).ok).toBe(true);
+    const r = await parseImportYaml(mcp, limits, { connections: ['default'], mcpServers: [] });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors).toEqual([expect.objectContaining({ code: 'unknown_mcp_server', path: 'tools.files.server' })]);
+    if (!r.ok) expect(r.errors).toEqual([expect.objectContaining({ code: 'unknown_mcp_server', path: 'tools.files.server', line: 6, col: 30 })]);
   });
 });
 

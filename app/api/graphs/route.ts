@@ -1,14 +1,14 @@
 import { createGraph, listGraphs, uniqueGraphName } from '@/db/graphs';
 import { CreateGraphRequest, type CreateGraphRequest as CreateBody } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
-import { checkGraphDocument } from '@/lib/graph/document';
-import { validationContext } from '@/lib/runtime/preflight';
+import { configuredNames } from '@/lib/runtime/preflight';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { readJson } from '@/lib/server/body';
+import { checkWithSpecs } from '@/lib/server/document-check';
 import { findExample } from '@/lib/server/examples';
+import { readGraphJson } from '@/lib/server/graph-json-body';
 import { blankDocument, recordJson, summaryJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route } from '@/lib/server/http';
-import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
+import { jsonWithWarnings } from '@/lib/server/import-gate';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -26,13 +26,13 @@ function requestedDocument(body: CreateBody): unknown {
   return blankDocument(body.name ?? uniqueGraphName('untitled'), body.description);
 }
 
+/** Creates a graph. Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread. */
 export const POST = route('editor', async (req) => {
-  const body = await readJson(req, CreateGraphRequest);
+  const names = configuredNames();
+  const { body, checked: inWorker } = await readGraphJson(req, CreateGraphRequest, names);
   // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
-  const fetched = await withFetchedSpecs(requestedDocument(body));
-  if (fetched.problems.length) throw invalidGraph(fetched.problems);
-  const checked = checkGraphDocument(fetched.doc, validationContext());
+  const checked = await checkWithSpecs(requestedDocument(body), names, inWorker);
   if (!checked.ok) throw invalidGraph(checked.errors);
   const row = createGraph(checked.doc);
-  return json({ ...recordJson(row), warnings: checked.warnings }, { status: 201, headers: { location: `/api/graphs/${row.id}` } });
+  return jsonWithWarnings(recordJson(row), checked.warningsJson, { status: 201, headers: { location: `/api/graphs/${row.id}` } });
 });

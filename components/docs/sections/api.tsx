@@ -20,7 +20,7 @@ export function Api() {
             [<C key="p">GET /api/runs/:id/cassette</C>, <>The run’s recorded model and tool calls as a cassette file for graph tests (see Cassettes).</>],
             [<C key="p">POST /api/runs/:id/replay</C>, <>Run it again reusing unchanged calls: <C>{'{ graph_version? }'}</C> → 201 <C>{'{ run_id, run }'}</C>.</>],
             [<C key="p">GET /api/runs/diff?a=&amp;b=</C>, 'Two runs aligned by step and node, with text diffs and deltas.'],
-            [<C key="p">POST /api/graphs/import</C>, 'A YAML body → 201 { id, … }, or 422 with errors (line, col, path); ?overwrite=true to replace a graph of the same name.'],
+            [<C key="p">POST /api/graphs/import</C>, 'A YAML body → 201 { id, … }, or 422 with errors (line, col, path); ?overwrite=true to replace a graph of the same name. At most 1 MiB (413) and 2 imports or large saves at once (429, Retry-After); PUT /api/graphs/:id and POST /api/graphs take the same caps.'],
             [<C key="p">GET /api/graphs/:id/export</C>, 'The graph as YAML.'],
             [<C key="p">GET /api/graphs/:id/versions/diff?a=&amp;b=</C>, 'Two saved versions compared (a → b): the YAML line diff and the nodes and edges added, removed or changed.'],
             [<C key="p">GET /api/schema</C>, 'The JSON Schema of the graph document.'],

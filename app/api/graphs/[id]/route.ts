@@ -2,12 +2,12 @@ import { getGraph, saveGraphDraft, saveGraphEdit } from '@/db/graphs';
 import { deleteGraphAndRuns } from '@/lib/runtime/graph-deletion';
 import { UpdateGraphRequest, type SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
-import { checkGraphDocument } from '@/lib/graph/document';
-import { validationContext } from '@/lib/runtime/preflight';
-import { readJson } from '@/lib/server/body';
+import { configuredNames } from '@/lib/runtime/preflight';
+import { checkWithSpecs } from '@/lib/server/document-check';
+import { readGraphJson } from '@/lib/server/graph-json-body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
-import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
+import { jsonWithWarnings } from '@/lib/server/import-gate';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -24,13 +24,14 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
  * version (an editor autosave within a minute of its previous autosaved version replaces it); the
  * draft is cleared. Invalid: 422 and nothing written, or with `autosave` 202 and the edit kept as
  * the working draft with its problems (runs and the API go on using the last valid version).
+ * Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread.
  */
 export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  const body = await readJson(req, UpdateGraphRequest);
+  const names = configuredNames();
+  const { body, checked: inWorker } = await readGraphJson(req, UpdateGraphRequest, names);
   // openapi tools' spec_url: fetched again on every save and stored into the document.
-  const fetched = await withFetchedSpecs(body.document);
-  const checked = fetched.problems.length ? { ok: false as const, errors: fetched.problems } : checkGraphDocument(fetched.doc, validationContext());
+  const checked = await checkWithSpecs(body.document, names, inWorker);
   if (!checked.ok) {
     if (!body.autosave) throw invalidGraph(checked.errors);
     const row = saveGraphDraft(id, body.document as unknown as Record<string, unknown>, checked.errors);
@@ -38,8 +39,9 @@ export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
     return json(res, { status: 202 });
   }
   const { graph, outcome } = saveGraphEdit(id, checked.doc, { autosave: body.autosave });
-  const res: SavedGraphResponse = { ...recordJson(graph), warnings: checked.warnings, saved: outcome };
-  return json(res);
+  // SavedGraphResponse: the record, its warnings, how it was saved
+  const saved: Pick<SavedGraphResponse, 'saved'> = { saved: outcome };
+  return jsonWithWarnings(recordJson(graph), checked.warningsJson, { status: 200 }, saved);
 });
 
 /** Cancels the graph's active runs, then deletes it with its versions and runs. */

@@ -3,9 +3,8 @@ import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/
 import { decodeUtf8, readQuery, requireMediaType } from '@/lib/server/body';
 import { importLimits, jsonWithWarnings, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
 import { invalidGraph, route } from '@/lib/server/http';
-import { checkGraphDocument } from '@/lib/graph/document';
-import { validationContext } from '@/lib/runtime/preflight';
-import { withFetchedSpecs } from '@/lib/tools/openapi-spec-url';
+import { checkWithSpecs } from '@/lib/server/document-check';
+import { configuredNames } from '@/lib/runtime/preflight';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -26,15 +25,13 @@ export const POST = route('editor', async (req) => {
     throw invalidGraph([{ severity: 'error', code: 'not_utf8', message: 'the file is not UTF-8 text', path: '', line: 1, col: 1 }], 'the YAML');
   }
   const { warningsJson, graph, created } = await withImportSlot(limits, async () => {
-    const parsed = await parseImportYaml(text, limits, validationContext());
+    const names = configuredNames();
+    const parsed = await parseImportYaml(text, limits, names);
     if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
     // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
-    const fetched = await withFetchedSpecs(parsed.doc);
-    if (fetched.problems.length) throw invalidGraph(fetched.problems, 'the YAML');
-    if (fetched.doc === parsed.doc) return { warningsJson: parsed.warningsJson, ...importGraph(parsed.doc, { overwrite, asCopy }) };
-    const checked = checkGraphDocument(fetched.doc, validationContext());
+    const checked = await checkWithSpecs(parsed.doc, names, parsed);
     if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
-    return { warningsJson: JSON.stringify(checked.warnings), ...importGraph(checked.doc, { overwrite, asCopy }) };
+    return { warningsJson: checked.warningsJson, ...importGraph(checked.doc, { overwrite, asCopy }) };
   });
   const head: Omit<ImportGraphResponse, 'warnings'> = { id: graph.id, name: graph.name, version: graph.version, created };
   return jsonWithWarnings(head, warningsJson, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });

@@ -2,10 +2,10 @@ import { listGraphVersions, saveNamedVersion } from '@/db/graphs';
 import { SaveVersionRequest } from '@/lib/contracts/graph-versions';
 import type { GraphVersionsResponse, SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
-import { checkGraphDocument } from '@/lib/graph/document';
-import { validationContext } from '@/lib/runtime/preflight';
+import { configuredNames } from '@/lib/runtime/preflight';
 import { describeChanges, versionChanges } from '@/lib/graph/version-changes';
-import { readJson } from '@/lib/server/body';
+import { checkDocument } from '@/lib/server/document-check';
+import { readGraphJson } from '@/lib/server/graph-json-body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
 
@@ -25,13 +25,17 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   return json(res);
 });
 
-/** "Save version": a new version with a note, of the given document (validated) or the current one. */
+/**
+ * "Save version": a new version with a note, of the given document (validated) or the current one.
+ * Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread.
+ */
 export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  const body = await readJson(req, SaveVersionRequest);
+  const names = configuredNames();
+  const { body, checked: inWorker } = await readGraphJson(req, SaveVersionRequest, names);
   let doc = undefined;
   if (body.document) {
-    const checked = checkGraphDocument(body.document, validationContext());
+    const checked = inWorker ?? checkDocument(body.document, names);
     if (!checked.ok) throw invalidGraph(checked.errors);
     doc = checked.doc;
   }
