@@ -46,3 +46,31 @@ test('the YAML view leaves the palette readable', async ({ page, request }) => {
   await expect(page.getByTestId('palette-agent')).toContainText('Agent');
   expect((await ed.palette.boundingBox())!.width).toBeGreaterThan(180);
 });
+
+test('zoomed far out, cards keep their titles and drop the small print; zoomed back in, it returns', async ({ page, request }) => {
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('far-zoom')));
+  const ed = new EditorPage(page);
+  await ed.open(id);
+  const zoom = async () => Number((await page.locator('.react-flow__viewport').getAttribute('style'))?.match(/scale\(([\d.]+)\)/)?.[1]);
+  const sub = ed.node('writer').locator('.sy-node-sub');
+  const label = page.locator('.sy-edge-label').first();
+  await expect(sub).toBeVisible();
+  await expect(label).toBeVisible();
+  const cardSize = () => ed.node('writer').evaluate((el) => `${(el as HTMLElement).offsetWidth}x${(el as HTMLElement).offsetHeight}`);
+  const size = await cardSize();
+
+  while ((await zoom()) >= 0.4) await page.locator('.react-flow__controls-zoomout').click();
+  await expect(ed.canvas).toHaveClass(/is-far/);
+  await expect(page.getByTestId('node-title-writer')).toBeVisible();
+  await expect(sub).toBeHidden();
+  await expect(label).toBeHidden();
+  await expect(ed.node('writer').locator('.sy-handle').first()).toBeHidden();
+  // Hidden, not removed: the card keeps its size, so edges keep their ends.
+  expect(await cardSize()).toBe(size);
+
+  while ((await zoom()) < 0.4) await page.locator('.react-flow__controls-zoomin').click();
+  await expect(ed.canvas).not.toHaveClass(/is-far/);
+  await expect(sub).toBeVisible();
+  await expect(label).toBeVisible();
+});

@@ -12,9 +12,11 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStore,
   type Connection,
   type EdgeTypes,
   type NodeTypes,
+  type ReactFlowState,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { minimapShown } from '@/components/editor/persisted-flags';
@@ -41,6 +43,13 @@ const SNAP: [number, number] = [GRID, GRID];
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 /** Above this many nodes, cards drop their shadows (cheaper to paint while panning). */
 const LARGE_GRAPH = 300;
+/**
+ * Below this zoom a card keeps its title, problem badge and a set breakpoint; its other text, the
+ * handles and the edge labels are hidden (`is-far`): too small to read, and at 1,000 nodes they
+ * doubled the time of a frame while panning. Hidden, not removed: no card changes size.
+ */
+const FAR_ZOOM = 0.4;
+const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
 
 function minimapColor(n: EditorNode): string {
   if (n.type === 'terminal' || !n.type) return 'var(--muted, #94a3b8)';
@@ -66,6 +75,7 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
     fitOptions(typeof window === 'undefined' ? null : { width: window.innerWidth - 600, height: window.innerHeight - 200 }, minimapShown.get()),
   );
   const { screenToFlowPosition } = useReactFlow();
+  const far = useStore(isFar);
   const altDown = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
   // While the view moves, the viewport is its own compositing layer (cheap pans of big graphs); it is
@@ -114,7 +124,7 @@ export function Canvas({ colorMode, onFileDrop }: { colorMode: 'light' | 'dark';
 
   return (
     <div
-      className={`sy-canvas ${nodes.length > LARGE_GRAPH ? 'is-large' : ''}`}
+      className={`sy-canvas ${nodes.length > LARGE_GRAPH ? 'is-large' : ''} ${far ? 'is-far' : ''}`}
       id="canvas"
       tabIndex={-1}
       aria-label="Canvas"
