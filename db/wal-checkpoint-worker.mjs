@@ -1,7 +1,7 @@
 /**
  * The worker side of db/wal-checkpoint.ts: its own better-sqlite3 connection to the database file,
- * running `PRAGMA wal_checkpoint(PASSIVE)` every `intervalMs` and on request ({ id } → { id, busy,
- * log, checkpointed } or { id, error }). PASSIVE copies what it can without waiting for or blocking
+ * running `PRAGMA wal_checkpoint(PASSIVE)` every `intervalMs` (a look) and on request
+ * ({ type: 'checkpoint' | 'look', id } → { id, busy, log, checkpointed } or { id, error }). PASSIVE copies what it can without waiting for or blocking
  * the other connections' readers and writers. When a periodic checkpoint finds the WAL at
  * `behindPages` or more, larger than at the previous one and not written from its start again in
  * between (the same salts in its header: commits never stopped long enough), it sets `behind[0]`
@@ -50,17 +50,21 @@ function walSalts() {
 
 /** The WAL at the previous periodic checkpoint: its frames and its salts. */
 let last = { log: 0, salts: null };
-const timer = setInterval(() => {
+/** The periodic checkpoint, and whether the WAL keeps growing. */
+function look() {
   const r = checkpoint();
-  if (r.log === undefined) return;
+  if (r.log === undefined) return r;
   const now = { log: r.log, salts: walSalts() };
   // Large at the last look, larger now, and not written from its start since: commits never paused long enough.
   if (last.log >= behindPages && now.log > last.log && now.salts !== null && now.salts === last.salts) Atomics.store(behind, 0, 1);
   last = now;
-}, intervalMs);
+  return r;
+}
+const timer = setInterval(look, intervalMs);
 
 parentPort.on('message', (msg) => {
   if (msg?.type === 'checkpoint') parentPort.postMessage({ id: msg.id, ...checkpoint() });
+  if (msg?.type === 'look') parentPort.postMessage({ id: msg.id, ...look() });
   if (msg?.type === 'stop') {
     clearInterval(timer);
     if (walFd !== null) closeSync(walFd);

@@ -36,6 +36,8 @@ export interface CheckpointResult {
 export interface WalCheckpointer {
   /** A checkpoint now (tests, maintenance): what the worker's PASSIVE checkpoint reported. */
   checkpointNow(): Promise<CheckpointResult>;
+  /** The worker's periodic look (a checkpoint, and the check whether the WAL keeps growing) now: tests. */
+  lookNow(): Promise<CheckpointResult>;
   /**
    * Called on each use of the connection (db/client.ts getDb): while the worker reports that it
    * falls behind, and for HOLD_MS after, the connection checkpoints in its own commits.
@@ -99,15 +101,18 @@ export function startWalCheckpointer(
     else w.resolve({ busy: msg.busy ?? 0, log: msg.log ?? 0, checkpointed: msg.checkpointed ?? 0 });
   });
 
+  const ask = (type: 'checkpoint' | 'look'): Promise<CheckpointResult> => {
+    if (stopped) return Promise.reject(new Error('the WAL checkpoint worker is not running'));
+    const id = ++seq;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ type, id });
+    });
+  };
+
   return {
-    checkpointNow() {
-      if (stopped) return Promise.reject(new Error('the WAL checkpoint worker is not running'));
-      const id = ++seq;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ type: 'checkpoint', id });
-      });
-    },
+    checkpointNow: () => ask('checkpoint'),
+    lookNow: () => ask('look'),
     tick() {
       if (Atomics.load(behind, 0) === 1) {
         Atomics.store(behind, 0, 0);
