@@ -5,7 +5,8 @@
  * the other connections' readers and writers. When a periodic checkpoint finds the WAL at
  * `behindPages` or more, larger than at the previous one and not written from its start again in
  * between (the same salts in its header: commits never stopped long enough), it sets `behind[0]`
- * (shared memory) to 1.
+ * (shared memory) to 1. While `behind[1]` is 1 (the connection checkpoints itself) it makes no
+ * periodic checkpoint.
  * Plain JavaScript, loaded by path from the working directory (no bundler involved).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -60,7 +61,12 @@ function look() {
   last = now;
   return r;
 }
-const timer = setInterval(look, intervalMs);
+// While the connection checkpoints in its own commits (`behind[1]`, set by db/wal-checkpoint.ts), the
+// worker stays out of its way: two checkpointers only make each other busy, and the WAL grows meanwhile.
+const timer = setInterval(() => {
+  if (Atomics.load(behind, 1) === 1) last = { log: 0, salts: null };
+  else look();
+}, intervalMs);
 
 parentPort.on('message', (msg) => {
   if (msg?.type === 'checkpoint') parentPort.postMessage({ id: msg.id, ...checkpoint() });

@@ -12,7 +12,8 @@
  * bench:engine, every commit slower for it). The worker notices (the WAL past 1,000 pages and still
  * growing since its last look) and raises a flag in shared memory; the connection, on its next use,
  * then checkpoints in its own commits again,
- * as SQLite does by default, for HOLD_MS after the last such report. If the worker cannot start or
+ * as SQLite does by default, for HOLD_MS after the last such report, while the worker pauses its own
+ * (two checkpointers only make each other busy). If the worker cannot start or
  * fails, the automatic checkpoint is switched back on for good.
  */
 import type Database from 'better-sqlite3';
@@ -64,9 +65,10 @@ export function startWalCheckpointer(
 ): WalCheckpointer | null {
   // Loaded by path from the working directory, as db/pg-worker.mjs is: no bundler involved.
   const workerFile = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'wal-checkpoint-worker.mjs');
-  // Set to 1 by the worker when it falls behind; read by tick() on the connection's thread, which
+  // [0]: set to 1 by the worker when it falls behind; read by tick() on the connection's thread, which
   // may be too busy to take a message (a run of in-memory steps never yields to the event loop).
-  const behind = new Int32Array(new SharedArrayBuffer(4));
+  // [1]: 1 while the connection checkpoints itself (the hold): the worker then makes no periodic checkpoint.
+  const behind = new Int32Array(new SharedArrayBuffer(8));
   let worker: Worker;
   try {
     worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env), behindPages: AUTOCHECKPOINT_PAGES, behind } });
@@ -119,8 +121,10 @@ export function startWalCheckpointer(
         if (stopped || !sqlite.open) return;
         if (!holdUntil) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
         holdUntil = Date.now() + (opts.holdMs ?? HOLD_MS);
+        Atomics.store(behind, 1, 1);
       } else if (holdUntil && Date.now() > holdUntil) {
         holdUntil = 0;
+        Atomics.store(behind, 1, 0);
         if (!stopped && sqlite.open) sqlite.pragma('wal_autocheckpoint = 0');
       }
     },

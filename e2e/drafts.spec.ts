@@ -55,3 +55,26 @@ test('an invalid edit survives a reload and another tab sees the draft while run
   expect(after.draft).toBeNull();
   expect(after.version).toBe(version + 1);
 });
+
+test('a save the server is too busy for (429) is retried after Retry-After, not shown as an error, and lands', async ({ page, request }) => {
+  const created = await request.post('/api/graphs', { data: { template: 'writer-reviewer', name: `busy-save-e2e-${Date.now()}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const ed = new EditorPage(page);
+  await ed.open(id);
+  // The first autosave meets a server whose import slots are all taken (the answer a busy server gives).
+  let refused = 0;
+  await page.route(`**/api/graphs/${id}`, async (route) => {
+    if (route.request().method() !== 'PUT' || refused > 0) return route.fallback();
+    refused++;
+    const message = 'too many large graph saves at once: 2 may run at a time (SWITCHYARD_MAX_CONCURRENT_IMPORTS); try again in 1 s';
+    await route.fulfill({ status: 429, headers: { 'retry-after': '1' }, json: { error: { code: 'rate_limited', message, details: { retry_after_s: 1, max_concurrent: 2 } } } });
+  });
+  await page.getByTestId('graph-description-input').fill('kept through a busy server');
+  await expect(ed.saveState).toHaveAttribute('data-state', 'busy', { timeout: 15_000 });
+  await expect(ed.saveState).toHaveText('Server busy — retrying');
+  await ed.expectSaved();
+  expect(refused).toBe(1);
+  const saved = await request.get(`/api/graphs/${id}`);
+  expect(((await saved.json()) as { description: string }).description).toBe('kept through a busy server');
+});

@@ -16,6 +16,12 @@ function SaveBadge({ status, onRetry }: { status: SaveStatus; onRetry(): void })
     case 'saved':
       return <span className="sy-save is-saved" data-testid="save-state" data-state="saved">Saved</span>;
     case 'pending':
+      if (status.busy)
+        return (
+          <span className="sy-save is-pending" data-testid="save-state" data-state="busy" title="The server is busy with other imports and large saves; your edits are kept here and saved again in a moment.">
+            Server busy — retrying
+          </span>
+        );
       return <span className="sy-save is-pending" data-testid="save-state" data-state="pending">Unsaved changes</span>;
     case 'saving':
       return <span className="sy-save is-pending" data-testid="save-state" data-state="saving">Saving…</span>;

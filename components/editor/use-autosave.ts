@@ -5,7 +5,8 @@
  * change updates the current version; logic edits within a minute coalesce into one version, the
  * server decides); one with errors is kept on the server as the working draft with its problems,
  * while runs use the last valid version. The state is visible (saved / saving / draft with errors /
- * error with retry), and every edit not yet on the server is also kept as a local draft.
+ * error with retry), and every edit not yet on the server is also kept as a local draft. A server
+ * busy with imports and large saves (429) is asked again after its Retry-After, not shown as an error.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -22,11 +23,18 @@ const AUTOSAVE_DELAY_MS = 800;
 
 export type SaveStatus =
   | { kind: 'saved' }
-  | { kind: 'pending' }
+  /** Edits not on the server yet; `busy`: the server asked to come back later (429), the save is retried after `Retry-After`. */
+  | { kind: 'pending'; busy?: { retryMs: number } }
   | { kind: 'saving' }
   /** Saved as the working draft with errors; runs use `version`, the last valid one. */
   | { kind: 'draft'; errors: number; version: number }
   | { kind: 'error'; message: string; /** 409: the new name belongs to another graph; retrying cannot help. */ nameTaken?: boolean };
+
+/** How long a 429 asks to wait (its `retry_after_s`), 1 s if it does not say; at most 30 s. */
+function retryAfterMs(err: ApiError): number {
+  const s = (err.details as { retry_after_s?: unknown } | undefined)?.retry_after_s;
+  return typeof s === 'number' && s > 0 ? Math.min(s, 30) * 1000 : 1000;
+}
 
 const saveEdit = (graphId: string, document: GraphDocument) =>
   request<SavedGraphResponse>(`/api/graphs/${encodeURIComponent(graphId)}`, jsonBody('PUT', { document, autosave: true }));
@@ -86,6 +94,8 @@ export function useAutosave(graphId: string, base: string) {
       clearDraft(graphId);
       setStatus(savedAs.current);
     } catch (err) {
+      // Too many imports and large saves at once (429): not this edit's fault; it is saved again after Retry-After.
+      if (err instanceof ApiError && err.status === 429) return setStatus({ kind: 'pending', busy: { retryMs: retryAfterMs(err) } });
       setStatus({ kind: 'error', message: err instanceof Error ? err.message : String(err), nameTaken: err instanceof ApiError && err.status === 409 });
     } finally {
       inFlight.current = false;
@@ -95,7 +105,7 @@ export function useAutosave(graphId: string, base: string) {
   // Saves that finish while edits arrived: save again.
   useEffect(() => {
     if (status.kind !== 'pending') return;
-    const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    const t = setTimeout(() => void saveNow(), status.busy?.retryMs ?? AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [status, saveNow]);
 
