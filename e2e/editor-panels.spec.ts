@@ -60,7 +60,7 @@ test('zoomed far out, cards keep their titles and drop the small print; zoomed b
   const cardSize = () => ed.node('writer').evaluate((el) => `${(el as HTMLElement).offsetWidth}x${(el as HTMLElement).offsetHeight}`);
   const size = await cardSize();
 
-  while ((await zoom()) >= 0.4) await page.locator('.react-flow__controls-zoomout').click();
+  while ((await zoom()) >= 0.25) await page.locator('.react-flow__controls-zoomout').click();
   await expect(ed.canvas).toHaveClass(/is-far/);
   await expect(page.getByTestId('node-title-writer')).toBeVisible();
   await expect(sub).toBeHidden();
@@ -69,7 +69,7 @@ test('zoomed far out, cards keep their titles and drop the small print; zoomed b
   // Hidden, not removed: the card keeps its size, so edges keep their ends.
   expect(await cardSize()).toBe(size);
 
-  while ((await zoom()) < 0.4) await page.locator('.react-flow__controls-zoomin').click();
+  while ((await zoom()) < 0.25) await page.locator('.react-flow__controls-zoomin').click();
   await expect(ed.canvas).not.toHaveClass(/is-far/);
   await expect(sub).toBeVisible();
   await expect(label).toBeVisible();

@@ -45,10 +45,12 @@ const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 const LARGE_GRAPH = 300;
 /**
  * Below this zoom a card keeps its title, problem badge and a set breakpoint; its other text, the
- * handles and the edge labels are hidden (`is-far`): too small to read, and at 1,000 nodes they
- * doubled the time of a frame while panning. Hidden, not removed: no card changes size.
+ * handles and the edge labels are hidden (`is-far`): too small to read or hit (11 px text is under
+ * 3 px), and at 1,000 nodes they doubled the time of a frame while panning. Hidden, not removed: no
+ * card changes size. (At 0.4 a four-node graph fitted into the canvas above an open run panel at
+ * 1280×720 lost its edge labels.)
  */
-const FAR_ZOOM = 0.4;
+const FAR_ZOOM = 0.25;
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
 
 function minimapColor(n: EditorNode): string {
