@@ -4,8 +4,8 @@
  * ({ type: 'checkpoint' | 'look', id } → { id, busy, log, checkpointed } or { id, error }). PASSIVE copies what it can without waiting for or blocking
  * the other connections' readers and writers. When a periodic checkpoint finds the WAL at
  * `behindPages` or more, larger than at the previous one and not written from its start again in
- * between (the same salts in its header: commits never stopped long enough), it sets `behind[0]`
- * (shared memory) to 1. While `behind[1]` is 1 (the connection checkpoints itself) it makes no
+ * between (the same salts in its header: commits never stopped long enough), it sets the flag
+ * `flags[slots.BEHIND]` (shared memory) to 1. While `flags[slots.HELD]` is 1 (the connection checkpoints itself) it makes no
  * periodic checkpoint.
  * Plain JavaScript, loaded by path from the working directory (no bundler involved).
  */
@@ -13,7 +13,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const { file, intervalMs, behindPages, behind } = workerData;
+const { file, intervalMs, behindPages, flags, slots } = workerData;
 let db;
 try {
   db = new Database(file, { fileMustExist: true });
@@ -57,14 +57,14 @@ function look() {
   if (r.log === undefined) return r;
   const now = { log: r.log, salts: walSalts() };
   // Large at the last look, larger now, and not written from its start since: commits never paused long enough.
-  if (last.log >= behindPages && now.log > last.log && now.salts !== null && now.salts === last.salts) Atomics.store(behind, 0, 1);
+  if (last.log >= behindPages && now.log > last.log && now.salts !== null && now.salts === last.salts) Atomics.store(flags, slots.BEHIND, 1);
   last = now;
   return r;
 }
-// While the connection checkpoints in its own commits (`behind[1]`, set by db/wal-checkpoint.ts), the
+// While the connection checkpoints in its own commits (`flags[slots.HELD]`, set by db/wal-checkpoint.ts), the
 // worker stays out of its way: two checkpointers only make each other busy, and the WAL grows meanwhile.
 const timer = setInterval(() => {
-  if (Atomics.load(behind, 1) === 1) last = { log: 0, salts: null };
+  if (Atomics.load(flags, slots.HELD) === 1) last = { log: 0, salts: null };
   else look();
 }, intervalMs);
 

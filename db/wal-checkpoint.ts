@@ -25,6 +25,9 @@ export const DEFAULT_WAL_CHECKPOINT_MS = 100;
 const AUTOCHECKPOINT_PAGES = 1000;
 /** How long the connection checkpoints itself after the worker last found the WAL growing. */
 const HOLD_MS = 5000;
+/** The two flags shared with the worker (indexes into one Int32Array). */
+const BEHIND = 0;
+const HELD = 1;
 
 export interface CheckpointResult {
   busy: number;
@@ -65,13 +68,14 @@ export function startWalCheckpointer(
 ): WalCheckpointer | null {
   // Loaded by path from the working directory, as db/pg-worker.mjs is: no bundler involved.
   const workerFile = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'wal-checkpoint-worker.mjs');
-  // [0]: set to 1 by the worker when it falls behind; read by tick() on the connection's thread, which
-  // may be too busy to take a message (a run of in-memory steps never yields to the event loop).
-  // [1]: 1 while the connection checkpoints itself (the hold): the worker then makes no periodic checkpoint.
-  const behind = new Int32Array(new SharedArrayBuffer(8));
+  // Shared with the worker. BEHIND: set to 1 by the worker when it falls behind; read by tick() on
+  // the connection's thread, which may be too busy to take a message (a run of in-memory steps never
+  // yields to the event loop). HELD: 1 while the connection checkpoints itself (the hold): the
+  // worker then makes no periodic checkpoint.
+  const flags = new Int32Array(new SharedArrayBuffer(8));
   let worker: Worker;
   try {
-    worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env), behindPages: AUTOCHECKPOINT_PAGES, behind } });
+    worker = new Worker(workerFile, { workerData: { file, intervalMs: intervalMs(env), behindPages: AUTOCHECKPOINT_PAGES, flags, slots: { BEHIND, HELD } } });
   } catch {
     return null;
   }
@@ -116,15 +120,15 @@ export function startWalCheckpointer(
     checkpointNow: () => ask('checkpoint'),
     lookNow: () => ask('look'),
     tick() {
-      if (Atomics.load(behind, 0) === 1) {
-        Atomics.store(behind, 0, 0);
+      if (Atomics.load(flags, BEHIND) === 1) {
+        Atomics.store(flags, BEHIND, 0);
         if (stopped || !sqlite.open) return;
         if (!holdUntil) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
         holdUntil = Date.now() + (opts.holdMs ?? HOLD_MS);
-        Atomics.store(behind, 1, 1);
+        Atomics.store(flags, HELD, 1);
       } else if (holdUntil && Date.now() > holdUntil) {
         holdUntil = 0;
-        Atomics.store(behind, 1, 0);
+        Atomics.store(flags, HELD, 0);
         if (!stopped && sqlite.open) sqlite.pragma('wal_autocheckpoint = 0');
       }
     },
