@@ -13,7 +13,7 @@ import { DEFAULTS } from '../graph/defaults';
 import { usageField } from './budget';
 import { END, START, type GraphDocument } from '../graph/schema';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
-import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
+import { firedEdges, indexEdges, selectFrontier, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
@@ -234,13 +234,9 @@ export class GraphRunner {
 
   /** `rejected`: only the conditional edge's branch fires (plain edges are the approved path). */
   private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined, rejected = false): string[] {
-    let taken = takeEdges(this.idx, from, { state, output: output ?? null, last: lastContent(state) }, route);
-    if (rejected) taken = taken.filter((t) => 'branch_index' in t.data);
+    const taken = firedEdges(this.idx, this.doc, from, { state, output: output ?? null, last: lastContent(state) }, route, rejected);
     const out: string[] = [];
     for (const t of taken) {
-      if (t.to !== END && !Object.hasOwn(this.doc.nodes, t.to)) {
-        throw new EngineError('unknown_node', `An edge from "${from}" goes to "${t.to}", which is not a node of the graph`);
-      }
       this.scope.emit('edge.taken', t.data, { node: from === START ? undefined : from, span, parent });
       if (t.to !== END) out.push(t.to);
     }
