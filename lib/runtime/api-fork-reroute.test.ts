@@ -53,6 +53,8 @@ async function parentRunOf(name: string): Promise<{ runId: string; graphId: stri
 }
 
 const fork = (runId: string, body: Record<string, unknown>) => h.call<DerivedRunResponse>('POST', `/api/runs/${runId}/fork`, body);
+/** A refused fork: the error body. */
+const refused = (runId: string, body: Record<string, unknown>) => h.call('POST', `/api/runs/${runId}/fork`, body);
 
 describe('fork re-routes on the edited state', () => {
   it('verdict edited to "approve" after the first review: the fork goes to END with the first draft as its answer', async () => {
@@ -125,22 +127,22 @@ describe('fork re-routes on the edited state', () => {
     const { runId: parentId, graphId } = await parentRunOf('wr-fork-bad-next');
     const runCount = async () => (await h.call<RunHistoryResponse>('GET', `/api/graphs/${graphId}/runs`)).body.runs.length;
     expect(await runCount()).toBe(1);
-    const unknown = await fork(parentId, { step: 2, next: 'editor' });
+    const unknown = await refused(parentId, { step: 2, next: 'editor' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error).toMatchObject({ code: 'invalid_state', details: { errors: [{ path: 'next', message: expect.stringContaining('"editor" is not a node of graph "wr-fork-bad-next"') }] } });
-    const second = await fork(parentId, { step: 2, next: ['writer', 'START'] });
+    const second = await refused(parentId, { step: 2, next: ['writer', 'START'] });
     expect(second.status).toBe(422);
     expect(second.body.error.details.errors[0].path).toBe('next.1');
-    const endWithOthers = await fork(parentId, { step: 2, next: ['END', 'writer'] });
+    const endWithOthers = await refused(parentId, { step: 2, next: ['END', 'writer'] });
     expect(endWithOthers.status).toBe(422);
     expect(endWithOthers.body.error.message).toContain('next.0: END ends the run; pin it alone');
-    const twice = await fork(parentId, { step: 2, next: ['writer', 'writer'] });
+    const twice = await refused(parentId, { step: 2, next: ['writer', 'writer'] });
     expect(twice.status).toBe(422);
     expect(twice.body.error.details.errors[0]).toMatchObject({ path: 'next.1', message: '"writer" is pinned twice' });
-    const empty = await fork(parentId, { step: 2, next: [] });
+    const empty = await refused(parentId, { step: 2, next: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/next/);
-    const wrongType = await fork(parentId, { step: 2, next: 5 });
+    const wrongType = await refused(parentId, { step: 2, next: 5 });
     expect(wrongType.status).toBe(400);
     expect(await runCount()).toBe(1);
   });
