@@ -16,6 +16,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { Harness } from './testing/harness';
 import { withMockHarness } from './testing/mock-harness';
+import { triageGraph } from './testing/graphs';
 
 let mock: MockOpenAI;
 let h: Harness;
@@ -145,5 +146,40 @@ describe('fork re-routes on the edited state', () => {
     const wrongType = await refused(parentId, { step: 2, next: 5 });
     expect(wrongType.status).toBe(400);
     expect(await runCount()).toBe(1);
+  });
+
+  it('triage: the route edited after the branching node ran takes the other branch; a route no branch takes is a 422 naming state', async () => {
+    mock.script([
+      { match: { systemContains: 'Restate' }, reply: { content: 'The customer asks about shipping.' } },
+      { match: { systemContains: 'Classify' }, reply: { content: 'question' } },
+      { match: { systemContains: 'Draft' }, reply: { content: 'Dear customer,' } },
+      { match: { systemContains: 'refund.' }, reply: { content: 'Refund issued.' } },
+      { match: { systemContains: 'Answer the question' }, reply: { content: 'It ships tomorrow.' } },
+    ]);
+    const doc = triageGraph('triage-reroute');
+    // No else branch: a route that matches neither condition cannot go on.
+    doc.edges = doc.edges.map((e) => ('branches' in e ? { from: 'draft', branches: [{ when: 'state.route == "refund"', to: 'refund' }, { when: 'state.route == "question"', to: 'answer' }] } : e));
+    const graphId = await h.createGraph(doc);
+    const parentId = await h.startRun(graphId, { input: 'When does my order ship?' });
+    expect(nodesStarted((await finished(parentId)).events)).toEqual(['intake', 'classify', 'draft', 'answer']);
+
+    const refund = await fork(parentId, { step: 3, state: { route: 'refund' } });
+    expect(refund.body).toMatchObject({ next: ['refund'], next_from: 'edited_state' });
+    const refunded = await finished(refund.body.run_id);
+    expect(nodesStarted(refunded.events)).toEqual(['refund']);
+    expect(refunded.run.output).toBe('Refund issued.');
+
+    const runs = async () => (await h.call<RunHistoryResponse>('GET', `/api/graphs/${graphId}/runs`)).body.runs.length;
+    const before = await runs();
+    const spam = await refused(parentId, { step: 3, state: { route: 'spam' } });
+    expect(spam.status).toBe(422);
+    expect(spam.body.error.code).toBe('invalid_state');
+    expect(spam.body.error.message).toMatch(/^The edited state cannot be routed at step 3: Node "draft": none of the conditions .* pin the next node with "next"$/);
+    expect(spam.body.error.details.errors[0].path).toBe('state');
+    expect(await runs()).toBe(before);
+    // Pinned, the same state is fine: the caller chose what runs.
+    const pinned = await fork(parentId, { step: 3, state: { route: 'spam' }, next: 'answer' });
+    expect(pinned.status).toBe(201);
+    await finished(pinned.body.run_id);
   });
 });
