@@ -345,7 +345,7 @@ function Panel({
               <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
               <div className={s.detailsPane}>
                 <StepDetails row={shownRow} timeline={timeline} />
-                {session.runId && shownRow && <StateAtStep runId={session.runId} step={shownRow.events[0]?.step ?? 0} live={live} onForked={openRun} />}
+                {session.runId && shownRow && <StateAtStep runId={session.runId} step={shownRow.events[0]?.step ?? 0} live={live} nodes={graph.data?.nodes.map((n) => n.id) ?? traceNodes} onForked={openRun} />}
               </div>
             </div>
           )}

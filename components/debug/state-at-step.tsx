@@ -13,7 +13,20 @@ import t from './time-travel.module.css';
  * "State at step N" under the step details: the checkpoint after the selected row's step (any
  * other step can be picked), what runs next, and "Fork from here" with a state editor.
  */
-export function StateAtStep({ runId, step, live, onForked }: { runId: string; step: number; live: boolean; onForked(runId: string): void }) {
+export function StateAtStep({
+  runId,
+  step,
+  live,
+  nodes,
+  onForked,
+}: {
+  runId: string;
+  step: number;
+  live: boolean;
+  /** The graph's node ids (what a fork may pin to run next). */
+  nodes: readonly string[];
+  onForked(runId: string): void;
+}) {
   const q = useCheckpoints(runId, live);
   const [picked, setPicked] = useState(step);
   const [forking, setForking] = useState(false);
@@ -55,6 +68,7 @@ export function StateAtStep({ runId, step, live, onForked }: { runId: string; st
             key={cp.step}
             runId={runId}
             checkpoint={cp}
+            nodes={nodes}
             onClose={() => setForking(false)}
             onForked={(id) => {
               setForking(false);

@@ -24,6 +24,8 @@ export type CheckpointView = z.infer<typeof CheckpointView>;
 export const CheckpointsResponse = z.object({ run_id: z.string(), checkpoints: z.array(CheckpointView) });
 export type CheckpointsResponse = z.infer<typeof CheckpointsResponse>;
 
+const ForkNodeName = z.string().min(1).max(128);
+
 export const ForkRunBody = z.strictObject({
   /** The checkpoint to start from (the state after this superstep). */
   step: z.number().int().min(0),
@@ -31,8 +33,18 @@ export const ForkRunBody = z.strictObject({
   state: z.record(z.string().max(64), z.unknown()).optional(),
   /** Run on the graph version the run used (default) or the graph as it is now. */
   graph_version: GraphVersionChoice.optional(),
+  /**
+   * Pin what runs first: a node id, several (run together), or `END` (the run ends at once).
+   * Without it, a fork with an edited `state` recomputes the next nodes from that state (the edges
+   * of the nodes that finished at `step` fire again on it); without an edit the checkpoint's `next` runs.
+   */
+  next: z.union([ForkNodeName, z.array(ForkNodeName).min(1).max(50)]).optional(),
 });
 export type ForkRunBody = z.infer<typeof ForkRunBody>;
+
+/** Where a fork's first nodes came from: the checkpoint (no edit), the edited state, or the caller's pin. */
+export const ForkNextFrom = z.enum(['checkpoint', 'edited_state', 'pinned']);
+export type ForkNextFrom = z.infer<typeof ForkNextFrom>;
 
 export const ReplayRunBody = z.strictObject({
   /** Replay on the graph as it is now (default) or the version the run used. */
@@ -40,8 +52,14 @@ export const ReplayRunBody = z.strictObject({
 });
 export type ReplayRunBody = z.infer<typeof ReplayRunBody>;
 
-/** POST fork / replay: the new run (201). */
-export const DerivedRunResponse = z.object({ run_id: z.string(), run: RunView });
+/** POST fork / replay: the new run (201); a fork also says what it runs first and why. */
+export const DerivedRunResponse = z.object({
+  run_id: z.string(),
+  run: RunView,
+  /** Fork only: the nodes it runs first (empty: it ends at once). */
+  next: z.array(z.string()).optional(),
+  next_from: ForkNextFrom.optional(),
+});
 export type DerivedRunResponse = z.infer<typeof DerivedRunResponse>;
 
 // ------------------------------------------------------------------ diff

@@ -16,6 +16,7 @@
 import { evaluateCondition } from '../graph/cel';
 import { END, START, branchTarget, isConditional, type ConditionalEdge, type GraphDocument, type PlainEdge } from '../graph/schema';
 import { EngineError } from './errors';
+import { lastContent } from './state';
 
 export interface EdgeIndex {
   plain: Map<string, PlainEdge[]>;
@@ -106,6 +107,60 @@ export function takeEdges(idx: EdgeIndex, from: string, vars: EdgeVars, route?: 
     if (!taken(t.to)) out.push(t);
   }
   return out;
+}
+
+/**
+ * The edges that fire after `from` finished, checked: `rejected` (a person rejected human node
+ * `from`) keeps only its conditional branch (plain edges are the approved path), and a target that
+ * is not a node of `doc` fails the run. The scheduler emits `edge.taken` for each.
+ */
+export function firedEdges(
+  idx: EdgeIndex,
+  doc: GraphDocument,
+  from: string,
+  vars: EdgeVars,
+  route?: { label: string; reason: string },
+  rejected = false,
+): Taken[] {
+  let taken = takeEdges(idx, from, vars, route);
+  if (rejected) taken = taken.filter((t) => 'branch_index' in t.data);
+  for (const t of taken) {
+    if (t.to !== END && !Object.hasOwn(doc.nodes, t.to)) {
+      throw new EngineError('unknown_node', `An edge from "${from}" goes to "${t.to}", which is not a node of the graph`);
+    }
+  }
+  return taken;
+}
+
+/** A node that finished in a step, as its edges see it (START for step 0). */
+export interface FinishedNode {
+  id: string;
+  output: unknown;
+  /** An LLM router's pick (kept: re-evaluating edges does not ask the model again). */
+  route?: { label: string; reason: string };
+  rejected?: boolean;
+}
+
+/**
+ * The frontier after a step, recomputed from `state` (a fork's edited state): the edges of the
+ * nodes that finished in the step fire again on it, with their recorded outputs, and the join rule
+ * picks what runs next from those targets and the nodes that were waiting before the step. Pure:
+ * no events (the scheduler's `advance` does the same while running, with events).
+ */
+export function nextAfter(
+  doc: GraphDocument,
+  finished: readonly FinishedNode[],
+  state: Record<string, unknown>,
+  waitingBefore: readonly string[],
+): { next: string[]; waiting: string[] } {
+  const idx = indexEdges(doc);
+  const last = lastContent(state);
+  const triggered = new Set(waitingBefore);
+  for (const f of finished) {
+    for (const t of firedEdges(idx, doc, f.id, { state, output: f.output ?? null, last }, f.route, !!f.rejected)) if (t.to !== END) triggered.add(t.to);
+  }
+  const { run, wait } = selectFrontier(idx, Object.keys(doc.nodes), triggered);
+  return { next: run, waiting: wait };
 }
 
 /** The nodes `from` reaches through one or more edges (itself only through a cycle); memoized in the index. */

@@ -143,7 +143,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     const out = await runner.run(pos, resume);
     if (out.kind === 'paused') return { status: 'paused', interrupt: out.interrupt };
     if (out.kind === 'rejected') return finishRejected(out.node, out.reason, out.state);
-    runEvent('run.finished', { output: out.output ?? null, state: out.state, usage: { ...usage } });
+    runEvent('run.finished', { output: out.output ?? null, ...(out.note ? { answer_note: out.note } : {}), state: out.state, usage: { ...usage } });
     return { status: 'succeeded', output: out.output ?? null, state: out.state };
   } catch (err) {
     if (err instanceof RunRejected && !ports.signal.aborted) return finishRejected(err.node, err.reason, undefined);

@@ -13,7 +13,7 @@ import { DEFAULTS } from '../graph/defaults';
 import { usageField } from './budget';
 import { END, START, type GraphDocument } from '../graph/schema';
 import { EngineError, InterruptRequest, errorInfo } from './errors';
-import { indexEdges, selectFrontier, takeEdges, type EdgeIndex } from './edges';
+import { firedEdges, indexEdges, selectFrontier, type EdgeIndex } from './edges';
 import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
@@ -67,7 +67,8 @@ interface Paused {
 }
 
 export type GraphOutcome =
-  | { kind: 'done'; output: unknown; state: State }
+  /** `note`: why the answer is what it is when no node answered (state.ts runAnswer). */
+  | { kind: 'done'; output: unknown; note?: string; state: State }
   | { kind: 'paused'; interrupt: Interrupt }
   /** A person rejected human node `node` and no conditional edge routed the rejection to another node. */
   | { kind: 'rejected'; node: string; reason?: string; state: State };
@@ -110,10 +111,15 @@ export class GraphRunner {
     const stepMode = atBreakpoint && resume?.value.action === 'step';
     let pauseNext = false;
     let resumeFor = resume && !atBreakpoint ? { node: resume.interrupt.node, value: resume.value } : undefined;
+    // The nodes of the last step run here: the run's answer may be what they wrote.
+    let ended: string[] = [];
     const limit = this.doc.limits?.recursion_limit ?? DEFAULTS.recursion_limit;
 
     for (;;) {
-      if (!pos.next.length) return { kind: 'done', output: runAnswer(this.doc, pos.state), state: pos.state };
+      if (!pos.next.length) {
+        const answer = runAnswer(this.doc, pos.state, ended);
+        return { kind: 'done', output: answer.output, ...(answer.note ? { note: answer.note } : {}), state: pos.state };
+      }
       if (pos.step >= limit) {
         throw new EngineError(
           'recursion_limit',
@@ -140,6 +146,7 @@ export class GraphRunner {
         const pending = Object.fromEntries(results);
         return this.pause({ ...pos, pending, interruptSpan: paused.span, continuation: paused.continuation }, paused.interrupt, paused.span);
       }
+      ended = pos.next;
       const advanced = this.advance(pos, step, results);
       pos = advanced.pos;
       this.hooks.checkpoint(pos);
@@ -234,13 +241,9 @@ export class GraphRunner {
 
   /** `rejected`: only the conditional edge's branch fires (plain edges are the approved path). */
   private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined, rejected = false): string[] {
-    let taken = takeEdges(this.idx, from, { state, output: output ?? null, last: lastContent(state) }, route);
-    if (rejected) taken = taken.filter((t) => 'branch_index' in t.data);
+    const taken = firedEdges(this.idx, this.doc, from, { state, output: output ?? null, last: lastContent(state) }, route, rejected);
     const out: string[] = [];
     for (const t of taken) {
-      if (t.to !== END && !Object.hasOwn(this.doc.nodes, t.to)) {
-        throw new EngineError('unknown_node', `An edge from "${from}" goes to "${t.to}", which is not a node of the graph`);
-      }
       this.scope.emit('edge.taken', t.data, { node: from === START ? undefined : from, span, parent });
       if (t.to !== END) out.push(t.to);
     }

@@ -11,6 +11,7 @@ import { defaultReducer } from '../graph/defaults';
 import { Identifier, type GraphDocument, type StateChannel } from '../graph/schema';
 import { EngineError, excerpt } from './errors';
 import { stateChannels as channelsOf, typeProblem } from '../graph/state-check';
+import { channelOf } from '../graph/validate-answer';
 import type { ChatMessage } from './ports';
 
 export type State = Record<string, unknown>;
@@ -133,18 +134,27 @@ function answersInMessages(doc: GraphDocument, id: string | undefined): boolean 
   return !('output' in node) || node.output === undefined || node.output === 'messages';
 }
 
+/** A run's answer, and why it is what it is when no node answered (run.finished `answer_note`). */
+export interface RunAnswer {
+  output: unknown;
+  note?: string;
+}
+
 /**
  * The run's answer. The graph's `output`: a channel name (its value) or a CEL expression over
  * `state`. Without it: the text of the last message written by a node whose output goes to
  * `messages` (a reviewer writing its verdict to `verdict` is not the answer); when no such node
- * wrote one, the last message any node wrote; else null.
+ * wrote one, the last message any node wrote. When no node wrote a message at all: the value the
+ * node(s) the run ended on (`ended`, the last step's) wrote to their channel (a tool node's
+ * result), with a note saying so; else null, with a note saying why (lib/graph/validate-answer.ts
+ * warns about such graphs when they are saved).
  */
-export function runAnswer(doc: GraphDocument, state: State): unknown {
+export function runAnswer(doc: GraphDocument, state: State, ended: readonly string[] = []): RunAnswer {
   const expr = doc.output;
   if (expr !== undefined) {
-    if (Identifier.safeParse(expr).success) return state[expr] ?? null;
+    if (Identifier.safeParse(expr).success) return { output: state[expr] ?? null };
     try {
-      return evaluateCel(expr, { state }) ?? null;
+      return { output: evaluateCel(expr, { state }) ?? null };
     } catch (err) {
       throw new EngineError('cel_error', `Graph output: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -153,7 +163,16 @@ export function runAnswer(doc: GraphDocument, state: State): unknown {
     (m): m is Extract<ChatMessage, { role: 'assistant' }> => m.role === 'assistant' && m.name !== undefined && Object.hasOwn(doc.nodes, m.name),
   );
   const last = written.findLast((m) => answersInMessages(doc, m.name)) ?? written.at(-1);
-  return last?.content ?? null;
+  if (last) return { output: last.content ?? null };
+  const fix = 'set the graph\'s `output:` to the channel that holds the answer, or end on a node that answers in messages';
+  for (const id of [...ended].reverse()) {
+    const channel = Object.hasOwn(doc.nodes, id) ? channelOf(doc.nodes[id]) : undefined;
+    if (channel && state[channel] !== undefined && state[channel] !== null) {
+      return { output: state[channel], note: `No node answered in messages; the answer is channel "${channel}", which node "${id}" (the run ended on it) wrote. To choose the answer, ${fix}.` };
+    }
+  }
+  const where = ended.length ? `the run ended on ${ended.map((n) => `"${n}"`).join(', ')}, which wrote no answer` : 'no node ran';
+  return { output: null, note: `No answer: no node answered in messages, the graph has no \`output:\`, and ${where}. To give the run an answer, ${fix}.` };
 }
 
 /** The task text of a node without an explicit input: the last user message, else `state.input`. */

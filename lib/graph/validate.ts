@@ -19,6 +19,7 @@ import {
   type ToolSpec,
 } from './schema';
 import { checkFlow } from './validate-flow';
+import { checkAnswer } from './validate-answer';
 import { problem, type PathPart } from './validate-problem';
 import { checkTools, type ValidationContext } from './validate-tools';
 
@@ -309,6 +310,7 @@ export function validateGraph(doc: GraphDocument, ctx?: ValidationContext): Vali
   checkEdges(doc, all);
   checkToolsAndLimits(doc, all, ctx);
   all.push(...checkFlow(doc));
+  all.push(...checkAnswer(doc));
   return {
     errors: all.filter((p) => p.severity === 'error'),
     warnings: all.filter((p) => p.severity === 'warning'),

@@ -1,18 +1,21 @@
 /**
  * Fork (time travel): a new run that starts at one checkpoint of another run, with its state
  * optionally edited, on the graph version that run used ('original') or the graph as it is now
- * ('current'). The checkpoint's next nodes run first; edges after them fire on the edited state.
- * The new run records its parent and the step it forked from.
+ * ('current'). What runs first: the checkpoint's next nodes when the state is not edited; with an
+ * edit, the next nodes recomputed from the edited state; or the node(s) the caller pins
+ * (fork-next.ts). The new run records its parent and the step it forked from.
  */
 import 'server-only';
 import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import type { Checkpoint } from '@/lib/contracts/trace';
+import type { ForkNextFrom } from '@/lib/contracts/time-travel';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { getGraph, getGraphVersion } from '@/db/graphs';
 import { checkpointAt, listCheckpoints } from '@/db/checkpoints';
 import { getRun, insertRun, newRunId, type RunRow } from '@/db/runs';
 import { checkForkState } from './fork-state';
+import { forkFrontier } from './fork-next';
 import { launch, type LaunchArgs } from './run-manager';
 import { missingConnections } from './preflight';
 
@@ -74,10 +77,10 @@ export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version
   return run;
 }
 
-/** The checkpoint a derived run starts from: state and frontier only (no pause, no usage, a new run span). */
-export function startingCheckpoint(cp: Checkpoint, state: Record<string, unknown>): Checkpoint {
-  const waiting = Array.isArray(cp.extra?.waiting) ? cp.extra.waiting : [];
-  return { step: cp.step, state: structuredClone(state), next: [...cp.next], extra: { waiting } };
+/** The checkpoint a derived run starts from: state and frontier only (no pause, no usage, a new run span); `frontier` replaces the checkpoint's. */
+export function startingCheckpoint(cp: Checkpoint, state: Record<string, unknown>, frontier?: { next: string[]; waiting: string[] }): Checkpoint {
+  const waiting = frontier ? frontier.waiting : Array.isArray(cp.extra?.waiting) ? cp.extra.waiting : [];
+  return { step: cp.step, state: structuredClone(state), next: [...(frontier ? frontier.next : cp.next)], extra: { waiting: [...waiting] } };
 }
 
 export interface ForkOptions {
@@ -85,10 +88,12 @@ export interface ForkOptions {
   /** Channels to set (the others keep the checkpoint's values). */
   state?: Record<string, unknown>;
   graph_version?: GraphVersionChoice;
+  /** Pin what runs first (node ids, or END); see fork-next.ts. */
+  next?: string | string[];
 }
 
-/** `key.apiKeyId`: the API key the fork is started with (its monthly budget counts it). */
-export function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: string } = {}): RunRow {
+/** `key.apiKeyId`: the API key the fork is started with (its monthly budget counts it). `next`/`next_from`: what it runs first and why. */
+export function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: string } = {}): { run: RunRow; next: string[]; next_from: ForkNextFrom } {
   const parent = parentRun(runId);
   const cp = checkpointAt(runId, opts.step);
   if (!cp) {
@@ -97,14 +102,16 @@ export function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: stri
   }
   const { doc, version } = derivedDocument(parent, opts.graph_version ?? 'original');
   if (opts.state) checkForkState(doc, opts.state);
-  checkNodes(doc, cp, version);
   const state = { ...cp.state, ...structuredClone(opts.state ?? {}) };
-  return startDerived(parent, {
+  const frontier = forkFrontier(parent, doc, cp, state, { edited: !!opts.state && Object.keys(opts.state).length > 0, next: opts.next });
+  if (frontier.from !== 'pinned') checkNodes(doc, { ...cp, next: frontier.next, extra: { waiting: frontier.waiting } }, version);
+  const run = startDerived(parent, {
     doc,
     version,
     origin: 'fork',
     step: opts.step,
-    args: { input: parent.input, inputs: parent.inputs ?? undefined, from: startingCheckpoint(cp, state) },
+    args: { input: parent.input, inputs: parent.inputs ?? undefined, from: startingCheckpoint(cp, state, frontier) },
     ...key,
   });
+  return { run, next: frontier.next, next_from: frontier.from };
 }

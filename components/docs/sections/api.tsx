@@ -16,7 +16,7 @@ export function Api() {
             [<C key="p">POST /api/runs/:id/resume</C>, <>Continue a paused run: <C>{'{ value: { action: "approve" | "reject" | "edit" | "continue" | "step", … } }'}</C> (409 if it is not paused).</>],
             [<C key="p">POST /api/runs/:id/cancel</C>, 'Cancel a run (aborts the model call in flight).'],
             [<C key="p">GET /api/runs/:id/checkpoints</C>, 'Every checkpoint of the run (see Time travel).'],
-            [<C key="p">POST /api/runs/:id/fork</C>, <>A new run from a checkpoint: <C>{'{ step, state?, graph_version? }'}</C> → 201 <C>{'{ run_id, run }'}</C>.</>],
+            [<C key="p">POST /api/runs/:id/fork</C>, <>A new run from a checkpoint: <C>{'{ step, state?, graph_version?, next? }'}</C> → 201 <C>{'{ run_id, run, next, next_from }'}</C>; an edited state recomputes the next nodes unless <C>next</C> pins them.</>],
             [<C key="p">GET /api/runs/:id/cassette</C>, <>The run’s recorded model and tool calls as a cassette file for graph tests (see Cassettes).</>],
             [<C key="p">POST /api/runs/:id/replay</C>, <>Run it again reusing unchanged calls: <C>{'{ graph_version? }'}</C> → 201 <C>{'{ run_id, run }'}</C>.</>],
             [<C key="p">GET /api/runs/diff?a=&amp;b=</C>, 'Two runs aligned by step and node, with text diffs and deltas.'],

@@ -40,7 +40,7 @@ export function Memory() {
           [<C key="k">window: N</C>, 'only the last N turns go into the prompt'],
           [
             <C key="k">{'summary: { after: N, model? }'}</C>,
-            'once the conversation has more than N turns, the turns older than the window (window, else N) are summarized by a model call; the summary is kept and given as the system note “Summary of the earlier conversation:”. Each update sends only the turns the summary does not cover yet, with the summary so far.',
+            'once the conversation has more than N turns, the turns older than the window (window, else N) are summarized by a model call; the summary is kept and given as the system note “Summary of the earlier conversation:”. Each update sends only the turns the summary does not cover yet, with the summary so far. No turn is ever dropped: the window only trims turns the summary already covers, so a turn not summarized yet (the summary not due, or its call failed) stays in the prompt verbatim.',
           ],
           [
             <C key="k">{'entities: { every: N, model? }'}</C>,

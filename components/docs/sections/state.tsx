@@ -76,8 +76,12 @@ export function StateChannels() {
         <C>state</C> (<C>output: state.report + "\n" + state.sources</C>). Validation refuses an unknown channel or an expression that does not
         compile, with the path <C>output</C>. Without it, the answer is the last message written by a node whose output goes to <C>messages</C> (a
         node without an <C>output</C> channel): a reviewer writing its verdict to <C>verdict</C> is not the answer, so <C>writer-reviewer</C>{' '}
-        answers with the approved draft. When no such node wrote a message, the last message any node wrote is the answer; otherwise it is{' '}
-        <C>null</C>. The run API (<C>output</C>), the run history, the run page and the OpenAI-compatible API all show this same value.
+        answers with the approved draft. When no such node wrote a message, the last message any node wrote is the answer. When no node wrote a
+        message at all (say <C>START → fetch → END</C> with a tool node), the answer is the channel the node the run ended on wrote (the tool’s
+        result), else <C>null</C>; either way <C>run.finished</C> carries an <C>answer_note</C> saying where the answer came from or why there is
+        none. Saving such a graph warns (<C>no_answer</C>, at the node that can end the run without an answer written on the way); set{' '}
+        <C>output:</C> to the channel, or end on a node that answers, and the warning goes. The run API (<C>output</C>), the run history, the run
+        page and the OpenAI-compatible API all show this same value.
       </p>
     </Section>
   );

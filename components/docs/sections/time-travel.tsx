@@ -8,6 +8,10 @@ curl localhost:3000/api/runs/$RUN/checkpoints
 curl -X POST localhost:3000/api/runs/$RUN/fork -H 'content-type: application/json' \\
   -d '{"step": 2, "state": {"route": "refund"}, "graph_version": "original"}'
 
+# fork with the next node pinned (a node id, a list run together, or "END" to finish at once)
+curl -X POST localhost:3000/api/runs/$RUN/fork -H 'content-type: application/json' \
+  -d '{"step": 2, "state": {"verdict": "approve"}, "next": "writer"}'
+
 # replay on the graph as it is now, reusing every unchanged model and tool call
 curl -X POST localhost:3000/api/runs/$RUN/replay -H 'content-type: application/json' -d '{}'
 
@@ -34,9 +38,18 @@ export function TimeTravel() {
         <p>
           <em>Fork from here</em> (or <C>POST /api/runs/:id/fork</C>) starts a new run from a checkpoint. The state editor holds the checkpoint’s state as
           JSON; the channels you change are checked against the graph’s state channels like run <C>inputs</C> (a string channel takes a string, a list a
-          list, <C>messages</C> items need a <C>role</C>) and a mistake is a 422 naming its path, e.g. <C>state.messages[1].role</C>. The nodes the
-          checkpoint goes on with run first; the edges after them fire on the edited state, so changing a channel a branch tests changes the branch.
-          A step the run does not have is a 404 listing the steps it has.
+          list, <C>messages</C> items need a <C>role</C>) and a mistake is a 422 naming its path, e.g. <C>state.messages[1].role</C>. A step the run does
+          not have is a 404 listing the steps it has.
+        </p>
+        <p>
+          What runs first: without an edit, the nodes the checkpoint goes on with. With an edit, the next nodes are worked out again from the edited
+          state: the edges of the nodes that finished at that step fire again on it (with their recorded outputs; an LLM router keeps the branch it
+          picked, a rejected human node stays rejected), so editing a channel a branch tests takes that branch at once — fork a writer/reviewer run
+          after the review with <C>verdict</C> set to <C>approve</C> and it ends there, answering with the draft. <em>Next</em> in the dialog (
+          <C>next</C> in the API: a node id, a list of them run together, or <C>END</C> to finish at once) pins what runs first instead; a name that is
+          not a node of the graph is a 422 naming <C>next</C>. The answer says what the fork runs first and why: <C>next</C> and <C>next_from</C> (
+          <C>checkpoint</C>, <C>edited_state</C> or <C>pinned</C>). When the parent’s trace no longer holds the step, an edited fork goes on with the
+          checkpoint’s nodes (<C>next_from: checkpoint</C>).
         </p>
         <p>
           <C>graph_version</C>: <C>original</C> (default) runs the version the run used, <C>current</C> the graph as it is now. The fork records its parent

@@ -21,7 +21,7 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
   'run.resumed': '{ action, reason?, value?, edited?, … }: the person’s decision (approve, reject with its reason, edit with its value, continue, step; edited: the channels they set) or where a resumed run continues',
   'node.finished': '{ status: succeeded | failed | skipped, output?, error?, latency_ms }',
-  'run.finished': '{ output, state, usage, status?, rejected? }: status "rejected" with rejected { node, reason? } when a person’s rejection ended the run',
+  'run.finished': '{ output, state, usage, status?, rejected?, answer_note? }: status "rejected" with rejected { node, reason? } when a person’s rejection ended the run; answer_note when no node answered (the answer is the channel the last node wrote, or null, and why)',
   'run.failed': '{ error: { code, message }, usage }',
   'run.cancelled': '{ usage }',
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../ports';
 import { entitiesPlan, readEntities } from './entities';
-import { summaryPlan } from './summary';
+import { MAX_TURNS_PER_CALL, summaryPlan, verbatimTurns } from './summary';
 import { splitTurns, transcript } from './turns';
 import { ENTITIES_HEADING, SUMMARY_HEADING, withMemory } from './window';
 
@@ -55,6 +55,19 @@ describe('summary plan', () => {
     // window 1 with after 2: nothing until turn 3, then everything but the last turn
     expect(summaryPlan(2, 0, 2, 1)).toBeUndefined();
     expect(summaryPlan(3, 0, 2, 1)).toEqual({ from: 0, to: 2 });
+  });
+
+  it('catches up on a long uncovered history over several calls instead of skipping its oldest turns', () => {
+    expect(summaryPlan(100, 0, 2, 2)).toEqual({ from: 0, to: MAX_TURNS_PER_CALL });
+    expect(summaryPlan(100, MAX_TURNS_PER_CALL, 2, 2)).toEqual({ from: MAX_TURNS_PER_CALL, to: 2 * MAX_TURNS_PER_CALL });
+    expect(summaryPlan(100, 2 * MAX_TURNS_PER_CALL, 2, 2)).toEqual({ from: 2 * MAX_TURNS_PER_CALL, to: 98 });
+  });
+
+  it('keeps every turn the summary does not cover verbatim, and always the current one', () => {
+    expect(verbatimTurns(2, 0)).toBe(2); // window 1, after 2, turn 2: nothing summarized yet, both turns stay
+    expect(verbatimTurns(5, 4)).toBe(1);
+    expect(verbatimTurns(5, 9)).toBe(1); // a summary claiming more than there is still leaves the current turn
+    expect(verbatimTurns(0, 0)).toBe(0);
   });
 });
 

@@ -94,7 +94,8 @@ describe('node memory (engine)', () => {
     const memory: MemorySpec = { window: 1, summary: { after: 1 }, entities: { every: 1 } };
     const { out, prompt, ports } = await turn(memory, conversation(1, 'question 2'), [new Error('summary model down'), 'no JSON here', 'reply'], port);
     expect(out.status).toBe('succeeded');
-    expect(contents(prompt)).toEqual(['system: You chat.', 'user: question 2']);
+    // The summary failed, so turn 1 is covered by nothing: it stays verbatim (window 1 or not).
+    expect(contents(prompt)).toEqual(['system: You chat.', 'user: question 1', 'assistant: answer 1', 'user: question 2']);
     expect(ports.of('memory.write').map((e) => e.data)).toEqual([
       { kind: 'summary', from: 0, to: 1, stored: true, error: 'summary model down' },
       { kind: 'entities', from: 0, to: 2, stored: true, error: 'the entity model did not answer JSON: no JSON here' },
@@ -108,4 +109,38 @@ describe('node memory (engine)', () => {
     expect(out.status).toBe('succeeded');
     expect(ports.of('memory.write')[0].data.error).toMatch(/model "nope", which is not defined under models/);
   });
+});
+
+describe('summary memory never drops a turn (engine, stored memory)', () => {
+  /** A summarizer that keeps everything: the summary so far plus the new lines, so a covered turn's text stays findable. */
+  const summarizer = (req: { messages: ChatMessage[] }) => {
+    const text = String(req.messages[1].content);
+    const so = /Summary so far:\n([\s\S]*?)\n\nNew lines of the conversation:\n([\s\S]*?)\n\nNew summary:/.exec(text)!;
+    return [so[1] === '(none)' ? '' : so[1], so[2]].filter(Boolean).join('\n');
+  };
+  const TURNS = 6;
+
+  for (const window of [1, 2, 3]) {
+    for (const after of [1, 2, 3]) {
+      it(`window ${window}, after ${after}: every earlier turn is in the prompt or its summary, for ${TURNS} turns`, async () => {
+        const port = mapMemory();
+        for (let n = 0; n < TURNS; n++) {
+          const messages = conversation(n, `question ${n + 1}`);
+          const replies: Reply[] = [(req) => (String(req.messages[0].content).includes('running summary') ? summarizer(req) : `reply ${n + 1}`)];
+          replies.push(replies[0]); // at most one summary call and the node's own
+          const { out, prompt } = await turn({ window, summary: { after } }, messages, replies, port);
+          expect(out.status).toBe('succeeded');
+          const verbatim = contents(prompt).join('\n');
+          const note = prompt.find((m) => m.role === 'system' && String(m.content).startsWith('Summary of the earlier conversation:'));
+          const summary = note ? String(note.content) : '';
+          for (let i = 1; i <= n; i++) {
+            const inPrompt = verbatim.includes(`user: question ${i}\n`) && verbatim.includes(`assistant: answer ${i}`);
+            const inSummary = summary.includes(`User: question ${i}\n`) && summary.includes(`Assistant: answer ${i}`);
+            expect(inPrompt || inSummary, `turn ${n + 1}: turn ${i} is neither in the prompt nor in the summary`).toBe(true);
+          }
+          expect(contents(prompt).at(-1)).toBe(`user: question ${n + 1}`);
+        }
+      });
+    }
+  }
 });

@@ -17,7 +17,7 @@ import type { ChatMessage, MemoryRecord } from '../ports';
 import { abortCause, emitFrom, type ExecContext } from '../scope';
 import { messagesOf } from '../state';
 import { entitiesPlan, entitiesPrompt, readEntities } from './entities';
-import { readSummary, summaryPlan, summaryPrompt } from './summary';
+import { readSummary, summaryPlan, summaryPrompt, verbatimTurns } from './summary';
 import { splitTurns } from './turns';
 import { setMemoryNotes } from './apply';
 import type { MemoryNotes } from './window';
@@ -32,6 +32,17 @@ function memoryKey(ctx: ExecContext): string {
 }
 
 const EMPTY: MemoryRecord = { summarized_turns: 0, entities: [], entities_at_turn: 0, turns: 0 };
+
+/** The turns the stored summary covers (none without a summary text). */
+function covered(record: MemoryRecord): number {
+  return record.summary ? record.summarized_turns : 0;
+}
+
+/** How many latest turns the prompt holds verbatim: the window alone, or with a summary every uncovered turn (never one dropped). */
+function keptTurns(spec: MemorySpec, turns: number, coveredTurns: number): number | undefined {
+  if (spec.summary) return verbatimTurns(turns, coveredTurns);
+  return spec.window === undefined ? undefined : Math.min(spec.window, turns);
+}
 
 /** One memory model call under the memory span, with `model` or the node's. */
 async function memoryCall(ctx: ExecContext, span: string, model: string | undefined, messages: ChatMessage[]): Promise<{ text: string | null } | { error: string }> {
@@ -55,12 +66,15 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
   const stored = port !== undefined;
   const record: MemoryRecord = { ...EMPTY, ...(await port?.load(key)) };
   const { turns } = splitTurns(viewOf(messagesOf(ctx.state), ctx.nodeId, historyMode(ctx)));
-  const keep = spec.window ?? spec.summary?.after;
+  // The verbatim window: `window`, else the summary's `after`; with a summary it only trims covered turns (summary.ts).
+  const window = spec.window ?? spec.summary?.after;
+  const sum = spec.summary && summaryPlan(turns.length, covered(record), spec.summary.after, window!);
   const span = ctx.scope.ports.newId();
   const emit = (type: 'memory.read' | 'memory.write', data: Record<string, unknown>) => emitFrom(ctx, type, data, span, ctx.span);
   emit('memory.read', {
     turns: turns.length,
-    kept_turns: keep === undefined ? turns.length : Math.min(keep, turns.length),
+    // What the prompt will hold verbatim once the due summary (if any) is written.
+    kept_turns: keptTurns(spec, turns.length, sum ? sum.to : covered(record)) ?? turns.length,
     stored,
     ...(spec.summary && record.summary ? { summary: record.summary, summarized_turns: record.summarized_turns } : {}),
     ...(spec.entities && record.entities.length ? { entities: record.entities } : {}),
@@ -68,7 +82,6 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
   let changed = record.turns !== turns.length;
   record.turns = turns.length;
 
-  const sum = spec.summary && summaryPlan(turns.length, record.summarized_turns, spec.summary.after, keep!);
   if (spec.summary && sum) {
     const r = await memoryCall(ctx, span, spec.summary.model, summaryPrompt(record.summary, turns.slice(sum.from, sum.to)));
     const summary = 'text' in r ? readSummary(r.text) : undefined;
@@ -99,7 +112,7 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
 
   if (port && changed) await port.save(key, record);
   const notes: MemoryNotes = {
-    keep,
+    keep: keptTurns(spec, turns.length, covered(record)),
     ...(spec.summary && record.summary ? { summary: record.summary } : {}),
     ...(spec.entities && record.entities.length ? { entities: record.entities } : {}),
   };

@@ -1,0 +1,4 @@
+/** api-fork-reroute.test.ts against PostgreSQL (DATABASE_URL, lib/testing/on-postgres.ts). */
+import { onPostgres } from '@/lib/testing/on-postgres';
+
+if (await onPostgres()) await import('./api-fork-reroute.test');
