@@ -8,7 +8,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { getDb, isPostgres } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
-import { checkStorableJson } from './store/graph-rules';
+import { checkStorableJson } from './store/storable';
 
 export type { ApiKeyRow } from './schema/auth';
 

@@ -10,7 +10,7 @@ import type { Role } from '@/lib/contracts/auth';
 import { AppError } from '@/lib/errors';
 import { getDb } from './client';
 import { accounts, sessions, users, type UserRow } from './schema/auth';
-import { checkStorableJson } from './store/graph-rules';
+import { checkStorableJson } from './store/storable';
 import type { NewUser } from './store/ports';
 
 export type { UserRow } from './schema/auth';

@@ -17,7 +17,8 @@ import type { Problem } from '@/lib/graph/problems';
 import { getDb, isPostgres } from './client';
 import * as schema from './schema';
 import { graphs, graphVersions, runs, type GraphRow } from './schema';
-import { checkStorable, checkStorableJson, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken, unmatchable } from './store/graph-rules';
+import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
+import { checkStorableJson, unmatchable } from './store/storable';
 import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';
 
 export type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';

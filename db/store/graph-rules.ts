@@ -1,12 +1,13 @@
 /**
  * The decisions of the graph repository, written once for both stores (db/graphs.ts for SQLite,
  * db/store/pg/graphs.ts for Postgres): which save outcome an edit gets, when an autosave may replace
- * the current version, which names are tried for a copy, and what text a store cannot hold.
+ * the current version and which names are tried for a copy.
  */
 import { AppError, badRequest, conflict } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { canonicalJson, sameLogic } from '@/lib/graph/version-changes';
 import type { GraphRow, GraphVersionRow, SaveOutcome } from './ports';
+import { checkStorableJson } from './storable';
 
 /** How long after an autosaved version later autosaves replace it instead of adding versions (the quiet period). */
 export const COALESCE_MS = 60_000;
@@ -29,17 +30,6 @@ export function importConflict(name: string, id: string): AppError {
 export function checkStorable(doc: GraphDocument): void {
   if (doc.name.includes('\0')) throw badRequest('graph name: contains a NUL character (\\u0000), which cannot be stored');
   checkStorableJson(`graph "${doc.name}": the document`, doc);
-}
-
-/** As checkStorable, for any value stored as text or JSON (`what` names it in the message). */
-export function checkStorableJson(what: string, value: unknown): void {
-  // JSON writes NUL as \u0000 and a backslash as \\: an escape preceded by an even run of backslashes is a NUL.
-  if (/(?:^|[^\\])(?:\\\\)*\\u0000/.test(JSON.stringify(value) ?? '')) throw badRequest(`${what} contains a NUL character (\\u0000), which cannot be stored`);
-}
-
-/** Lookup keys no row can have (a NUL character): answered "not found" without asking the database. */
-export function unmatchable(key: string): boolean {
-  return key.includes('\0');
 }
 
 /** Version numbers are positive integers; anything else names no version. */

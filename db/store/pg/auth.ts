@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { accounts, apiKeys, runs, sessions, users } from '../../schema-pg';
-import { checkStorableJson, unmatchable } from '../graph-rules';
+import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
 import { isUniqueViolation, pgDb, type PgConn } from './db';
 

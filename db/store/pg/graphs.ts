@@ -10,7 +10,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { graphs, graphVersions, runs } from '../../schema-pg';
-import { checkStorable, checkStorableJson, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken, unmatchable } from '../graph-rules';
+import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from '../graph-rules';
+import { checkStorableJson, unmatchable } from '../storable';
 import type { GraphRepository, GraphRow, GraphSummary, GraphVersionRepository, GraphVersionRow, GraphVersionSummary } from '../ports';
 import { isUniqueViolation, pgDb, type PgConn } from './db';
 
