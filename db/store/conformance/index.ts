@@ -1,0 +1,31 @@
+/**
+ * The store conformance suite (after LangGraph's checkpoint-validation): one spec per port method of
+ * db/store/ports.ts, run against a backend by a three-line test file per backend
+ * (db/store/store.sqlite.test.ts, db/store/store.postgres.test.ts).
+ */
+import { afterAll, beforeEach, describe } from 'vitest';
+import { getStore } from '../index';
+import { apiKeySpecs } from './api-keys.spec';
+import type { Backend } from './backends';
+import { graphSpecs } from './graphs.spec';
+import { userSpecs } from './users.spec';
+import { versionSpecs } from './versions.spec';
+
+export { postgresBackend, sqliteBackend } from './backends';
+
+export async function storeConformance(backend: Backend): Promise<void> {
+  if (!(await backend.open())) return;
+  afterAll(() => backend.close());
+  describe(`the ${backend.name} store`, () => {
+    beforeEach(() => backend.empty());
+    const store = () => {
+      const s = getStore();
+      if (s.dialect !== backend.name) throw new Error(`the store is ${s.dialect}, not ${backend.name}: DATABASE_URL was not set for this file`);
+      return s;
+    };
+    graphSpecs(store);
+    versionSpecs(store);
+    userSpecs(store);
+    apiKeySpecs(store);
+  });
+}
