@@ -1,25 +1,17 @@
 /**
- * The backends the conformance suite runs on: each opens an empty store for one test file, empties
- * it before each test, and closes it after the file. The SQLite one is a fresh file in a temporary
- * directory; the Postgres one a real PostgreSQL (lib/testing/on-postgres.ts), or a skipped suite
- * saying why when PostgreSQL is not installed.
+ * The backends the store conformance suite (db/store/conformance) runs on: each opens an empty
+ * store for one test file, empties it before each test, and closes it after the file. The SQLite
+ * one is a fresh file in a temporary directory; the Postgres one a real PostgreSQL
+ * (lib/testing/on-postgres.ts), or a skipped suite saying why when PostgreSQL is not installed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, closeDbAndPool, getDb, getPgPool } from '@/db/client';
-import { setEnv } from '@/lib/testing/env';
-import { onPostgres } from '@/lib/testing/on-postgres';
-
-export interface Backend {
-  name: 'sqlite' | 'postgres';
-  /** Points the process at an empty database; false when this backend cannot run here (the suite is then skipped). */
-  open(): Promise<boolean>;
-  /** Removes every graph, run, user and key (cascades take versions, sessions, accounts). */
-  empty(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { Backend } from '@/db/store/conformance';
+import { setEnv } from './env';
+import { onPostgres } from './on-postgres';
 
 export function sqliteBackend(): Backend {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-store-'));
