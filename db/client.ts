@@ -155,6 +155,12 @@ export async function getPgPool(): Promise<pg.Pool> {
   if (!held) {
     const url = postgresUrl();
     if (!url) throw new Error('getPgPool: DATABASE_URL is not a postgres:// URL');
+    // The bridge first: opening it migrates synchronously under the migrations lock. Were the Pool
+    // holding that lock (awaiting its migration) when the bridge first opened, the bridge would
+    // block this thread waiting for the lock and the Pool could never finish: a deadlock until the
+    // bridge's timeout. Opened first, the bridge's migration is done before the Pool's begins.
+    // (Goes when the last repository leaves the bridge.)
+    getDb();
     const pool = new pg.Pool({ connectionString: url, max: poolMax() });
     // An idle connection the server cuts (restart, admin kill) is dropped and replaced by the next
     // checkout; without a listener its error would end the process.

@@ -1,13 +1,14 @@
 /**
  * Users and personal API keys on Postgres, natively: the contract of db/store/ports.ts, as
  * db/auth-users.ts and db/auth-keys.ts keep it on SQLite. The last-admin rule locks the admins'
- * rows (`for update`), so two concurrent demotions cannot leave the workspace without an admin.
+ * rows (`for no key update`: sessions inserted meanwhile through the bridge are not blocked), so
+ * two concurrent demotions cannot leave the workspace without an admin.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
-import { accounts, apiKeys, runs, sessions, users } from '../../schema-pg';
+import { accounts, apiKeys, runs, users } from '../../schema-pg';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
 import { isUniqueViolation, pgDb, type PgConn } from './db';
@@ -17,14 +18,14 @@ const lastAdmin = () => new AppError('conflict', 'this is the only admin: make a
 
 /** The admins, their rows locked until the transaction ends. */
 async function lockedAdmins(tx: PgConn): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('no key update');
   return rows.map((r) => r.id as string);
 }
 
 async function userById(conn: PgConn, id: string, lock = false): Promise<UserRow | undefined> {
   if (unmatchable(id)) return undefined;
   const q = conn.select().from(users).where(eq(users.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row as UserRow | undefined;
 }
 
@@ -79,7 +80,7 @@ export const pgUsers: UserRepository = {
       const row = await userById(tx, id, true);
       if (!row) return false;
       if (row.role === 'admin' && admins.filter((a) => a !== id).length === 0) throw lastAdmin();
-      await tx.delete(sessions).where(eq(sessions.userId, id));
+      // One statement: sessions, accounts and keys go by cascade (fewer round trips holding locks).
       await tx.delete(users).where(eq(users.id, id));
       return true;
     });

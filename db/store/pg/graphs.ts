@@ -2,7 +2,10 @@
  * Saved graphs and their versions on Postgres, natively (drizzle's node-postgres driver, Postgres
  * SQL): the same contract as db/graphs.ts on SQLite (db/store/ports.ts), the same decisions
  * (db/store/graph-rules.ts). A write that reads the graph's current version locks its row
- * (`select … for update`), so concurrent saves append consecutive versions instead of colliding.
+ * (`select … for no key update`), so concurrent saves append consecutive versions instead of
+ * colliding. The lock is the weakest that serializes writers: it does not block the foreign-key
+ * checks of rows pointing at the graph (a run inserted through the synchronous bridge, which would
+ * otherwise wait, blocking this thread, for a transaction only this thread can finish).
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +23,7 @@ const nodeCount = sql<string>`(select count(*) from jsonb_each(coalesce(${graphs
 async function byId(conn: PgConn, id: string, lock = false): Promise<GraphRow | null> {
   if (unmatchable(id)) return null;
   const q = conn.select().from(graphs).where(eq(graphs.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return (row as GraphRow | undefined) ?? null;
 }
 
