@@ -11,7 +11,7 @@ import { AppError } from '@/lib/errors';
 import { accounts, apiKeys, runs, users } from '../../schema-pg';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
-import { isUniqueViolation, pgDb, type PgConn } from './db';
+import { isUniqueViolation, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
 
 const emailTaken = (email: string) => new AppError('conflict', `a user with the email ${email} already exists`);
 const lastAdmin = () => new AppError('conflict', 'this is the only admin: make another user admin first');
@@ -21,6 +21,11 @@ async function lockedAdmins(tx: PgConn): Promise<string[]> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('no key update');
   return rows.map((r) => r.id as string);
 }
+
+/** The key with a hash and its user: every request with an API key asks it. */
+const keyByHashQuery = (db: PgDb) =>
+  db.select({ key: apiKeys, user: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).prepare('store_key_by_hash');
+const keyUsedQuery = (db: PgDb) => db.update(apiKeys).set({ lastUsedAt: sql`${sql.placeholder('at')}` }).where(eq(apiKeys.id, sql.placeholder('id'))).prepare('store_key_used');
 
 async function userById(conn: PgConn, id: string, lock = false): Promise<UserRow | undefined> {
   if (unmatchable(id)) return undefined;
@@ -122,11 +127,10 @@ export const pgApiKeys: ApiKeyRepository = {
   },
   async findByHash(keyHash) {
     if (unmatchable(keyHash)) return undefined;
-    const db = await pgDb();
-    const [row] = await db.select({ key: apiKeys, user: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash));
+    const [row] = await (await preparedQuery('store_key_by_hash', keyByHashQuery)).execute({ keyHash });
     if (!row) return undefined;
     const key = row.key as ApiKeyRow;
-    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    await (await preparedQuery('store_key_used', keyUsedQuery)).execute({ id: key.id, at: Date.now() });
     return { key, user: row.user as UserRow };
   },
 };

@@ -24,6 +24,24 @@ export async function pgDb(): Promise<PgDb> {
   return db;
 }
 
+const preparedByDb = new WeakMap<PgDb, Map<string, unknown>>();
+
+/**
+ * A query of the hot paths (lookups by key, an API key per request) built and named once per Pool:
+ * drizzle does not build its SQL again, and each connection parses and plans it once (a named
+ * statement). Transactions use plain queries (they run on their own connection).
+ */
+export async function preparedQuery<T>(name: string, build: (db: PgDb) => T): Promise<T> {
+  const db = await pgDb();
+  let held = preparedByDb.get(db);
+  if (!held) {
+    held = new Map();
+    preparedByDb.set(db, held);
+  }
+  if (!held.has(name)) held.set(name, build(db));
+  return held.get(name) as T;
+}
+
 /** The SQLSTATE of a Postgres error, also when drizzle wraps it (DrizzleQueryError's `cause`). */
 export function pgCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {

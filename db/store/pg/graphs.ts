@@ -16,9 +16,31 @@ import { graphs, graphVersions, runs } from '../../schema-pg';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from '../graph-rules';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { GraphRepository, GraphRow, GraphSummary, GraphVersionRepository, GraphVersionRow, GraphVersionSummary } from '../ports';
-import { isUniqueViolation, pgDb, type PgConn } from './db';
+import { isUniqueViolation, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
 
 const nodeCount = sql<string>`(select count(*) from jsonb_each(coalesce(${graphs.document}::jsonb -> 'nodes', '{}'::jsonb)))`;
+
+const byIdQuery = (db: PgDb) => db.select().from(graphs).where(eq(graphs.id, sql.placeholder('id'))).prepare('store_graph_by_id');
+const byNameQuery = (db: PgDb) => db.select().from(graphs).where(eq(graphs.name, sql.placeholder('name'))).prepare('store_graph_by_name');
+const versionQuery = (db: PgDb) =>
+  db
+    .select()
+    .from(graphVersions)
+    .where(and(eq(graphVersions.graphId, sql.placeholder('graphId')), eq(graphVersions.version, sql.placeholder('version'))))
+    .prepare('store_graph_version');
+
+/** The graph with this id, outside a transaction (prepared). */
+async function getById(id: string): Promise<GraphRow | null> {
+  if (unmatchable(id)) return null;
+  const [row] = await (await preparedQuery('store_graph_by_id', byIdQuery)).execute({ id });
+  return (row as GraphRow | undefined) ?? null;
+}
+
+async function getByName(name: string): Promise<GraphRow | null> {
+  if (unmatchable(name)) return null;
+  const [row] = await (await preparedQuery('store_graph_by_name', byNameQuery)).execute({ name });
+  return (row as GraphRow | undefined) ?? null;
+}
 
 async function byId(conn: PgConn, id: string, lock = false): Promise<GraphRow | null> {
   if (unmatchable(id)) return null;
@@ -117,15 +139,10 @@ export const pgGraphs: GraphRepository = {
       .orderBy(desc(graphs.updatedAt), asc(graphs.name));
     return rows.map((r) => ({ ...(r as Omit<GraphSummary, 'roles'>), roles: Number(r.roles) }));
   },
-  async get(id) {
-    return byId(await pgDb(), id);
-  },
-  async getByName(name) {
-    return byName(await pgDb(), name);
-  },
+  get: getById,
+  getByName,
   async find(idOrName) {
-    const db = await pgDb();
-    return (await byId(db, idOrName)) ?? (await byName(db, idOrName));
+    return (await getById(idOrName)) ?? (await getByName(idOrName));
   },
   create(doc) {
     return write((tx) => insertGraph(tx, doc, new Date()), doc.name);
@@ -191,9 +208,8 @@ export const pgGraphs: GraphRepository = {
 
 export const pgGraphVersions: GraphVersionRepository = {
   async list(graphId) {
-    const db = await pgDb();
-    if (!(await byId(db, graphId))) return null;
-    const rows = await db
+    if (!(await getById(graphId))) return null;
+    const rows = await (await pgDb())
       .select({ version: graphVersions.version, createdAt: graphVersions.createdAt, note: graphVersions.note, auto: graphVersions.auto, updatedAt: graphVersions.updatedAt, document: graphVersions.document })
       .from(graphVersions)
       .where(eq(graphVersions.graphId, graphId))
@@ -201,6 +217,8 @@ export const pgGraphVersions: GraphVersionRepository = {
     return rows as GraphVersionSummary[];
   },
   async get(graphId, version) {
-    return versionRow(await pgDb(), graphId, version);
+    if (unmatchable(graphId) || !isVersionNumber(version)) return null;
+    const [row] = await (await preparedQuery('store_graph_version', versionQuery)).execute({ graphId, version });
+    return (row as GraphVersionRow | undefined) ?? null;
   },
 };
