@@ -1,6 +1,6 @@
 /**
  * Personal API keys: only the SHA-256 of a key is stored (the caller hashes; the key itself is
- * shown once at creation). A key acts as its user, with the user's current role.
+ * shown once at creation). Synchronous: the SQLite side of the async ApiKeyRepository (db/store/sqlite.ts). A key acts as its user, with the user's current role.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -8,10 +8,12 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { getDb, isPostgres } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
+import { checkStorableJson } from './store/storable';
 
 export type { ApiKeyRow } from './schema/auth';
 
 export function insertApiKey(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): ApiKeyRow {
+  checkStorableJson('the key name', input.name);
   return getDb().insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning().get();
 }
 

@@ -1,6 +1,6 @@
 /**
  * Users and their email/password accounts, for the setup page, the start-up admin and the Users
- * section. Sign-in and sessions are better-auth's (lib/server/auth.ts); this module writes the same
+ * section: synchronous, the SQLite side of the async UserRepository (db/store/sqlite.ts). Sign-in and sessions are better-auth's (lib/server/auth.ts); this module writes the same
  * rows it reads (a `credential` account holding the password hash, which the caller computes).
  */
 import 'server-only';
@@ -10,6 +10,8 @@ import type { Role } from '@/lib/contracts/auth';
 import { AppError } from '@/lib/errors';
 import { getDb } from './client';
 import { accounts, sessions, users, type UserRow } from './schema/auth';
+import { checkStorableJson } from './store/storable';
+import type { NewUser } from './store/ports';
 
 export type { UserRow } from './schema/auth';
 
@@ -25,18 +27,14 @@ export function getUser(id: string): UserRow | undefined {
   return getDb().select().from(users).where(eq(users.id, id)).get();
 }
 
-export interface NewUser {
-  email: string;
-  name: string;
-  role: Role;
-  passwordHash: string;
-}
+export type { NewUser } from './store/ports';
 
 /**
  * Creates a user with an email/password account. `onlyIfNone` makes it the first user or nothing
  * (the setup page and the start-up admin): checked in the same transaction as the insert.
  */
 export function createUser(input: NewUser, opts: { onlyIfNone?: boolean } = {}): UserRow {
+  checkStorableJson('the user', { email: input.email, name: input.name });
   const db = getDb();
   return db.transaction((tx) => {
     if (opts.onlyIfNone && (tx.select({ n: count() }).from(users).get()?.n ?? 0) > 0) {

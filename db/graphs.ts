@@ -1,43 +1,31 @@
 /**
- * Queries on saved graphs. Every save appends a row to graph_versions, so history is never lost;
- * everything that writes more than one row runs in one transaction. Documents passed in must
- * already be validated (checkGraphDocument / parseGraphYaml): this layer stores, it does not judge.
+ * Queries on saved graphs, synchronous: the SQLite side of the async graph repositories
+ * (db/store/sqlite.ts wraps these; the contract is db/store/ports.ts) and what the code still on the
+ * synchronous path uses (seeding, the run manager's document lookups; on Postgres through the bridge).
+ * Every save appends a row to graph_versions, so history is never lost; everything that writes more
+ * than one row runs in one transaction. Documents passed in must already be validated
+ * (checkGraphDocument / parseGraphYaml): this layer stores, it does not judge.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { RunResult } from 'better-sqlite3';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { AppError, conflict, notFound } from '@/lib/errors';
+import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
-import { canonicalJson, sameLogic } from '@/lib/graph/version-changes';
 import { getDb, isPostgres } from './client';
 import * as schema from './schema';
 import { graphs, graphVersions, runs, type GraphRow } from './schema';
+import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
+import { checkStorableJson, unmatchable } from './store/storable';
+import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';
+
+export type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';
+export { COALESCE_MS } from './store/graph-rules';
 
 /** The database or an open transaction: helpers below work on either. */
 export type Conn = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
-
-export interface GraphSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  /** Number of nodes (roles) in the graph, START and END not counted. */
-  roles: number;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface GraphVersionSummary {
-  version: number;
-  createdAt: Date;
-  note: string | null;
-  auto: boolean;
-  updatedAt: Date | null;
-  document: GraphDocument;
-}
 
 const nodeCount = () =>
   isPostgres()
@@ -62,10 +50,12 @@ export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
 }
 
 export function getGraph(id: string, conn: Conn = getDb()): GraphRow | null {
+  if (unmatchable(id)) return null;
   return conn.select().from(graphs).where(eq(graphs.id, id)).get() ?? null;
 }
 
 export function getGraphByName(name: string, conn: Conn = getDb()): GraphRow | null {
+  if (unmatchable(name)) return null;
   return conn.select().from(graphs).where(eq(graphs.name, name)).get() ?? null;
 }
 
@@ -74,16 +64,13 @@ export function findGraph(idOrName: string, conn: Conn = getDb()): GraphRow | nu
   return getGraph(idOrName, conn) ?? getGraphByName(idOrName, conn);
 }
 
-function nameTaken(name: string) {
-  return conflict(`a graph named "${name}" already exists`);
-}
-
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Inserts a new graph and its version 1 (inside the caller's transaction). 409 when the name is taken. */
 export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow {
+  checkStorable(doc);
   if (getGraphByName(doc.name, conn)) throw nameTaken(doc.name);
   const row: GraphRow = {
     id: randomUUID(),
@@ -101,6 +88,7 @@ export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow 
 }
 
 function appendVersion(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date, extra: { note?: string | null; auto?: boolean } = {}): GraphRow {
+  checkStorable(doc);
   if (doc.name !== current.name) {
     const other = getGraphByName(doc.name, conn);
     if (other && other.id !== current.id) throw nameTaken(doc.name);
@@ -137,14 +125,9 @@ export function updateGraph(id: string, doc: GraphDocument): GraphRow {
   }, doc.name);
 }
 
-/** How long after an autosaved version later autosaves replace it instead of adding versions (the quiet period). */
-export const COALESCE_MS = 60_000;
-
-/** What a save did: nothing changed, the layout of the current version, the current autosaved version replaced, or a new version. */
-export type SaveOutcome = 'unchanged' | 'layout' | 'coalesced' | 'version';
-
 /** Replaces the current version's document in place (a layout-only save, or a coalesced autosave). */
 function replaceCurrent(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date): GraphRow {
+  checkStorable(doc);
   if (doc.name !== current.name) {
     const other = getGraphByName(doc.name, conn);
     if (other && other.id !== current.id) throw nameTaken(doc.name);
@@ -161,9 +144,7 @@ function replaceCurrent(conn: Conn, current: GraphRow, doc: GraphDocument, at: D
 
 /** An autosaved version, without a note, written within the quiet period and used by no run: later autosaves may replace it. */
 function coalescible(conn: Conn, current: GraphRow, at: Date): boolean {
-  const v = getGraphVersion(current.id, current.version, conn);
-  if (!v || !v.auto || v.note) return false;
-  if (at.getTime() - (v.updatedAt ?? v.createdAt).getTime() >= COALESCE_MS) return false;
+  if (!coalescibleVersion(getGraphVersion(current.id, current.version, conn), at)) return false;
   const used = conn.select({ id: runs.id }).from(runs).where(and(eq(runs.graphId, current.id), eq(runs.graphVersion, current.version))).limit(1).get();
   return !used;
 }
@@ -178,13 +159,12 @@ export function saveGraphEdit(id: string, doc: GraphDocument, opts: { autosave?:
   return write((tx) => {
     const current = getGraph(id, tx);
     if (!current) throw notFound('graph');
-    if (sameLogic(current.document, doc)) {
-      if (canonicalJson(current.document) === canonicalJson(doc)) {
-        if (current.draft) tx.update(graphs).set({ draft: null }).where(eq(graphs.id, id)).run();
-        return { graph: { ...current, draft: null }, outcome: 'unchanged' as const };
-      }
-      return { graph: replaceCurrent(tx, current, doc, at), outcome: 'layout' as const };
+    const kind = editKind(current, doc);
+    if (kind === 'unchanged') {
+      if (current.draft) tx.update(graphs).set({ draft: null }).where(eq(graphs.id, id)).run();
+      return { graph: { ...current, draft: null }, outcome: 'unchanged' as const };
     }
+    if (kind === 'layout') return { graph: replaceCurrent(tx, current, doc, at), outcome: 'layout' as const };
     if (opts.autosave && coalescible(tx, current, at)) return { graph: replaceCurrent(tx, current, doc, at), outcome: 'coalesced' as const };
     return { graph: appendVersion(tx, current, doc, at, { auto: !!opts.autosave }), outcome: 'version' as const };
   }, doc.name);
@@ -195,12 +175,14 @@ export function saveGraphDraft(id: string, document: Record<string, unknown>, pr
   const current = getGraph(id);
   if (!current) throw notFound('graph');
   const draft = { document, problems, updatedAt: at.getTime() };
+  checkStorableJson('the draft', draft);
   getDb().update(graphs).set({ draft }).where(eq(graphs.id, id)).run();
   return { ...current, draft };
 }
 
 /** "Save version": appends a version holding `doc` (default: the current document) with the author's note. */
 export function saveNamedVersion(id: string, note: string, doc?: GraphDocument): GraphRow {
+  checkStorableJson('the version note', note);
   return write((tx) => {
     const current = getGraph(id, tx);
     if (!current) throw notFound('graph');
@@ -214,12 +196,6 @@ export function deleteGraph(id: string): boolean {
   return res.changes > 0;
 }
 
-export interface ImportResult {
-  graph: GraphRow;
-  /** False when an existing graph of the same name was overwritten (a version appended). */
-  created: boolean;
-}
-
 /**
  * Saves an imported document: new graph, or with `overwrite` a new version of the graph of that name,
  * or with `asCopy` a new graph under the next free name (`name-2`, …) when the name is taken.
@@ -229,9 +205,7 @@ export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean; asC
     if (opts.asCopy) doc = { ...doc, name: uniqueGraphName(doc.name, tx) };
     const existing = getGraphByName(doc.name, tx);
     if (!existing) return { graph: insertGraph(tx, doc, new Date()), created: true };
-    if (!opts.overwrite) {
-      throw new AppError('conflict', `a graph named "${doc.name}" already exists`, { id: existing.id });
-    }
+    if (!opts.overwrite) throw importConflict(doc.name, existing.id);
     return { graph: appendVersion(tx, existing, doc, new Date()), created: false };
   }, doc.name);
 }
@@ -248,6 +222,7 @@ export function listGraphVersions(id: string, conn: Conn = getDb()): GraphVersio
 }
 
 export function getGraphVersion(id: string, version: number, conn: Conn = getDb()) {
+  if (unmatchable(id) || !isVersionNumber(version)) return null;
   return (
     conn
       .select()
@@ -259,10 +234,6 @@ export function getGraphVersion(id: string, version: number, conn: Conn = getDb(
 
 /** `base` if free, else `base-2`, `base-3`, ... (kept within the 80-character name limit). */
 export function uniqueGraphName(base: string, conn: Conn = getDb()): string {
-  if (!getGraphByName(base, conn)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, 80 - suffix.length)}${suffix}`;
-    if (!getGraphByName(candidate, conn)) return candidate;
-  }
+  for (const candidate of nameCandidates(base)) if (!getGraphByName(candidate, conn)) return candidate;
+  throw new Error('unreachable: nameCandidates never ends');
 }

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Sign in · Switchyard' };
 /** Sign-in; the first admin is made on /setup first; with accounts off there is nothing to sign in to. */
 export default async function Page({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   if (!authEnabled()) redirect('/');
-  if (needsSetup()) redirect('/setup');
+  if (await needsSetup()) redirect('/setup');
   const { next } = await searchParams;
   return <AuthForm mode="login" next={next} />;
 }

@@ -8,8 +8,8 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Set up · Switchyard' };
 
 /** The first start: create the first admin (only while no user exists). */
-export default function Page() {
+export default async function Page() {
   if (!authEnabled()) redirect('/');
-  if (!needsSetup()) redirect('/login');
+  if (!(await needsSetup())) redirect('/login');
   return <AuthForm mode="setup" />;
 }

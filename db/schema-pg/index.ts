@@ -1,13 +1,16 @@
 /**
  * The Postgres schema, derived from the SQLite one (db/schema: the one home of the column lists) so
- * that drizzle-kit can generate Postgres migrations (drizzle.pg.config.ts → db/migrations-pg).
- * The store queries through the SQLite schema on both databases (db/pg-client.ts), so every column
- * keeps its SQLite storage: integers (timestamps in ms, booleans as 0/1) become bigint, text (JSON
- * included) stays text, real becomes double precision; keys, references, indexes and defaults are
- * carried over. Nothing here is used at run time.
+ * that drizzle-kit can generate Postgres migrations (drizzle.pg.config.ts → db/migrations-pg), and
+ * so that the native Postgres store (db/store/pg) queries with Postgres' own SQL.
+ * Every column keeps its SQLite storage, which the repositories still on the synchronous bridge
+ * (db/pg-client.ts) write through the SQLite schema: integers (timestamps in ms, booleans as 0/1)
+ * become bigint, text (JSON included) stays text, real becomes double precision; keys, references,
+ * indexes and defaults are carried over. In TypeScript a column reads and writes what the SQLite
+ * column does (a Date for a timestamp, a boolean, the parsed JSON), so rows of both stores have the
+ * same types (db/schema's row types).
  */
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { bigint, doublePrecision, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, type PgColumn, type PgColumnBuilderBase, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { bigint, customType, doublePrecision, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, type PgColumn, type PgColumnBuilderBase, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { is, SQL, sql } from 'drizzle-orm';
 import * as sqliteSchema from '../schema';
 
@@ -29,12 +32,35 @@ function defaultOf(col: SQLiteColumn): unknown {
   return d;
 }
 
+/** node-postgres answers bigint as a string (it may exceed 2^53); the store's are epoch ms and 0/1. */
+const msTimestamp = customType<{ data: Date; driverData: string | number }>({
+  dataType: () => 'bigint',
+  toDriver: (d) => d.getTime(),
+  fromDriver: (v) => new Date(Number(v)),
+});
+const intBoolean = customType<{ data: boolean; driverData: string | number }>({
+  dataType: () => 'bigint',
+  toDriver: (b) => (b ? 1 : 0),
+  fromDriver: (v) => Number(v) !== 0,
+});
+const jsonText = customType<{ data: unknown; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (v) => JSON.stringify(v),
+  fromDriver: (v) => JSON.parse(v),
+});
+
 function columnOf(col: SQLiteColumn): PgColumnBuilderBase {
   let b;
+  const mode = (col as unknown as { mode?: string }).mode;
   switch (col.columnType) {
-    case 'SQLiteInteger':
     case 'SQLiteTimestamp':
+      if (mode !== 'timestamp_ms') throw new Error(`schema-pg: timestamp mode ${mode} of ${col.name} (only timestamp_ms is stored)`);
+      b = msTimestamp(col.name);
+      break;
     case 'SQLiteBoolean':
+      b = intBoolean(col.name);
+      break;
+    case 'SQLiteInteger':
     case 'SQLiteBigInt':
       b = bigint(col.name, { mode: 'number' });
       break;
@@ -42,8 +68,10 @@ function columnOf(col: SQLiteColumn): PgColumnBuilderBase {
       b = doublePrecision(col.name);
       break;
     case 'SQLiteText':
-    case 'SQLiteTextJson':
       b = text(col.name);
+      break;
+    case 'SQLiteTextJson':
+      b = jsonText(col.name);
       break;
     default:
       throw new Error(`schema-pg: no Postgres type for ${col.columnType} (${col.name})`);

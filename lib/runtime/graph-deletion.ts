@@ -5,19 +5,20 @@
  * row gone and stops writing (event-recorder.ts); nothing throws.
  */
 import 'server-only';
-import { deleteGraph, getGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { getRun } from '@/db/runs';
 import { AppError } from '@/lib/errors';
 import { runtimeState } from './globals';
 
 /** False when there is no such graph. */
 export async function deleteGraphAndRuns(graphId: string, opts: { waitMs?: number } = {}): Promise<boolean> {
-  if (!getGraph(graphId)) return false;
+  const graphs = getStore().graphs;
+  if (!(await graphs.get(graphId))) return false;
   const active = [...runtimeState().active.values()].filter((a) => getRun(a.runId)?.graphId === graphId);
   for (const a of active) a.controller.abort(new AppError('cancelled', 'The run was cancelled because its graph is being deleted.'));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)));
   await Promise.race([Promise.all(active.map((a) => a.done.catch(() => undefined))), timeout]);
   clearTimeout(timer);
-  return deleteGraph(graphId);
+  return graphs.delete(graphId);
 }

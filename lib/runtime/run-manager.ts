@@ -178,7 +178,7 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
   updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   try {
-    const costCeiling = keyCostCeiling(run.apiKeyId, run.id);
+    const costCeiling = await keyCostCeiling(run.apiKeyId, run.id);
     const outcome = await runGraph({ runId: run.id, doc: demo ? demoDocument(doc) : doc, ...args, ...(costCeiling ? { costCeiling } : {}), ports });
     settle(run.id, recorder, outcome);
   } catch (err) {

@@ -10,7 +10,7 @@ import { createModelPort } from '@/lib/llm';
 import { createToolPort } from '@/lib/tools';
 import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
-import { getGraphByName } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { saveCheckpoint } from '@/db/runs';
 import { getActivity, putActivity } from '@/db/activities';
 import { createPageCache } from '@/db/page-cache';
@@ -44,7 +44,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     prices: { price: connectionPrice },
     graphs: {
       async load(name) {
-        const row = getGraphByName(name);
+        const row = await getStore().graphs.getByName(name);
         if (!row) throw notFound(`Graph "${name}"`);
         return row.document;
       },

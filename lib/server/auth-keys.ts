@@ -6,13 +6,15 @@
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { apiKeySpend, getApiKey, insertApiKey, monthStart, type ApiKeyRow } from '@/db/auth-keys';
+import { monthStart } from '@/db/auth-keys';
+import { getStore, type ApiKeyRow } from '@/db/store';
 import { formatUsd, roundUsd } from '@/lib/graph/prices';
 import type { ApiKeyView, CreatedKeyResponse } from '@/lib/contracts/auth';
 import { AppError, badRequest } from '@/lib/errors';
 import { sha256Hex, type Caller } from './caller';
 
-export function keyView(row: ApiKeyRow, now = new Date()): ApiKeyView {
+export async function keyView(row: ApiKeyRow, now = new Date()): Promise<ApiKeyView> {
+  const spent = await getStore().apiKeys.spend(row.id, monthStart(now));
   return {
     id: row.id,
     name: row.name,
@@ -20,7 +22,7 @@ export function keyView(row: ApiKeyRow, now = new Date()): ApiKeyView {
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     max_cost_usd: row.maxCostUsd ?? null,
-    spent_usd: roundUsd(apiKeySpend(row.id, monthStart(now))),
+    spent_usd: roundUsd(spent),
   };
 }
 
@@ -34,12 +36,13 @@ export function keyView(row: ApiKeyRow, now = new Date()): ApiKeyView {
  * /api/v1/chat/completions, /api/v1/threads/:id/runs and /api/v1/threads/runs (assistants),
  * /api/mcp tools/call, POST /api/runs/:id/fork and /replay (lib/server/key-budget-entry-points.test.ts).
  */
-export function keyBudget(caller: Caller, now = new Date()): { apiKeyId?: string } {
+export async function keyBudget(caller: Caller, now = new Date()): Promise<{ apiKeyId?: string }> {
   if (caller.kind !== 'key') return {};
-  const row = getApiKey(caller.keyId);
+  const keys = getStore().apiKeys;
+  const row = await keys.get(caller.keyId);
   if (!row) return {};
   if (row.maxCostUsd != null) {
-    const spent = roundUsd(apiKeySpend(row.id, monthStart(now)));
+    const spent = roundUsd(await keys.spend(row.id, monthStart(now)));
     if (spent >= row.maxCostUsd) {
       throw new AppError(
         'budget_exceeded',
@@ -67,8 +70,8 @@ export function keyManager(caller: Caller): string {
   return owner;
 }
 
-export function issueKey(userId: string, name: string, maxCostUsd: number | null = null): CreatedKeyResponse {
+export async function issueKey(userId: string, name: string, maxCostUsd: number | null = null): Promise<CreatedKeyResponse> {
   const secret = `sy_${randomBytes(32).toString('base64url')}`;
-  const row = insertApiKey({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd });
-  return { key: keyView(row), secret };
+  const row = await getStore().apiKeys.insert({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd });
+  return { key: await keyView(row), secret };
 }

@@ -4,7 +4,7 @@
  * on the wire. Passwords are hashed with better-auth's scrypt so its sign-in verifies them.
  */
 import 'server-only';
-import { countUsers, createUser, type UserRow } from '@/db/auth-users';
+import { getStore, type UserRow } from '@/db/store';
 import { Role, SetupBody, type CreateUserBody, type UserView } from '@/lib/contracts/auth';
 import { hashPassword } from './auth';
 
@@ -17,17 +17,17 @@ const nameOf = (email: string, name?: string) => name?.trim() || email.split('@'
 
 /** Creates a user with a role (admins only reach this). */
 export async function addUser(body: CreateUserBody): Promise<UserRow> {
-  return createUser({ email: body.email, name: nameOf(body.email, body.name), role: body.role, passwordHash: await hashPassword(body.password) });
+  return getStore().users.create({ email: body.email, name: nameOf(body.email, body.name), role: body.role, passwordHash: await hashPassword(body.password) });
 }
 
 /** The first admin; 409 once any user exists. */
 export async function createFirstAdmin(body: SetupBody): Promise<UserRow> {
   const passwordHash = await hashPassword(body.password);
-  return createUser({ email: body.email, name: nameOf(body.email, body.name), role: 'admin', passwordHash }, { onlyIfNone: true });
+  return getStore().users.create({ email: body.email, name: nameOf(body.email, body.name), role: 'admin', passwordHash }, { onlyIfNone: true });
 }
 
-export function needsSetup(): boolean {
-  return countUsers() === 0;
+export async function needsSetup(): Promise<boolean> {
+  return (await getStore().users.count()) === 0;
 }
 
 /**
@@ -37,7 +37,7 @@ export function needsSetup(): boolean {
 export async function ensureAdminFromEnv(env: Record<string, string | undefined> = process.env): Promise<string | null> {
   const email = env.SWITCHYARD_ADMIN_EMAIL?.trim();
   const password = env.SWITCHYARD_ADMIN_PASSWORD;
-  if (!email || !password || !needsSetup()) return null;
+  if (!email || !password || !(await needsSetup())) return null;
   const parsed = SetupBody.safeParse({ email, password });
   if (!parsed.success) throw new Error(`SWITCHYARD_ADMIN_EMAIL/SWITCHYARD_ADMIN_PASSWORD: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   const row = await createFirstAdmin(parsed.data);

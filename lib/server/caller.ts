@@ -15,7 +15,7 @@
  */
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { findApiKey } from '@/db/auth-keys';
+import { getStore } from '@/db/store';
 import { Role, roleAtLeast } from '@/lib/contracts/auth';
 import { AppError } from '@/lib/errors';
 import { authFor } from './auth';
@@ -67,10 +67,10 @@ const asRole = (value: unknown): Role => {
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 
-function keyCaller(token: string): Caller {
+async function keyCaller(token: string): Promise<Caller> {
   const service = process.env.SWITCHYARD_API_KEY?.trim();
   if (service && sameSecret(token, service)) return { kind: 'service', role: SERVICE_ROLE, id: 'service' };
-  const found = findApiKey(sha256Hex(token));
+  const found = await getStore().apiKeys.findByHash(sha256Hex(token));
   if (!found) throw unauthorized('the API key is not valid (revoked, or never issued)');
   return { kind: 'key', role: asRole(found.user.role), id: `key:${found.key.id}`, userId: found.user.id, keyId: found.key.id };
 }

@@ -1,7 +1,7 @@
 /** Database rows -> the JSON shapes of lib/contracts/graphs.ts. */
 import 'server-only';
 import type { GraphSummary as SummaryJson, GraphRecord as RecordJson, TemplateSummary } from '@/lib/contracts/graphs';
-import type { GraphSummary } from '@/db/graphs';
+import type { GraphSummary } from '@/db/store';
 import type { GraphRow } from '@/db/schema';
 import { defaultModels } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';

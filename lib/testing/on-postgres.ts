@@ -29,8 +29,8 @@ export async function onPostgres(): Promise<PostgresServer | null> {
   // Registered before the suite's own hooks: runs after them (after hooks run last-registered first).
   afterAll(async () => {
     try {
-      const { closeDb } = await import('@/db/client');
-      closeDb();
+      const { closeDbAndPool } = await import('@/db/client');
+      await closeDbAndPool();
       // The suite did use Postgres: its schema was migrated there.
       const client = new pg.Client({ connectionString: url });
       await client.connect();

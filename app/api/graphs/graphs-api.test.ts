@@ -163,6 +163,21 @@ describe('graphs CRUD', () => {
     expect(GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json()).version).toBe(1);
   });
 
+  it('a NUL character (which Postgres cannot store) is 400 naming where it is, on POST, PUT and as a draft, and writes nothing', async () => {
+    const nul = { ...writerReviewerGraph(), name: 'nul-text', description: 'before\u0000after' };
+    const created = await expectError(await sendJson('/api/graphs', 'POST', { document: nul }), 400, 'bad_request');
+    expect(created.error.message).toMatch(/graph "nul-text": the document contains a NUL character/);
+    expect(counts()).toEqual({ graphs: 0, versions: 0 });
+    const { id } = ImportGraphResponse.parse(await (await importYaml(canonical('nul-text'))).json());
+    await expectError(await sendJson(`/api/graphs/${id}`, 'PUT', { document: nul }), 400, 'bad_request');
+    const draft = { ...nul, nodes: { writer: { role: 'wizard' } } };
+    const drafted = await expectError(await sendJson(`/api/graphs/${id}`, 'PUT', { document: draft, autosave: true }), 400, 'bad_request');
+    expect(drafted.error.message).toMatch(/the draft contains a NUL character/);
+    const record = GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json());
+    expect([record.version, record.document.description]).toEqual([1, undefined]);
+    expect(counts()).toEqual({ graphs: 1, versions: 1 });
+  });
+
   it('PUT renaming onto another graph is 409', async () => {
     const { id } = ImportGraphResponse.parse(await (await importYaml(canonical('one'))).json());
     await importYaml(canonical('two'));

@@ -1,4 +1,4 @@
-import { createGraph, listGraphs, uniqueGraphName } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { CreateGraphRequest, type CreateGraphRequest as CreateBody } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
 import { configuredNames } from '@/lib/runtime/preflight';
@@ -13,17 +13,17 @@ import { jsonWithWarnings } from '@/lib/server/import-gate';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = route('viewer', () => json({ graphs: listGraphs().map(summaryJson) }));
+export const GET = route('viewer', async () => json({ graphs: (await getStore().graphs.list()).map(summaryJson) }));
 
 /** The document a POST asks for: the one sent, an example's (renamed), or a blank graph. */
-function requestedDocument(body: CreateBody): unknown {
+async function requestedDocument(body: CreateBody): Promise<unknown> {
   if ('document' in body) return body.document;
   if ('template' in body) {
     const example = findExample(body.template);
     if (!example) throw notFound(`template "${body.template}"`);
-    return { ...example, name: body.name ?? uniqueGraphName(example.name) } satisfies GraphDocument;
+    return { ...example, name: body.name ?? (await getStore().graphs.uniqueName(example.name)) } satisfies GraphDocument;
   }
-  return blankDocument(body.name ?? uniqueGraphName('untitled'), body.description);
+  return blankDocument(body.name ?? (await getStore().graphs.uniqueName('untitled')), body.description);
 }
 
 /** Creates a graph. Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread. */
@@ -31,8 +31,8 @@ export const POST = route('editor', async (req) => {
   const names = configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, CreateGraphRequest, names);
   // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
-  const checked = await checkWithSpecs(requestedDocument(body), names, inWorker);
+  const checked = await checkWithSpecs(await requestedDocument(body), names, inWorker);
   if (!checked.ok) throw invalidGraph(checked.errors);
-  const row = createGraph(checked.doc);
+  const row = await getStore().graphs.create(checked.doc);
   return jsonWithWarnings(recordJson(row), checked.warningsJson, { status: 201, headers: { location: `/api/graphs/${row.id}` } });
 });

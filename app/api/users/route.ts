@@ -1,4 +1,4 @@
-import { listUsers } from '@/db/auth-users';
+import { getStore } from '@/db/store';
 import { CreateUserBody } from '@/lib/contracts/auth';
 import { addUser, userView } from '@/lib/server/auth-users';
 import { readJson } from '@/lib/server/body';
@@ -8,7 +8,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Every user with their role (admins only). */
-export const GET = route('admin', () => json({ users: listUsers().map(userView) }));
+export const GET = route('admin', async () => json({ users: (await getStore().users.list()).map(userView) }));
 
 /** Adds a user with a password and a role; 409 when the email is taken. */
 export const POST = route('admin', async (req) => {

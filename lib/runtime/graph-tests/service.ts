@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { AppError, notFound } from '@/lib/errors';
-import { getGraph, getGraphByName } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { getGraphTests, putGraphTests } from '@/db/graph-tests';
 import { getRun } from '@/db/runs';
 import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
@@ -35,34 +35,34 @@ function checked(yaml: string): GraphTestFile {
   return parsed.file;
 }
 
-function graphOrThrow(graphId: string) {
-  const graph = getGraph(graphId);
+async function graphOrThrow(graphId: string) {
+  const graph = await getStore().graphs.get(graphId);
   if (!graph) throw notFound(`Graph ${graphId}`);
   return graph;
 }
 
-export function graphTestsView(graphId: string): GraphTestsView {
-  const graph = graphOrThrow(graphId);
+export async function graphTestsView(graphId: string): Promise<GraphTestsView> {
+  const graph = await graphOrThrow(graphId);
   const row = getGraphTests(graphId);
   return { graph_id: graphId, yaml: row?.yaml ?? starter(graph.name), stored: !!row, updated_at: row?.updatedAt.toISOString() ?? null };
 }
 
-export function saveGraphTests(graphId: string, yaml: string): GraphTestsView {
-  graphOrThrow(graphId);
+export async function saveGraphTests(graphId: string, yaml: string): Promise<GraphTestsView> {
+  await graphOrThrow(graphId);
   checked(yaml);
   const row = putGraphTests(graphId, yaml);
   return { graph_id: graphId, yaml: row.yaml, stored: true, updated_at: row.updatedAt.toISOString() };
 }
 
 export async function runSavedGraphTests(graphId: string, yaml?: string): Promise<GraphTestRunResponse> {
-  const graph = graphOrThrow(graphId);
+  const graph = await graphOrThrow(graphId);
   const text = yaml ?? getGraphTests(graphId)?.yaml;
   if (text === undefined) throw new AppError('not_found', `Graph "${graph.name}" has no tests yet: save some first (PUT /api/graphs/${graphId}/tests)`);
   const file = checked(text);
   const results = await runGraphTestFile(graph.document, file, {
     graphs: {
       async load(name) {
-        const g = getGraphByName(name);
+        const g = await getStore().graphs.getByName(name);
         if (!g) throw notFound(`Graph "${name}"`);
         return g.document;
       },

@@ -13,7 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
-import { getGraph, getGraphByName, listGraphs } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { getRun } from '@/db/runs';
 import { isAppError } from '@/lib/errors';
 import { subscribe } from '../event-bus';
@@ -41,9 +41,10 @@ export function graphInputSchema(doc: GraphDocument): Tool['inputSchema'] {
   };
 }
 
-function graphTools(): Tool[] {
-  return listGraphs().flatMap((s) => {
-    const row = getGraph(s.id);
+async function graphTools(): Promise<Tool[]> {
+  const graphs = getStore().graphs;
+  const rows = await Promise.all((await graphs.list()).map((s) => graphs.get(s.id)));
+  return rows.flatMap((row) => {
     if (!row) return [];
     return [{ name: row.name, description: row.document.description ?? `Run the Switchyard graph "${row.name}".`, inputSchema: graphInputSchema(row.document) }];
   });
@@ -74,13 +75,13 @@ function answerText(output: unknown): string {
 
 /** Per request: the check before each tools/call starts a run; what it returns goes on the run (its API key). */
 export interface McpRunGate {
-  beforeRun?: () => { apiKeyId?: string };
+  beforeRun?: () => Promise<{ apiKeyId?: string }>;
 }
 
 /** The gate's answer, or the error result of the call it refuses (`code: message`, the code in _meta). */
-function passGate(gate: McpRunGate): { apiKeyId?: string } | CallToolResult {
+async function passGate(gate: McpRunGate): Promise<{ apiKeyId?: string } | CallToolResult> {
   try {
-    return gate.beforeRun?.() ?? {};
+    return (await gate.beforeRun?.()) ?? {};
   } catch (err) {
     if (!isAppError(err)) throw err;
     return { ...errorResult(`${err.code}: ${err.message}`), _meta: { 'switchyard/error_code': err.code } };
@@ -89,14 +90,14 @@ function passGate(gate: McpRunGate): { apiKeyId?: string } | CallToolResult {
 
 function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
   const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: graphTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await graphTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const graph = getGraphByName(request.params.name);
+    const graph = await getStore().graphs.getByName(request.params.name);
     if (!graph) return errorResult(`No graph named "${request.params.name}".`);
     const args = request.params.arguments ?? {};
     if (typeof args.input !== 'string') return errorResult('The arguments need "input" (a string).');
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
-    const key = passGate(gate);
+    const key = await passGate(gate);
     if ('content' in key) return key;
     const run = startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
     const token = request.params._meta?.progressToken;

@@ -7,7 +7,6 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { getGraph } from '@/db/graphs';
 import { loadCheckpoint } from '@/db/runs';
 import {
   appendThreadMessage,
@@ -27,6 +26,7 @@ import type { ResumeValue } from '@/lib/contracts/trace';
 import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type CreateAssistantBody, type CreateMessageBody, type CreateThreadBody, type CreateThreadRunBody } from '@/lib/contracts/openai';
 import { ResumeValueSchema } from '@/lib/contracts/runs';
+import { getStore } from '@/db/store';
 import { cancelRun, resumeRun, startRun } from '../run-manager';
 import { isTerminalStatus } from '../run-status';
 import { assistantObject, humanCallId, messageObject, runObject, threadObject } from './assistant-objects';
@@ -40,12 +40,12 @@ function notFound(what: string, id: string, param?: string): OpenAIApiError {
   return new OpenAIApiError('not_found', `No ${what} found with id '${id}'.`, { param: param ?? null });
 }
 
-function graphNameOf(a: AssistantRow): string {
-  return getGraph(a.graphId)?.name ?? a.graphId;
+async function graphNameOf(a: AssistantRow): Promise<string> {
+  return (await getStore().graphs.get(a.graphId))?.name ?? a.graphId;
 }
 
-export function createAssistant(body: CreateAssistantBody) {
-  const graph = graphForModel(body.model);
+export async function createAssistant(body: CreateAssistantBody) {
+  const graph = await graphForModel(body.model);
   const row = insertAssistant({
     id: newId('asst'),
     graphId: graph.id,
@@ -58,10 +58,10 @@ export function createAssistant(body: CreateAssistantBody) {
   return assistantObject(row, graph.name);
 }
 
-export function readAssistant(id: string) {
+export async function readAssistant(id: string) {
   const a = getAssistant(id);
   if (!a) throw notFound('assistant', id);
-  return assistantObject(a, graphNameOf(a));
+  return assistantObject(a, await graphNameOf(a));
 }
 
 function threadOrThrow(id: string): ThreadRow {

@@ -137,7 +137,7 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
 
 /** `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
 export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers, opts: { apiKeyId?: string } = {}): Promise<Response> {
-  const graph = graphForModel(body.model);
+  const graph = await graphForModel(body.model);
   const results = trailingToolResults(body.messages);
   // A continued run streams only what it does from here on (the caller has the rest).
   let after = 0;

@@ -10,7 +10,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Whether the first admin is still to be created (the /setup page asks). */
-export const GET = route('public', () => json({ auth: authEnabled() ? 'on' : 'off', needs_setup: authEnabled() && needsSetup() }));
+export const GET = route('public', async () => json({ auth: authEnabled() ? 'on' : 'off', needs_setup: authEnabled() && (await needsSetup()) }));
 
 /** Creates the first admin: only while no user exists (409 after), from our own pages. Then sign in. */
 export const POST = route('public', async (req) => {

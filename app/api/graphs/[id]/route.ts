@@ -1,4 +1,4 @@
-import { getGraph, saveGraphDraft, saveGraphEdit } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { deleteGraphAndRuns } from '@/lib/runtime/graph-deletion';
 import { UpdateGraphRequest, type SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 
 /** The graph: its last valid document and version (what runs use), and its working draft if any. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const row = getGraph((await params).id);
+  const row = await getStore().graphs.get((await params).id);
   if (!row) throw notFound('graph');
   return json(recordJson(row));
 });
@@ -34,11 +34,11 @@ export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const checked = await checkWithSpecs(body.document, names, inWorker);
   if (!checked.ok) {
     if (!body.autosave) throw invalidGraph(checked.errors);
-    const row = saveGraphDraft(id, body.document as unknown as Record<string, unknown>, checked.errors);
+    const row = await getStore().graphs.saveDraft(id, body.document as unknown as Record<string, unknown>, checked.errors);
     const res: SavedGraphResponse = { ...recordJson(row), warnings: [], saved: 'draft', problems: checked.errors };
     return json(res, { status: 202 });
   }
-  const { graph, outcome } = saveGraphEdit(id, checked.doc, { autosave: body.autosave });
+  const { graph, outcome } = await getStore().graphs.saveEdit(id, checked.doc, { autosave: body.autosave });
   // SavedGraphResponse: the record, its warnings, how it was saved
   const saved: Pick<SavedGraphResponse, 'saved'> = { saved: outcome };
   return jsonWithWarnings(recordJson(graph), checked.warningsJson, { status: 200 }, saved);

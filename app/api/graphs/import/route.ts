@@ -1,4 +1,4 @@
-import { importGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/lib/contracts/graphs';
 import { decodeUtf8, readQuery, requireMediaType } from '@/lib/server/body';
 import { importLimits, jsonWithWarnings, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
@@ -31,7 +31,7 @@ export const POST = route('editor', async (req) => {
     // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
     const checked = await checkWithSpecs(parsed.doc, names, parsed);
     if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
-    return { warningsJson: checked.warningsJson, ...importGraph(checked.doc, { overwrite, asCopy }) };
+    return { warningsJson: checked.warningsJson, ...(await getStore().graphs.import(checked.doc, { overwrite, asCopy })) };
   });
   const head: Omit<ImportGraphResponse, 'warnings'> = { id: graph.id, name: graph.name, version: graph.version, created };
   return jsonWithWarnings(head, warningsJson, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });

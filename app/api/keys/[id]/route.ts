@@ -1,4 +1,4 @@
-import { deleteApiKey, setApiKeyBudget } from '@/db/auth-keys';
+import { getStore } from '@/db/store';
 import { UpdateKeyBody } from '@/lib/contracts/auth';
 import { notFound } from '@/lib/errors';
 import { keyManager, keyOwner, keyView } from '@/lib/server/auth-keys';
@@ -12,13 +12,13 @@ export const dynamic = 'force-dynamic';
 export const PATCH = route('viewer', async (req, { params }: Params<'id'>, caller) => {
   const owner = keyManager(caller);
   const body = await readJson(req, UpdateKeyBody);
-  const row = setApiKeyBudget(owner, (await params).id, body.max_cost_usd);
+  const row = await getStore().apiKeys.setBudget(owner, (await params).id, body.max_cost_usd);
   if (!row) throw notFound('API key');
-  return json(keyView(row));
+  return json(await keyView(row));
 });
 
 /** Revokes one of the caller's keys: it stops working at once. */
 export const DELETE = route('viewer', async (_req, { params }: Params<'id'>, caller) => {
-  if (!deleteApiKey(keyOwner(caller), (await params).id)) throw notFound('API key');
+  if (!(await getStore().apiKeys.delete(keyOwner(caller), (await params).id))) throw notFound('API key');
   return new Response(null, { status: 204 });
 });

@@ -1,4 +1,4 @@
-import { deleteUser, setUserRole } from '@/db/auth-users';
+import { getStore } from '@/db/store';
 import { UpdateUserBody } from '@/lib/contracts/auth';
 import { notFound } from '@/lib/errors';
 import { userView } from '@/lib/server/auth-users';
@@ -11,13 +11,13 @@ export const dynamic = 'force-dynamic';
 /** Changes a user's role (takes effect on their next request); the last admin stays admin (409). */
 export const PATCH = route('admin', async (req, { params }: Params<'id'>) => {
   const body = await readJson(req, UpdateUserBody);
-  const row = setUserRole((await params).id, body.role);
+  const row = await getStore().users.setRole((await params).id, body.role);
   if (!row) throw notFound('user');
   return json({ user: userView(row) });
 });
 
 /** Deletes a user with their sessions and API keys; the last admin cannot be deleted (409). */
 export const DELETE = route('admin', async (_req, { params }: Params<'id'>) => {
-  if (!deleteUser((await params).id)) throw notFound('user');
+  if (!(await getStore().users.delete((await params).id))) throw notFound('user');
   return new Response(null, { status: 204 });
 });

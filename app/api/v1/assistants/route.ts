@@ -1,5 +1,5 @@
 import { listAssistants } from '@/db/threads';
-import { getGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { CreateAssistantBody } from '@/lib/contracts/openai';
 import { assistantObject } from '@/lib/runtime/openai/assistant-objects';
 import { createAssistant } from '@/lib/runtime/openai/assistants';
@@ -11,9 +11,10 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** An assistant runs a saved graph: `model` is the graph's name or id. */
-export const POST = openaiRoute('editor', async (req) => json(createAssistant(await readJson(req, CreateAssistantBody))));
+export const POST = openaiRoute('editor', async (req) => json(await createAssistant(await readJson(req, CreateAssistantBody))));
 
-export const GET = openaiRoute('viewer', () => {
-  const data = listAssistants().map((a) => assistantObject(a, getGraph(a.graphId)?.name ?? a.graphId));
+export const GET = openaiRoute('viewer', async () => {
+  const graphs = getStore().graphs;
+  const data = await Promise.all(listAssistants().map(async (a) => assistantObject(a, (await graphs.get(a.graphId))?.name ?? a.graphId)));
   return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
 });

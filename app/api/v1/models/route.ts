@@ -1,4 +1,4 @@
-import { listGraphs } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { modelObject } from '@/lib/runtime/openai/models';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { json } from '@/lib/server/http';
@@ -7,4 +7,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** One model per saved graph: its id is the graph name. */
-export const GET = openaiRoute('viewer', () => json({ object: 'list', data: listGraphs().map(modelObject) }));
+export const GET = openaiRoute('viewer', async () => json({ object: 'list', data: (await getStore().graphs.list()).map(modelObject) }));

@@ -1,4 +1,4 @@
-import { getGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { DEMO_CONNECTION_LABEL, type DemoScriptsResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
 import { loadDemoScripts } from '@/lib/llm/demo/scripts-store';
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** The inputs the built-in demo model plays a scripted conversation for, for this graph (lib/llm/demo). */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const row = getGraph((await params).id);
+  const row = await getStore().graphs.get((await params).id);
   if (!row) throw notFound('graph');
   const res: DemoScriptsResponse = { label: DEMO_CONNECTION_LABEL, inputs: [...new Set(loadDemoScripts(row.name).map((s) => s.input))] };
   return json(res);

@@ -1,4 +1,4 @@
-import { getGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { notFound } from '@/lib/errors';
 import { stringifyGraph } from '@/lib/graph/yaml';
 import { route, type Params } from '@/lib/server/http';
@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** The stored (validated) document as canonical YAML, as a download named `<name>.yaml`. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const row = getGraph((await params).id);
+  const row = await getStore().graphs.get((await params).id);
   if (!row) throw notFound('graph');
   // Graph names are limited to [A-Za-z0-9._-], so the file name needs no escaping.
   return new Response(stringifyGraph(row.document), {

@@ -7,11 +7,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The graph's test YAML (a starter file, `stored: false`, when it has none yet). */
-export const GET = route('viewer', async (_req, { params }: Params<'id'>) => json(graphTestsView((await params).id)));
+export const GET = route('viewer', async (_req, { params }: Params<'id'>) => json(await graphTestsView((await params).id)));
 
 /** Saves the graph's test YAML; 422 with every problem (line, col, path) when it is invalid. */
 export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, PutGraphTestsBody);
-  return json(saveGraphTests(id, body.yaml));
+  return json(await saveGraphTests(id, body.yaml));
 });

@@ -1,7 +1,7 @@
 /** Shared by the version routes: the graph and the stored version a request names (400/404 otherwise). */
 import 'server-only';
 import { stringify } from 'yaml';
-import { getGraph, getGraphVersion } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import type { GraphRow, GraphVersionRow } from '@/db/schema';
 import { VersionParam, type GraphVersionRecord } from '@/lib/contracts/graph-versions';
 import { badRequest, notFound } from '@/lib/errors';
@@ -21,22 +21,22 @@ export function parseVersion(raw: string, what = 'version'): number {
 }
 
 /** The stored version `version` of `graph` (404 when it has none of that number). */
-export function versionOf(graph: GraphRow, version: number): GraphVersionRow {
-  const row = getGraphVersion(graph.id, version);
+export async function versionOf(graph: GraphRow, version: number): Promise<GraphVersionRow> {
+  const row = await getStore().versions.get(graph.id, version);
   if (!row) throw notFound(`version ${version} of graph "${graph.name}"`);
   return row;
 }
 
-export function loadGraph(id: string): GraphRow {
-  const graph = getGraph(id);
+export async function loadGraph(id: string): Promise<GraphRow> {
+  const graph = await getStore().graphs.get(id);
   if (!graph) throw notFound('graph');
   return graph;
 }
 
-export function loadVersion(params: { id: string; version: string }): LoadedVersion {
+export async function loadVersion(params: { id: string; version: string }): Promise<LoadedVersion> {
   const version = parseVersion(params.version);
-  const graph = loadGraph(params.id);
-  return { graph, row: versionOf(graph, version) };
+  const graph = await loadGraph(params.id);
+  return { graph, row: await versionOf(graph, version) };
 }
 
 /** Canonical YAML; a stored document of an older or broken shape still gets a faithful plain dump. */

@@ -1,4 +1,4 @@
-import { listGraphVersions, saveNamedVersion } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { SaveVersionRequest } from '@/lib/contracts/graph-versions';
 import type { GraphVersionsResponse, SavedGraphResponse } from '@/lib/contracts/graphs';
 import { notFound } from '@/lib/errors';
@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 
 /** The saved versions of a graph, newest first, each with its note and what changed from the one before. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const versions = listGraphVersions((await params).id);
+  const versions = await getStore().versions.list((await params).id);
   if (!versions) throw notFound('graph');
   const res: GraphVersionsResponse = {
     versions: versions.map((v, i) => {
@@ -39,7 +39,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>) => {
     if (!checked.ok) throw invalidGraph(checked.errors);
     doc = checked.doc;
   }
-  const row = saveNamedVersion(id, body.note, doc);
+  const row = await getStore().graphs.saveNamedVersion(id, body.note, doc);
   const res: SavedGraphResponse = { ...recordJson(row), warnings: [], saved: 'version' };
   return json(res, { status: 201 });
 });

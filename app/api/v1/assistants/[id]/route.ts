@@ -6,7 +6,7 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => json(readAssistant((await params).id)));
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => json(await readAssistant((await params).id)));
 
 export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 /** Runs the graph named by `model` over the conversation (OpenAI chat.completions, streaming or not). */
 export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
-  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
+  const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   return chatCompletion(body, req.headers, key);
 });

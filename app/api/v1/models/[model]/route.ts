@@ -6,4 +6,4 @@ import { json, type Params } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = openaiRoute('viewer', async (_req, { params }: Params<'model'>) => json(modelObject(graphForModel((await params).model))));
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'model'>) => json(modelObject(await graphForModel((await params).model))));

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 /** createAndRun: a new thread with `thread.messages`, and a run of the assistant on it (`stream: true` streams its events). */
 export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, CreateThreadAndRunBody);
-  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no thread, no run
+  const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no thread, no run
   if (body.stream) return createThreadAndRunStream(body, key);
   const thread = createThread(body.thread ?? {});
   return json(createThreadRun(thread.id, body, key));

@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** One saved version of a graph: its document as stored and that document as YAML. */
 export const GET = route('viewer', async (_req, { params }: Params<'id' | 'version'>) => {
-  const { row } = loadVersion(await params);
+  const { row } = await loadVersion(await params);
   return json(versionJson(row));
 });

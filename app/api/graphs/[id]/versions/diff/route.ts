@@ -23,9 +23,9 @@ export const GET = route('viewer', async (req, { params }: Params<'id'>) => {
   if (rawA === null || rawB === null) throw badRequest(`missing ${rawA === null ? 'a' : 'b'}: ${USAGE}`);
   const a = parseVersion(rawA, 'a');
   const b = parseVersion(rawB, 'b');
-  const graph = loadGraph((await params).id);
-  const from = versionOf(graph, a);
-  const to = versionOf(graph, b);
+  const graph = await loadGraph((await params).id);
+  const from = await versionOf(graph, a);
+  const to = await versionOf(graph, b);
   const lines = diffLines(yamlOf(from.document), yamlOf(to.document));
   const changes = versionChanges(from.document, to.document);
   const res: VersionDiffResponse = { a, b, lines, stats: diffStats(lines), changes, summary: describeChanges(changes) };

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await params;
   const body = await readJson(req, CreateThreadRunBody);
-  const key = keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
+  const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   if (body.stream) return createThreadRunStream(id, body, key);
   return json(createThreadRun(id, body, key));
 });

@@ -1,4 +1,4 @@
-import { getGraphByName, updateGraph } from '@/db/graphs';
+import { getStore } from '@/db/store';
 import { RestoreVersionRequest, type RestoreVersionResponse } from '@/lib/contracts/graph-versions';
 import { AppError, statusOf } from '@/lib/errors';
 import { checkGraphDocument } from '@/lib/graph/document';
@@ -27,9 +27,9 @@ function nameClash(name: string, version: number, otherId: string | undefined): 
 }
 
 /** Appends the version; a name taken between the check and the write is still the clear 409. */
-function save(id: string, doc: GraphDocument, version: number) {
+async function save(id: string, doc: GraphDocument, version: number) {
   try {
-    return updateGraph(id, doc);
+    return await getStore().graphs.update(id, doc);
   } catch (err) {
     if (err instanceof AppError && statusOf(err.code) === 409) throw nameClash(doc.name, version, undefined);
     throw err;
@@ -42,7 +42,7 @@ function save(id: string, doc: GraphDocument, version: number) {
  * graph's, or when `base_version` is given and the graph has changed since. Nothing is written on error.
  */
 export const POST = route('editor', async (req, { params }: Params<'id' | 'version'>) => {
-  const { graph, row } = loadVersion(await params);
+  const { graph, row } = await loadVersion(await params);
   const options = await readOptions(req);
   if (options.base_version !== undefined && options.base_version !== graph.version) {
     throw new AppError('conflict', `the graph changed while you looked: it is now at version ${graph.version}, not ${options.base_version}; review and restore again`, {
@@ -51,9 +51,9 @@ export const POST = route('editor', async (req, { params }: Params<'id' | 'versi
   }
   const checked = checkGraphDocument(row.document, validationContext());
   if (!checked.ok) throw invalidGraph(checked.errors, `version ${row.version}`);
-  const other = getGraphByName(checked.doc.name);
+  const other = await getStore().graphs.getByName(checked.doc.name);
   if (other && other.id !== graph.id) throw nameClash(checked.doc.name, row.version, other.id);
-  const saved = save(graph.id, checked.doc, row.version);
+  const saved = await save(graph.id, checked.doc, row.version);
   const body: RestoreVersionResponse = { ...recordJson(saved), warnings: checked.warnings, restored_from: row.version };
   return json(body, 201);
 });

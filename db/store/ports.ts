@@ -1,0 +1,138 @@
+/**
+ * The async store (issue 20, item 3): one interface per repository, two implementations chosen by
+ * DATABASE_URL (db/store/index.ts): better-sqlite3, the embedded default (db/store/sqlite.ts: async
+ * functions over the synchronous driver), and native Postgres through drizzle's node-postgres driver
+ * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
+ * (db/store/conformance) holds both to the contracts written here.
+ *
+ * Converted so far: graphs, graph versions, users and API keys. Runs, events, checkpoints, the
+ * call journal, threads/conversations and the rest are still synchronous (db/*.ts) and, on
+ * Postgres, go through the bridge (db/pg-client.ts) until they move here.
+ *
+ * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
+ * from a lookup and `not_found` from a write that needs it; a taken unique value (graph name, user
+ * email) is `conflict`, also when two writers race for it; text a database cannot hold (a NUL
+ * character) is `bad_request` on writes and "no such row" on lookups.
+ */
+import type { Role } from '@/lib/contracts/auth';
+import type { GraphDocument } from '@/lib/graph/schema';
+import type { Problem } from '@/lib/graph/problems';
+import type { GraphRow, GraphVersionRow } from '../schema/graphs';
+import type { ApiKeyRow, UserRow } from '../schema/auth';
+
+export type { ApiKeyRow, GraphRow, GraphVersionRow, UserRow };
+
+export interface GraphSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Number of nodes (roles) in the graph, START and END not counted. */
+  roles: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface GraphVersionSummary {
+  version: number;
+  createdAt: Date;
+  note: string | null;
+  auto: boolean;
+  updatedAt: Date | null;
+  document: GraphDocument;
+}
+
+/** What a save did: nothing changed, the layout of the current version, the current autosaved version replaced, or a new version. */
+export type SaveOutcome = 'unchanged' | 'layout' | 'coalesced' | 'version';
+
+export interface ImportResult {
+  graph: GraphRow;
+  /** False when an existing graph of the same name was overwritten (a version appended). */
+  created: boolean;
+}
+
+/**
+ * Saved graphs. Every save that changes the logic appends a graph_versions row in the same
+ * transaction; concurrent saves of one graph get consecutive version numbers (none is lost).
+ * Documents passed in must already be validated: this layer stores, it does not judge.
+ */
+export interface GraphRepository {
+  /** Newest update first, then by name. */
+  list(): Promise<GraphSummary[]>;
+  get(id: string): Promise<GraphRow | null>;
+  getByName(name: string): Promise<GraphRow | null>;
+  /** By id, then by name (the OpenAI-compatible API's `model` may be either). */
+  find(idOrName: string): Promise<GraphRow | null>;
+  /** A new graph with version 1. conflict: the name is taken. */
+  create(doc: GraphDocument): Promise<GraphRow>;
+  /** Replaces the document, appending a version. not_found; conflict when renamed onto another graph. */
+  update(id: string, doc: GraphDocument): Promise<GraphRow>;
+  /**
+   * Saves an edit and clears the draft: unchanged, layout-only (current version updated in place),
+   * with `autosave` a logic change within COALESCE_MS of an unused autosaved version (replaced),
+   * otherwise a new version. not_found; conflict on a taken name.
+   */
+  saveEdit(id: string, doc: GraphDocument, opts?: { autosave?: boolean; at?: Date }): Promise<{ graph: GraphRow; outcome: SaveOutcome }>;
+  /** Keeps an edit that does not validate as the working draft. not_found. */
+  saveDraft(id: string, document: Record<string, unknown>, problems: Problem[], at?: Date): Promise<GraphRow>;
+  /** Appends a version holding `doc` (default: the current document) with the author's note. not_found. */
+  saveNamedVersion(id: string, note: string, doc?: GraphDocument): Promise<GraphRow>;
+  /** Deletes a graph and (cascade) its versions; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** New graph; with `overwrite` a version of the graph of that name; with `asCopy` under the next free name. conflict (details: { id }) otherwise. */
+  import(doc: GraphDocument, opts?: { overwrite?: boolean; asCopy?: boolean }): Promise<ImportResult>;
+  /** `base` if free, else `base-2`, `base-3`, … (within the 80-character name limit). */
+  uniqueName(base: string): Promise<string>;
+}
+
+export interface GraphVersionRepository {
+  /** Newest first; null for an unknown graph. */
+  list(graphId: string): Promise<GraphVersionSummary[] | null>;
+  /** null for an unknown graph or version (a version that is not a positive integer is unknown). */
+  get(graphId: string, version: number): Promise<GraphVersionRow | null>;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+}
+
+/** Users and their email/password accounts (sessions are better-auth's). */
+export interface UserRepository {
+  count(): Promise<number>;
+  /** Oldest first, then by email. */
+  list(): Promise<UserRow[]>;
+  get(id: string): Promise<UserRow | undefined>;
+  /** A user with a `credential` account. conflict: the email is taken, or `onlyIfNone` and a user exists (checked in the insert's transaction). */
+  create(input: NewUser, opts?: { onlyIfNone?: boolean }): Promise<UserRow>;
+  /** undefined for an unknown user; conflict when it would leave no admin. */
+  setRole(id: string, role: Role): Promise<UserRow | undefined>;
+  /** Deletes the user, their sessions, accounts and keys; false for an unknown user; conflict for the last admin. */
+  delete(id: string): Promise<boolean>;
+}
+
+/** Personal API keys, stored as SHA-256 hashes only (the caller hashes). */
+export interface ApiKeyRepository {
+  insert(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): Promise<ApiKeyRow>;
+  /** The user's keys, newest first. */
+  list(userId: string): Promise<ApiKeyRow[]>;
+  get(id: string): Promise<ApiKeyRow | undefined>;
+  /** Sets (null: removes) the monthly budget of one of the user's keys; undefined when they have no such key. */
+  setBudget(userId: string, id: string, maxCostUsd: number | null): Promise<ApiKeyRow | undefined>;
+  /** USD of the runs started with the key since `since` (runs without a cost count 0), leaving out run `exceptRun`. */
+  spend(keyId: string, since: Date, exceptRun?: string): Promise<number>;
+  /** Revokes one of the user's keys; false when they have no such key. */
+  delete(userId: string, id: string): Promise<boolean>;
+  /** The key with this hash and its user, marking the key used; undefined when none. */
+  findByHash(keyHash: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined>;
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly graphs: GraphRepository;
+  readonly versions: GraphVersionRepository;
+  readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
+}
