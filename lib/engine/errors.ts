@@ -17,8 +17,8 @@ export class EngineError extends Error {
 /**
  * Thrown by an executor (human node, human / client tool, a paused subgraph) to pause the run; the
  * scheduler turns it into `paused`. `continuation` is what the node needs to go on from inside
- * when resumed (kept in the checkpoint, handed back as ExecContext.continuation): the recorded
- * model and tool calls of the paused node, a paused subgraph's position.
+ * when resumed (kept in the checkpoint, handed back as ExecContext.continuation): a paused
+ * subgraph's position. The node's model and tool calls are in the call journal (journal.ts), not here.
  */
 export class InterruptRequest extends Error {
   constructor(
