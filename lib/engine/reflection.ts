@@ -116,7 +116,7 @@ export function reflectTimes(spec: ToolSpec): number {
 /**
  * `binding` with self-reflection when its tool (`spec`) has `reflect: N`, else `binding` itself.
  * `run(args, activity)` runs the tool once; a rerun with a rephrased input is another call with its
- * own activity key (`<activity>.r<k>`, hence its own idempotency key).
+ * own attempt key (`<activity>.r<k>`, hence its own idempotency key).
  */
 export function withReflection(ctx: ExecContext, binding: ToolBinding, spec: ToolSpec, run: (args: unknown, activity: string) => Promise<ToolOutcome>): ToolBinding {
   const times = reflectTimes(spec);
