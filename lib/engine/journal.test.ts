@@ -73,3 +73,69 @@ describe('call journal: a node run again recalls its recorded calls', () => {
     expect(p.of('tool.result')[0].data.replayed).toBeUndefined();
   });
 });
+
+describe('call journal: what is recorded, and where nothing else is', () => {
+  it('records each call once with its node, request, result or error, usage and timing', async () => {
+    const tools = fakeTools({
+      post: () => {
+        throw new Error('HTTP 500');
+      },
+    });
+    const p = fakePorts({ model: scriptedModel([{ tool_calls: [{ name: 'post', arguments: { text: 'hi' } }] }, 'sorry']), tools });
+    const out = await runGraph({ runId: 'r', doc: doc(), input: 'go', ports: p });
+    expect(out.status).toBe('succeeded');
+    const [first, tool, last] = p.journal.entries;
+    expect(p.journal.entries).toHaveLength(3);
+    expect(first).toMatchObject({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', request: { model: 'gpt-test', temperature: 0 }, usage: { total_tokens: expect.any(Number) } });
+    expect(first.request.messages).toEqual(p.model.requests[0].messages);
+    expect(tool).toMatchObject({ key: 's1.g0/a.0#1', kind: 'tool', node: 'a', request: { tool: 'post', args: { text: 'hi' } }, error: 'HTTP 500', result: { output: '', error: 'HTTP 500' } });
+    expect(last).toMatchObject({ key: 's1.g0/a.0#2', kind: 'llm', result: { message: { content: 'sorry' } } });
+    for (const e of p.journal.entries) {
+      expect(typeof e.started_at).toBe('number');
+      expect(e.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(e.reused).toBeUndefined();
+    }
+  });
+
+  it('a paused step leaves no call results in the checkpoint: the resume recalls them from the journal, and without it makes them again', async () => {
+    const d = graph({ a: agent({ strategy: 'tool_calling', tools: ['post', 'ask'] }) }, chain('a'), {
+      tools: { post: { type: 'http', method: 'POST', url: 'http://example.test/hook' }, ask: { type: 'human' } },
+    });
+    let hits = 0;
+    const p = fakePorts({
+      model: scriptedModel([{ tool_calls: [{ id: 'c1', name: 'post', arguments: {} }] }, { tool_calls: [{ id: 'c2', name: 'ask', arguments: { question: 'OK?' } }] }]),
+      tools: fakeTools({ post: () => `posted ${++hits}` }),
+    });
+    expect((await runGraph({ runId: 'r', doc: d, input: 'go', ports: p })).status).toBe('paused');
+    const cp = p.lastCheckpoint();
+    expect(JSON.stringify(cp)).not.toContain('posted 1');
+    expect(p.journal.entries.map((e) => e.kind)).toEqual(['llm', 'tool', 'llm']);
+
+    const answer = { action: 'answer' as const, value: 'yes' };
+    const resumed = fakePorts({ model: scriptedModel(['done']), tools: fakeTools({ post: () => `posted ${++hits}` }), journal: p.journal });
+    expect(await runGraph({ runId: 'r', doc: d, input: 'go', from: cp, resume: answer, ports: resumed })).toMatchObject({ status: 'succeeded', output: 'done' });
+    expect(hits).toBe(1);
+    // The human's answer is recorded like any tool result.
+    expect(p.journal.entries.filter((e) => e.kind === 'tool').map((e) => e.result)).toEqual([{ output: 'posted 1' }, { output: 'yes' }]);
+
+    const fresh = fakePorts({
+      model: scriptedModel([{ tool_calls: [{ id: 'c1', name: 'post', arguments: {} }] }, { tool_calls: [{ id: 'c2', name: 'ask', arguments: { question: 'OK?' } }] }, 'done']),
+      tools: fakeTools({ post: () => `posted ${++hits}` }),
+    });
+    expect((await runGraph({ runId: 'r', doc: d, input: 'go', from: cp, resume: answer, ports: fresh })).status).toBe('succeeded');
+    expect(hits).toBe(2);
+  });
+
+  it('keeps its counters per run: two runs through one ports object key their calls alike', async () => {
+    const p = fakePorts({ model: scriptedModel([{ tool_calls: [{ name: 'post', arguments: {} }] }, 'one', { tool_calls: [{ name: 'post', arguments: {} }] }, 'two']), tools: fakeTools({ post: () => 'ok' }) });
+    const journals = [memoryJournal(), memoryJournal()];
+    for (const journal of journals) {
+      p.journal = journal;
+      expect((await runGraph({ runId: 'r', doc: doc(), input: 'go', ports: p })).status).toBe('succeeded');
+    }
+    expect(journals.map((j) => j.entries.map((e) => e.key))).toEqual([
+      ['s1.g0/a.0#0', 's1.g0/a.0#1', 's1.g0/a.0#2'],
+      ['s1.g0/a.0#0', 's1.g0/a.0#1', 's1.g0/a.0#2'],
+    ]);
+  });
+});
