@@ -15,7 +15,7 @@ import type { CallCounters, ExecContext } from './scope';
 
 /** Fresh counters for a run (index.ts). */
 export function callCounters(step: number): CallCounters {
-  return { step, spans: new Map(), runs: new Map(), parts: new Map(), nodes: new Map(), answered: new Set() };
+  return { step, spans: new Map(), runs: new Map(), parts: new Map(), nodes: new Map(), answered: new Set(), keys: [] };
 }
 
 /** The run's counters, cleared of the previous step's entries when a new step began. */
@@ -28,6 +28,7 @@ export function stepCounters(ctx: ExecContext): CallCounters {
     c.runs.clear();
     c.nodes.clear();
     c.answered.clear();
+    c.keys = [];
   }
   return c;
 }

@@ -97,7 +97,7 @@ describe('call journal: what is recorded, and where nothing else is', () => {
     }
   });
 
-  it('a paused step leaves no call results in the checkpoint: the resume recalls them from the journal, and without it makes them again', async () => {
+  it('a paused step leaves no call results in the checkpoint, only pointers: the resume recalls them from the journal', async () => {
     const d = graph({ a: agent({ strategy: 'tool_calling', tools: ['post', 'ask'] }) }, chain('a'), {
       tools: { post: { type: 'http', method: 'POST', url: 'http://example.test/hook' }, ask: { type: 'human' } },
     });
@@ -118,11 +118,17 @@ describe('call journal: what is recorded, and where nothing else is', () => {
     // The human's answer is recorded like any tool result.
     expect(p.journal.entries.filter((e) => e.kind === 'tool').map((e) => e.result)).toEqual([{ output: 'posted 1' }, { output: 'yes' }]);
 
-    const fresh = fakePorts({
-      model: scriptedModel([{ tool_calls: [{ id: 'c1', name: 'post', arguments: {} }] }, { tool_calls: [{ id: 'c2', name: 'ask', arguments: { question: 'OK?' } }] }, 'done']),
-      tools: fakeTools({ post: () => `posted ${++hits}` }),
-    });
-    expect((await runGraph({ runId: 'r', doc: d, input: 'go', from: cp, resume: answer, ports: fresh })).status).toBe('succeeded');
+    // The checkpoint points at the journal: resumed over a journal that lacks those calls, the run
+    // fails naming the call instead of posting again; with no journal at all every call is made.
+    const replies = () => scriptedModel([{ tool_calls: [{ id: 'c1', name: 'post', arguments: {} }] }, { tool_calls: [{ id: 'c2', name: 'ask', arguments: { question: 'OK?' } }] }, 'done']);
+    expect(cp.extra?.continuation).toMatchObject({ journal: ['s1.g0/a.0#0', 's1.g0/a.0#1', 's1.g0/a.0#2'] });
+    const empty = fakePorts({ model: replies(), tools: fakeTools({ post: () => `posted ${++hits}` }) });
+    const failed = await runGraph({ runId: 'r', doc: d, input: 'go', from: cp, resume: answer, ports: empty });
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'journal_missing' } });
+    expect(String((failed as { error: { message: string } }).error.message)).toContain('s1.g0/a.0#0');
+    expect(hits).toBe(1);
+    const none = fakePorts({ model: replies(), tools: fakeTools({ post: () => `posted ${++hits}` }) });
+    expect((await runGraph({ runId: 'r', doc: d, input: 'go', from: cp, resume: answer, ports: { ...none, journal: undefined } })).status).toBe('succeeded');
     expect(hits).toBe(2);
   });
 

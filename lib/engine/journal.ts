@@ -8,10 +8,13 @@
  *   request match a call of the source run, so only changed calls reach the model or the tool
  *   (trace: `recording: 'recorded' | 'live'`);
  * - **replay** is only the time-travel action that starts such a run (lib/runtime/replay.ts).
- * The checkpoint holds no call results: a paused step's calls are found in the journal by the keys
- * their node gets again.
+ * The checkpoint holds no call results: a paused node's continuation points at the step's calls in
+ * the journal (`journal`: their attempt keys), and its re-run recalls them by the keys it gets again;
+ * a journal that lacks one of them fails the resume (journal_missing) rather than making a call twice.
  */
-import type { CallRequest, ChatResult, JournalEntry, ToolResult } from './ports';
+import { stepCounters } from './attempt-keys';
+import { EngineError } from './errors';
+import type { CallRequest, ChatResult, JournalEntry, RecalledCall, ToolResult } from './ports';
 import type { ExecContext } from './scope';
 
 /** What identifies a model call for reuse (the connection is not part of it). */
@@ -31,8 +34,28 @@ export function recall<T>(ctx: ExecContext, key: string, kind: 'llm' | 'tool', a
   const journal = ctx.scope.ports.journal;
   if (!journal) return undefined;
   const rec = journal.recall(key);
-  const pick = (r: Awaited<typeof rec>) => (r && r.kind === kind && accept(r.result) ? r.result : undefined);
+  const pick = (r: RecalledCall | undefined) => {
+    if (r && r.kind === kind && accept(r.result)) {
+      stepCounters(ctx).keys.push(key);
+      return r.result;
+    }
+    if (pointedAt(ctx, key)) {
+      throw new EngineError('journal_missing', `Node "${ctx.nodeId}" cannot go on: its checkpoint points at call ${key} (${kind}), which the call journal does not hold; it is not made again`);
+    }
+    return undefined;
+  };
   return rec instanceof Promise ? rec.then(pick) : pick(rec);
+}
+
+/** Does the continuation the node was resumed with point at call `key`? */
+function pointedAt(ctx: ExecContext, key: string): boolean {
+  const keys = ctx.continuation?.journal;
+  return Array.isArray(keys) && keys.includes(key);
+}
+
+/** The continuation field of a node that pauses: the attempt keys of the step's calls so far (pointers, not results). */
+export function journalPointer(ctx: ExecContext): { journal: string[] } {
+  return { journal: [...stepCounters(ctx).keys] };
 }
 
 /** In a replay run or a graph test with a cassette: the source's result for this call (when `accept` agrees), else undefined. */
@@ -44,7 +67,10 @@ export function reuse<T>(ctx: ExecContext, kind: CallRequest['kind'], request: R
 
 /** Records a finished call (made now, or reused); the journal writes it with the step's commit. */
 export function record(ctx: ExecContext, entry: Omit<JournalEntry, 'node'>): void {
-  ctx.scope.ports.journal?.record({ ...entry, node: ctx.nodeId });
+  const journal = ctx.scope.ports.journal;
+  if (!journal) return;
+  journal.record({ ...entry, node: ctx.nodeId });
+  stepCounters(ctx).keys.push(entry.key);
 }
 
 /** llm.response / tool.result field of a run that reuses calls: was this one reused? */

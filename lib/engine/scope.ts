@@ -58,6 +58,8 @@ export interface CallCounters {
   nodes: Map<ExecContext, { base: string; next: number }>;
   /** Node contexts whose resume `value` has answered a human question (one per resume, human-tool.ts). */
   answered: Set<ExecContext>;
+  /** Attempt keys of the step's calls recorded or recalled so far (what a pause's checkpoint points at). */
+  keys: string[];
 }
 
 export interface RunScope {

@@ -8,7 +8,7 @@ import { nextAttemptKey, registerAttemptSpan } from './attempt-keys';
 import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
 import { withReflection } from './reflection';
-import { isRecordedTool, recall, record, reuse, reuseMark, toolRequest, type RecordedTool } from './journal';
+import { isRecordedTool, journalPointer, recall, record, reuse, reuseMark, toolRequest, type RecordedTool } from './journal';
 import type { ToolBinding, ToolOutcome } from './tool-binding';
 import { emitFrom, type ExecContext } from './scope';
 
@@ -166,8 +166,11 @@ export async function runTool(
     );
     return out;
   } catch (err) {
-    // A human / client tool pauses the run: the step's calls so far are in the journal already.
-    if (err instanceof InterruptRequest) throw err;
+    if (err instanceof InterruptRequest) {
+      // A human / client tool pauses the run: the checkpoint points at the step's calls in the journal.
+      err.continuation = { ...err.continuation, ...journalPointer(ctx) };
+      throw err;
+    }
     const { message } = errorInfo(err);
     const latency = ctx.scope.ports.clock.now() - started;
     emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: latency }, span);
