@@ -4,17 +4,50 @@
  * and reused by node and request in order; a run that is gone or a recorder that went quiet
  * writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { listJournal } from '@/db/journal';
 import { listEvents } from '@/db/run-events';
 import { runs } from '@/db/schema/runs';
 import { eq } from 'drizzle-orm';
+import { runGraph } from '@/lib/engine';
 import type { JournalEntry } from '@/lib/engine/ports';
+import { fakeTools, scriptedModel } from '@/lib/engine/testing/fake-ports';
+import { agent, chain, graph } from '@/lib/engine/testing/graphs';
 import { createEventRecorder } from './event-recorder';
 import { resetRuntimeState } from './globals';
 import { createRunJournal } from './run-journal';
+import { createRunPorts } from './run-ports';
 import { seedRun, useTempDb } from './testing/temp-db';
+
+/** Called after every commit of events (db/run-events.ts appendEvents), when set. */
+const afterCommit = vi.hoisted(() => ({ fn: undefined as undefined | (() => void), inCommit: false, journalWrites: [] as boolean[] }));
+vi.mock('@/db/run-events', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/db/run-events')>();
+  return {
+    ...actual,
+    appendEvents: (...args: Parameters<typeof actual.appendEvents>) => {
+      afterCommit.inCommit = true;
+      try {
+        actual.appendEvents(...args);
+      } finally {
+        afterCommit.inCommit = false;
+      }
+      afterCommit.fn?.();
+    },
+  };
+});
+/** Whether each write of journal rows happened inside a commit of events. */
+vi.mock('@/db/journal', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/db/journal')>();
+  return {
+    ...actual,
+    insertJournalRows: (...args: Parameters<typeof actual.insertJournalRows>) => {
+      afterCommit.journalWrites.push(afterCommit.inCommit);
+      actual.insertJournalRows(...args);
+    },
+  };
+});
 
 let db: { cleanup(): void };
 beforeAll(() => {
@@ -29,6 +62,36 @@ function toolCall(key: string, output: string, extra: Partial<JournalEntry> = {}
 }
 
 describe('run journal', () => {
+  it("a server run's calls are written in the commits of their events: after every commit, one row per llm.response / tool.result", async () => {
+    const doc = graph({ a: agent({ strategy: 'tool_calling', tools: ['post'] }) }, chain('a'), { tools: { post: { type: 'http', method: 'POST', url: 'http://example.test/hook' } } });
+    const run = seedRun(doc);
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    const model = scriptedModel([{ tool_calls: [{ name: 'post', arguments: { n: 1 } }, { name: 'post', arguments: { n: 2 } }] }, 'done']);
+    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
+    const seen: [number, number][] = [];
+    afterCommit.journalWrites = [];
+    afterCommit.fn = () => {
+      const calls = listEvents(run.id).filter((e) => e.type === 'llm.response' || e.type === 'tool.result').length;
+      seen.push([calls, listJournal(run.id).length]);
+    };
+    try {
+      expect((await runGraph({ runId: run.id, doc, input: 'go', ports })).status).toBe('succeeded');
+    } finally {
+      afterCommit.fn = undefined;
+    }
+    expect(seen.length).toBeGreaterThan(1);
+    for (const [calls, rows] of seen) expect(rows).toBe(calls);
+    // Never on its own: every write of journal rows was inside the transaction of a commit of events.
+    expect(afterCommit.journalWrites.length).toBeGreaterThan(0);
+    expect(afterCommit.journalWrites.every(Boolean)).toBe(true);
+    expect(listJournal(run.id).map((r) => [r.kind, r.node, r.key])).toEqual([
+      ['llm', 'a', 's1.g0/a.0#0'],
+      ['tool', 'a', 's1.g0/a.0#1'],
+      ['tool', 'a', 's1.g0/a.0#2'],
+      ['llm', 'a', 's1.g0/a.0#3'],
+    ]);
+  });
+
   it('writes a call in the transaction of the next step commit, with its events, not before', () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
