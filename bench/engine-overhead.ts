@@ -10,7 +10,7 @@
  *   + recorder     the same, events and checkpoints through the event recorder into SQLite (a temp file,
  *                  WAL, synchronous=NORMAL as the server opens it): lib/runtime/event-recorder.ts + checkpointPort
  *   + server ports everything the server wires for a run (createRunPorts: recorder, checkpoints, the
- *                  activity log and the call recordings of every tool call), the tool still in memory
+ *                  call journal of every tool call), the tool still in memory
  *   LangGraph.js   @langchain/langgraph StateGraph, compiled without and with MemorySaver
  * Each cell is the median of 5 timed batches (after a warm-up), total time / node-steps.
  */

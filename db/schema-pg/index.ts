@@ -136,7 +136,6 @@ export const pgSchema: Record<string, AnyPgTable> = Object.fromEntries(tables.ma
 // Named exports, which drizzle-kit reads (db/schema-pg/schema-pg.test.ts checks none is missing).
 export const {
   accounts,
-  activities,
   apiKeys,
   assistants,
   chatToolCalls,
@@ -149,9 +148,9 @@ export const {
   mcpServers,
   meta,
   pageCache,
-  runCalls,
   runCheckpoints,
   runEvents,
+  runJournal,
   runs,
   sessions,
   threadMessages,

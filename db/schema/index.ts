@@ -4,7 +4,7 @@ export * from './runs';
 export * from './connections';
 export * from './threads';
 export * from './memory';
-export * from './activities';
+export * from './journal';
 export * from './auth';
 export * from './page-cache';
 export * from './mcp-servers';

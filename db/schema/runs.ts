@@ -1,10 +1,10 @@
 /**
  * Durable runs: one row per run, its trace events (append-only, numbered per run), its checkpoint
  * after every superstep (the latest resumes a pause or a restart; earlier ones are time travel's
- * fork points) and its model/tool calls keyed by request (what a replay reuses).
+ * fork points). Its model and tool calls are in the call journal (journal.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Checkpoint } from '@/lib/contracts/trace';
 import type { RunStatus } from '@/lib/contracts/trace';
 import { graphs } from './graphs';
@@ -99,28 +99,5 @@ export const runCheckpoints = sqliteTable(
   (t) => [primaryKey({ columns: [t.runId, t.step] })],
 );
 
-/**
- * The model and tool calls of each run, by node and a hash of the exact request (recording.ts in
- * lib/runtime): a replay of the run reuses the result of every call whose node and request are
- * unchanged. `key` is the call's activity key (one row per call, however often it is replayed).
- */
-export const runCalls = sqliteTable(
-  'run_calls',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    runId: text('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    /** `llm` or `tool`. */
-    kind: text('kind').$type<'llm' | 'tool'>().notNull(),
-    node: text('node').notNull(),
-    requestHash: text('request_hash').notNull(),
-    result: text('result', { mode: 'json' }).$type<unknown>().notNull(),
-  },
-  (t) => [uniqueIndex('run_calls_run_key_idx').on(t.runId, t.key), index('run_calls_lookup_idx').on(t.runId, t.kind, t.node, t.requestHash)],
-);
-
 export type RunRow = typeof runs.$inferSelect;
 export type RunEventRow = typeof runEvents.$inferSelect;
-export type RunCallRow = typeof runCalls.$inferSelect;

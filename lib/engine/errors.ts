@@ -17,8 +17,9 @@ export class EngineError extends Error {
 /**
  * Thrown by an executor (human node, human / client tool, a paused subgraph) to pause the run; the
  * scheduler turns it into `paused`. `continuation` is what the node needs to go on from inside
- * when resumed (kept in the checkpoint, handed back as ExecContext.continuation): the recorded
- * model and tool calls of the paused node, a paused subgraph's position.
+ * when resumed (kept in the checkpoint, handed back as ExecContext.continuation): a paused
+ * subgraph's position, and (`journal`) the attempt keys of the step's calls: pointers into the call
+ * journal (journal.ts), which holds their results.
  */
 export class InterruptRequest extends Error {
   constructor(

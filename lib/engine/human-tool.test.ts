@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Checkpoint, ResumeValue } from '../contracts/trace';
 import type { GraphDocument } from '../graph/schema';
 import { runGraph } from './index';
-import { fakePorts, fakeTools, scriptedModel, type Reply } from './testing/fake-ports';
+import { fakePorts, fakeTools, scriptedModel, type FakePorts, type Reply } from './testing/fake-ports';
 import { agent, chain, graph } from './testing/graphs';
 
 const TOOLS = { ask_human: { type: 'human' as const, description: 'Ask the user' }, calc: { type: 'calculator' as const } };
 
-/** A fresh runGraph from the saved checkpoint only (as after a restart): nothing else carries over. */
-async function resume(doc: GraphDocument, cp: Checkpoint, value: ResumeValue, replies: Reply[], graphs?: Record<string, GraphDocument>) {
+/** A fresh runGraph from the saved checkpoint and the call journal only (as after a restart): nothing else carries over. */
+async function resume(doc: GraphDocument, before: FakePorts, value: ResumeValue, replies: Reply[], graphs?: Record<string, GraphDocument>) {
+  const cp: Checkpoint = before.lastCheckpoint();
   const model = scriptedModel(replies);
-  const p = fakePorts({ model, graphs, tools: fakeTools({ calc: () => '42' }) });
+  const p = fakePorts({ model, graphs, tools: fakeTools({ calc: () => '42' }), journal: before.journal });
   const out = await runGraph({ runId: 'r', doc, input: '', from: JSON.parse(JSON.stringify(cp)), resume: value, ports: p });
   return { p, out, model };
 }
@@ -31,7 +32,7 @@ describe('human tool: the agent asks, the run pauses, the answer is the tool res
     });
     expect(tools.calls).toHaveLength(1);
 
-    const r = await resume(doc, p.lastCheckpoint()!, { action: 'answer', value: 'Paris' }, ['Paris it is, 42 days.']);
+    const r = await resume(doc, p, { action: 'answer', value: 'Paris' }, ['Paris it is, 42 days.']);
     expect(r.out).toMatchObject({ status: 'succeeded', output: 'Paris it is, 42 days.' });
     // One model call on resume (the two that came before are replayed from the checkpoint), no tool re-run.
     expect(r.model.requests).toHaveLength(1);
@@ -47,9 +48,9 @@ describe('human tool: the agent asks, the run pauses, the answer is the tool res
     const doc = graph({ a: agent({ strategy: 'tool_calling', tools: ['ask_human'] }) }, chain('a'), { tools: TOOLS });
     const p = fakePorts({ model: scriptedModel([{ tool_calls: [{ id: 'q1', name: 'ask_human', arguments: { question: 'Name?' } }] }]) });
     await runGraph({ runId: 'r', doc, input: 'hi', ports: p });
-    const second = await resume(doc, p.lastCheckpoint()!, { action: 'answer', value: 'Ada' }, [{ tool_calls: [{ id: 'q2', name: 'ask_human', arguments: { question: 'Age?' } }] }]);
+    const second = await resume(doc, p, { action: 'answer', value: 'Ada' }, [{ tool_calls: [{ id: 'q2', name: 'ask_human', arguments: { question: 'Age?' } }] }]);
     expect(second.out).toMatchObject({ status: 'paused', interrupt: { prompt: 'Age?', tool_calls: [{ id: 'q2' }] } });
-    const third = await resume(doc, second.p.lastCheckpoint()!, { action: 'answer', value: '36' }, ['Ada, 36']);
+    const third = await resume(doc, second.p, { action: 'answer', value: '36' }, ['Ada, 36']);
     expect(third.out).toMatchObject({ status: 'succeeded', output: 'Ada, 36' });
     expect(third.model.requests).toHaveLength(1);
     expect(third.model.requests[0].messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['Ada', '36']);
@@ -60,7 +61,7 @@ describe('human tool: the agent asks, the run pauses, the answer is the tool res
     const p = fakePorts({ model: scriptedModel(['I should ask.\nAction: ask_human\nAction Input: Favourite colour?']) });
     const out = await runGraph({ runId: 'r', doc, input: 'Pick a paint', ports: p });
     expect(out).toMatchObject({ status: 'paused', interrupt: { kind: 'tool', prompt: 'Favourite colour?', answered_by: 'human' } });
-    const r = await resume(doc, p.lastCheckpoint()!, { action: 'answer', value: 'green' }, ['Final Answer: green paint']);
+    const r = await resume(doc, p, { action: 'answer', value: 'green' }, ['Final Answer: green paint']);
     expect(r.out).toMatchObject({ status: 'succeeded', output: 'green paint' });
     expect(r.model.requests).toHaveLength(1);
     expect(String(r.model.requests[0].messages.at(-1)!.content)).toContain('Observation: green');
@@ -70,7 +71,7 @@ describe('human tool: the agent asks, the run pauses, the answer is the tool res
     const doc = graph({ a: agent({ strategy: 'tool_calling', tools: ['ask_human'] }) }, chain('a'), { tools: TOOLS });
     const p = fakePorts({ model: scriptedModel([{ tool_calls: [{ id: 'q1', name: 'ask_human', arguments: { question: 'Name?' } }] }]) });
     await runGraph({ runId: 'r', doc, input: 'hi', ports: p });
-    await expect(resume(doc, p.lastCheckpoint()!, { action: 'approve' }, [])).rejects.toThrow(/resume with action "answer"/);
+    await expect(resume(doc, p, { action: 'approve' }, [])).rejects.toThrow(/resume with action "answer"/);
   });
 });
 
@@ -84,7 +85,7 @@ describe('client tools: calls of one reply pause together after the server tools
     });
     const out = await runGraph({ runId: 'r', doc, input: 'weather?', ports: p });
     expect(out).toMatchObject({ status: 'paused', interrupt: { kind: 'tool', answered_by: 'client', tool_calls: [{ id: 'w1', name: 'weather' }, { id: 'w2', name: 'weather' }] } });
-    const r = await resume(doc, p.lastCheckpoint()!, { action: 'answer', tool_outputs: [{ tool_call_id: 'w2', output: 'sunny' }, { tool_call_id: 'w1', output: 'snow' }] }, ['Oslo snow, Rome sunny']);
+    const r = await resume(doc, p, { action: 'answer', tool_outputs: [{ tool_call_id: 'w2', output: 'sunny' }, { tool_call_id: 'w1', output: 'snow' }] }, ['Oslo snow, Rome sunny']);
     expect(r.out).toMatchObject({ status: 'succeeded', output: 'Oslo snow, Rome sunny' });
     expect(r.model.requests[0].messages.filter((m) => m.role === 'tool')).toEqual([
       { role: 'tool', tool_call_id: 'w1', content: 'snow' },
@@ -101,7 +102,7 @@ describe('a human node inside a subgraph pauses the parent run and resumes into 
     const p = fakePorts({ model: scriptedModel(['draft 1']), graphs: { inner } });
     const out = await runGraph({ runId: 'r', doc, input: 'go', ports: p });
     expect(out).toMatchObject({ status: 'paused', interrupt: { kind: 'human', node: 'sub/check', prompt: 'OK?', value: 'draft 1' } });
-    const r = await resume(doc, p.lastCheckpoint()!, { action: 'approve' }, ['polished', 'done'], { inner });
+    const r = await resume(doc, p, { action: 'approve' }, ['polished', 'done'], { inner });
     expect(r.out).toMatchObject({ status: 'succeeded', output: 'done' });
     // Only polish and after call the model: draft is not run again.
     expect(r.model.requests).toHaveLength(2);

@@ -7,25 +7,26 @@
  */
 import type { PendingToolCall } from '../contracts/trace';
 import type { ToolSpec } from '../graph/schema';
+import { stepCounters } from './attempt-keys';
 import { InterruptRequest } from './errors';
 import type { ExecContext } from './scope';
 import type { ToolBinding, ToolOutcome } from './tool-binding';
 
-/** The call id of a call the model gave none (react's Action): derived from its activity key. */
-export function pausedCallId(activityKey: string): string {
-  return `call_${activityKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+/** The call id of a call the model gave none (react's Action): derived from its attempt key. */
+export function pausedCallId(attemptKey: string): string {
+  return `call_${attemptKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-/** The resume's `value` answers one human question per resume. */
-const valueUsed = new WeakSet<ExecContext>();
 
 function answerFor(ctx: ExecContext, callId: string, human: boolean): string | undefined {
   const r = ctx.resume;
   if (r?.action !== 'answer') return undefined;
   const out = r.tool_outputs?.find((o) => o.tool_call_id === callId);
   if (out) return out.output;
-  if (human && r.value !== undefined && !valueUsed.has(ctx)) {
-    valueUsed.add(ctx);
+  // The resume's `value` answers one human question per resume (counted in the run's scope).
+  const answered = stepCounters(ctx).answered;
+  if (human && r.value !== undefined && !answered.has(ctx)) {
+    answered.add(ctx);
     return r.value;
   }
   return undefined;

@@ -8,6 +8,7 @@ import { EngineError, RunRejected, errorInfo, type ErrorInfo } from './errors';
 import { checkCeiling, checkCost, type CostCeiling } from './budget';
 import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
 import type { RunPorts } from './ports';
+import { callCounters } from './attempt-keys';
 import { makeScope } from './nested';
 import { applyStateEdit, checkResume, checkStateEdit, editedState, readExtra, toCheckpoint } from './resume';
 import { GraphRunner, type Position } from './scheduler';
@@ -76,6 +77,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     signal: ctl.signal,
     usage,
     graphDepth: 0,
+    calls: callCounters(step),
     ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}),
     step: () => step,
     emit: (type, data, at) => ports.emit({ type, step, node: at.node, span_id: at.span, parent_span_id: at.parent, data }),

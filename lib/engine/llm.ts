@@ -6,9 +6,8 @@
  */
 import { DEFAULTS } from '../graph/defaults';
 import type { ModelSpec } from '../graph/schema';
-import { isChatResult, nextActivityKey } from './activities';
-import { recordCall, replayedCall } from './replay';
-import { keepRecording, llmRequest, recordedResult, recordingMark } from './recording';
+import { nextAttemptKey } from './attempt-keys';
+import { isChatResult, llmRequest, recall, record, reuse, reuseMark } from './journal';
 import { EngineError } from './errors';
 import { addCall, callCost, checkCallBudget } from './budget';
 import type { ChatMessage, ChatRequest, ChatResult, ModelSupports, ToolDefinition } from './ports';
@@ -89,16 +88,17 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     },
     span,
   );
-  // A call recorded by an earlier attempt of this node is replayed, not made again (activities.ts).
-  const key = nextActivityKey(ctx);
-  const recorded = await replayedCall(ctx, key, 'llm', isChatResult);
-  // In a replay, an unchanged request of this node gets the replayed run's result (recording.ts).
+  // A call recorded by an earlier attempt of this node is recalled from the journal, not made again (journal.ts).
+  const key = nextAttemptKey(ctx);
+  const recalled = await recall(ctx, key, 'llm', isChatResult);
+  // In a replay run, an unchanged request of this node reuses the source run's result (journal.ts).
   const request = llmRequest({ model: model.model, messages, tools: tools?.length ? tools : undefined, stop: call.stop, temperature: model.temperature });
-  const fromRecording = recorded ? undefined : await recordedResult(ctx, 'llm', request, isChatResult);
-  const reused = recorded ?? fromRecording;
-  if (!reused) checkCallBudget(scope.doc.limits, scope.usage);
-  if (reused?.message.content) emitDelta(ctx, span, marker, reused.message.content);
-  const raw = reused ?? await scope.ports.model.chat({
+  const reused = recalled ? undefined : await reuse(ctx, 'llm', request, isChatResult);
+  const answered = recalled ?? reused;
+  if (!answered) checkCallBudget(scope.doc.limits, scope.usage);
+  if (answered?.message.content) emitDelta(ctx, span, marker, answered.message.content);
+  const started = scope.ports.clock.now();
+  const raw = answered ?? await scope.ports.model.chat({
     connection: model.connection,
     model: model.model,
     node: ctx.nodeId,
@@ -113,14 +113,13 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     onDelta: (text) => emitDelta(ctx, span, marker, text),
     onRetry: (info) => emitFrom(ctx, 'llm.retry', { ...info }, span),
   });
-  if (!recorded) {
-    await recordCall(ctx, key, 'llm', raw);
-    await keepRecording(ctx, 'llm', key, request, raw);
+  if (!recalled) {
+    record(ctx, { key, kind: 'llm', request, result: raw, usage: raw.usage, started_at: started, latency_ms: reused ? 0 : scope.ports.clock.now() - started, ...(reused ? { reused: true } : {}) });
   }
-  // The model's own reply is what is recorded; its tool calls are read out of it on every replay alike.
+  // The model's own reply is what is recorded; its tool calls are read out of it alike when it is recalled or reused.
   const result = noTools ? withTextToolCalls(raw, key) : raw;
-  // A call answered from another run's recording was not paid for by this run.
-  const cost = fromRecording ? 0 : callCost(scope.ports, model.connection, model.model, result);
+  // A call reused from another run was not paid for by this run.
+  const cost = reused ? 0 : callCost(scope.ports, model.connection, model.model, result);
   addCall(scope.usage, result.usage, cost);
   if (ctx.nodeUsage) addCall(ctx.nodeUsage, result.usage, cost);
   emitFrom(
@@ -137,7 +136,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       latency_ms: result.latency_ms,
       ...(cost !== undefined ? { cost_usd: cost } : {}),
       ...(call.describe ? call.describe(result) : {}),
-      ...(recorded ? { replayed: true } : recordingMark(ctx, !!fromRecording)),
+      ...(recalled ? { replayed: true } : reuseMark(ctx, !!reused)),
     },
     span,
   );

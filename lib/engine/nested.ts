@@ -102,6 +102,7 @@ async function runSubgraph(
     step: scope.step,
     checkAlive: scope.checkAlive,
     graphDepth: scope.graphDepth + 1,
+    calls: scope.calls,
     emit: (type, data, at) => {
       const d = type === 'edge.taken' ? { ...data, from: prefixRef(data.from), to: prefixRef(data.to) } : data;
       scope.emit(type, d, { ...at, node: at.node === undefined ? caller.nodeId : prefix + at.node });

@@ -97,27 +97,15 @@ export interface ToolPort {
    */
   functions?(name: string, spec: ToolSpec, signal: AbortSignal): Promise<ToolDefinition[]>;
   /**
-   * `activity` is the call's deterministic activity key (lib/engine/activities.ts), the same on every
-   * retry; `fn` the function called, for a tool that offers several.
+   * `activity` is the call's attempt key (lib/engine/attempt-keys.ts), the same on every attempt of
+   * its node (its idempotency key); `fn` the function called, for a tool that offers several.
    */
   run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string; fn?: string }): Promise<ToolResult>;
 }
 
-// ------------------------------------------------------------ activity port
+// ------------------------------------------------------------ call journal port
 
-/**
- * The recorded results of the model and tool calls made inside nodes, by deterministic key. A node
- * that runs again (after a crash, a restart or a pause) replays what is recorded instead of calling
- * again. Absent: every call is made (nothing is recorded).
- */
-export interface ActivityPort {
-  get(key: string): Promise<{ kind: string; result: unknown } | undefined>;
-  put(key: string, kind: 'llm' | 'tool', result: unknown): Promise<void>;
-}
-
-// ------------------------------------------------------------ recording port
-
-/** One model or tool call as a replay matches it: the node and the exact request. */
+/** A model or tool call as reuse matches it: the node and the exact request. */
 export interface CallRequest {
   kind: 'llm' | 'tool';
   node: string;
@@ -125,16 +113,45 @@ export interface CallRequest {
   request: Record<string, unknown>;
 }
 
+/** One finished model or tool call, as the journal records it. */
+export interface JournalEntry extends CallRequest {
+  /** The call's attempt key (attempt-keys.ts): the same on every attempt of its node. */
+  key: string;
+  /** A model call's ChatResult; a tool call's ToolResult, with `error` when it failed. */
+  result: unknown;
+  /** The error the model was told (a failed tool call). */
+  error?: string;
+  /** A model call's token usage. */
+  usage?: TokenUsage;
+  /** Answered from another run's journal or a cassette (reuse), not made by this run. */
+  reused?: boolean;
+  /** Clock time the call started, and how long it took (ms). */
+  started_at: number;
+  latency_ms: number;
+}
+
+/** A call the journal holds for this run: its kind and result. */
+export interface RecalledCall {
+  kind: string;
+  result: unknown;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
 /**
- * Time travel's recordings (lib/engine/recording.ts): every call of the run is recorded by node and
- * request; a replay also has `lookup`, which answers a call whose node and request match a call
- * of the run it replays (or a cassette), so only changed calls reach the model or the tool.
+ * The run's call journal (lib/engine/journal.ts), the one record of finished model and tool calls.
+ * - `recall`: the call this run recorded under an attempt key. A node run again (resumed after a
+ *   pause, recovered after a crash) gets its earlier calls back from here instead of calling again.
+ * - `reuse` (a replay run, a graph test's cassette): the result of a call with the same node and
+ *   request in the source run, in order (the n-th identical call gets the n-th recorded one); absent:
+ *   nothing is reused.
+ * - `record`: a finished call; the runtime writes it with the step commit that records its events.
+ * Absent: nothing is recorded, recalled or reused (every call is made).
  */
-export interface RecordingPort {
-  /** The recorded result for this call, or undefined (the call is made). Absent: nothing is replayed. */
-  lookup?(call: CallRequest): Promise<unknown>;
-  /** Records a finished call of this run (`key`: its activity key). */
-  record(call: CallRequest & { key: string; result: unknown }): Promise<void>;
+export interface JournalPort {
+  recall(key: string): MaybePromise<RecalledCall | undefined>;
+  reuse?(call: CallRequest): MaybePromise<unknown>;
+  record(entry: JournalEntry): void;
 }
 
 // ------------------------------------------------------------ memory port
@@ -199,10 +216,8 @@ export interface RunPorts {
   checkpoint(cp: Checkpoint): void;
   /** Conversation memory; absent for a run without a conversation. */
   memory?: MemoryPort;
-  /** Recorded model and tool call results; absent: nothing is recorded or replayed. */
-  activities?: ActivityPort;
-  /** Calls by node and request, for replays (time travel); absent: none are recorded or looked up. */
-  recordings?: RecordingPort;
+  /** The call journal (recall, reuse, record); absent: every call is made and nothing is recorded. */
+  journal?: JournalPort;
   /** Model prices per connection (cost); absent: the shipped defaults. */
   prices?: PricePort;
   signal: AbortSignal;

@@ -8,7 +8,7 @@
  * The judgements are model calls under the tool's span (llm.request / llm.response with
  * `purpose: 'reflection'`); the tool.result's `reflection` lists every attempt.
  */
-import { registerActivitySpan } from './activities';
+import { registerAttemptSpan } from './attempt-keys';
 import { chat } from './llm';
 import type { ToolSpec } from '../graph/schema';
 import type { ExecContext } from './scope';
@@ -74,11 +74,11 @@ async function judge(ctx: ExecContext, tool: ReflectedTool, input: unknown, outp
 
 /**
  * Runs `tool` with up to `times` reflections. `span` is the tool.call span the judgements hang
- * under; `activity` the call's activity key (the judgements are recorded under it, so a node run
- * again replays them).
+ * under; `activity` the call's attempt key (the judgements are recorded under it, so a node run
+ * again recalls them).
  */
 export async function runReflected(ctx: ExecContext, tool: ReflectedTool, args: unknown, times: number, span: string, activity: string): Promise<ToolOutcome> {
-  registerActivitySpan(ctx, span, activity);
+  registerAttemptSpan(ctx, span, activity);
   const under: ExecContext = { ...ctx, span, parentSpan: span };
   const attempts: Attempt[] = [];
   let input = args;
@@ -116,7 +116,7 @@ export function reflectTimes(spec: ToolSpec): number {
 /**
  * `binding` with self-reflection when its tool (`spec`) has `reflect: N`, else `binding` itself.
  * `run(args, activity)` runs the tool once; a rerun with a rephrased input is another call with its
- * own activity key (`<activity>.r<k>`, hence its own idempotency key).
+ * own attempt key (`<activity>.r<k>`, hence its own idempotency key).
  */
 export function withReflection(ctx: ExecContext, binding: ToolBinding, spec: ToolSpec, run: (args: unknown, activity: string) => Promise<ToolOutcome>): ToolBinding {
   const times = reflectTimes(spec);

@@ -41,6 +41,27 @@ export interface ChildCall {
   caller: ExecContext;
 }
 
+/**
+ * The run's counters of its call journal (attempt-keys.ts), one object per run, shared by its
+ * per-step scopes and its subgraphs. Everything but `parts` is of one step (`step`) and cleared
+ * when the next begins: every attempt key starts with its step, so older entries are never read.
+ */
+export interface CallCounters {
+  step: number;
+  /** Attempt key of each tool.call span that runs a child node (children key off it). */
+  spans: Map<string, string>;
+  /** How many node runs each parent path has had. */
+  runs: Map<string, number>;
+  /** Key part of each node id met so far. */
+  parts: Map<string, string>;
+  /** Per node context: the key base of its calls and its next call's index. */
+  nodes: Map<ExecContext, { base: string; next: number }>;
+  /** Node contexts whose resume `value` has answered a human question (one per resume, human-tool.ts). */
+  answered: Set<ExecContext>;
+  /** Attempt keys of the step's calls recorded or recalled so far (what a pause's checkpoint points at). */
+  keys: string[];
+}
+
 export interface RunScope {
   doc: GraphDocument;
   ports: RunPorts;
@@ -59,6 +80,8 @@ export interface RunScope {
   runSubgraph(doc: GraphDocument, input: string, parentSpan: string, caller: ExecContext): Promise<{ output: unknown; state: State }>;
   /** Nesting depth of subgraphs (0 = the top run). */
   graphDepth: number;
+  /** The run's call counters (attempt keys). */
+  calls: CallCounters;
   /** The API caller's `tool_choice` for one node's first model call of the run (RunOptions.toolChoice). */
   toolChoice?: FirstToolChoice;
   /**

@@ -4,12 +4,11 @@
  */
 import { argsJsonSchema } from '../graph/args-schema';
 import type { ToolSpec } from '../graph/schema';
-import { isToolActivity, nextActivityKey, registerActivitySpan } from './activities';
+import { nextAttemptKey, registerAttemptSpan } from './attempt-keys';
 import { EngineError, errorInfo, InterruptRequest } from './errors';
 import { clientTool, humanTool, pausedCallId } from './human-tool';
 import { withReflection } from './reflection';
-import { recordCall, replayedCall, stepCalls } from './replay';
-import { keepRecording, recordedResult, recordingMark, toolRequest } from './recording';
+import { isRecordedTool, journalPointer, recall, record, reuse, reuseMark, toolRequest, type RecordedTool } from './journal';
 import type { ToolBinding, ToolOutcome } from './tool-binding';
 import { emitFrom, type ExecContext } from './scope';
 
@@ -124,37 +123,34 @@ export async function runTool(
   const span = ctx.scope.ports.newId();
   const started = ctx.scope.ports.clock.now();
   emitFrom(ctx, 'tool.call', { tool: binding.name, type: binding.type, args, ...extra }, span);
-  // Child nodes (agent, worker) record their own calls; other tools are activities (activities.ts).
-  const key = nextActivityKey(ctx);
+  // Child nodes (agent, worker) record their own calls; other tools' calls go to the journal (journal.ts).
+  const key = nextAttemptKey(ctx);
   const child = binding.type === 'agent' || binding.type === 'worker';
-  if (child) registerActivitySpan(ctx, span, key);
-  // No activity store, continuation or recording (a plain run): these lookups and records are synchronous, not awaited.
-  const replayed = child ? undefined : replayedCall(ctx, key, 'tool', isToolActivity);
-  const recorded = replayed instanceof Promise ? await replayed : replayed;
-  if (recorded) {
-    const { error, ...out } = recorded;
-    emitFrom(ctx, 'tool.result', { tool: binding.name, ...recorded, replayed: true, latency_ms: 0 }, span);
+  if (child) registerAttemptSpan(ctx, span, key);
+  // Without a journal (a plain run) the recall is synchronous, not awaited.
+  const recalling = child ? undefined : recall(ctx, key, 'tool', isRecordedTool);
+  const recalled = recalling instanceof Promise ? await recalling : recalling;
+  if (recalled) {
+    const { error, ...out } = recalled;
+    emitFrom(ctx, 'tool.result', { tool: binding.name, ...recalled, replayed: true, latency_ms: 0 }, span);
     return error === undefined ? out : { output: '', error };
   }
-  // In a replay, the same tool with the same args in this node gets the replayed run's result (recording.ts).
+  // In a replay run, the same tool with the same args in this node reuses the source run's result (journal.ts).
   const request = toolRequest(binding.name, args);
-  const lookup = child ? undefined : recordedResult(ctx, 'tool', request, isToolActivity);
-  const fromRecording = lookup && (await lookup);
-  if (fromRecording) {
-    await recordCall(ctx, key, 'tool', fromRecording);
-    await keepRecording(ctx, 'tool', key, request, fromRecording);
-    const { error, ...out } = fromRecording;
-    emitFrom(ctx, 'tool.result', { tool: binding.name, ...fromRecording, latency_ms: 0, recording: 'recorded' }, span);
+  const reusing = child ? undefined : reuse(ctx, 'tool', request, isRecordedTool);
+  const reused = reusing && (await reusing);
+  const keep = (result: RecordedTool, latency: number, fromSource = false) =>
+    record(ctx, { key, kind: 'tool', request, result, ...(result.error !== undefined ? { error: result.error } : {}), started_at: started, latency_ms: latency, ...(fromSource ? { reused: true } : {}) });
+  if (reused) {
+    keep(reused, 0, true);
+    const { error, ...out } = reused;
+    emitFrom(ctx, 'tool.result', { tool: binding.name, ...reused, latency_ms: 0, recording: 'recorded' }, span);
     return error === undefined ? out : { output: '', error };
   }
   try {
     const out = await binding.invoke(args, span, key, typeof extra.tool_call_id === 'string' ? extra.tool_call_id : pausedCallId(key));
-    if (!child) {
-      const stored = recordCall(ctx, key, 'tool', out);
-      if (stored) await stored;
-      const kept = keepRecording(ctx, 'tool', key, request, out);
-      if (kept) await kept;
-    }
+    const latency = ctx.scope.ports.clock.now() - started;
+    if (!child) keep(out, latency);
     emitFrom(
       ctx,
       'tool.result',
@@ -163,25 +159,23 @@ export async function runTool(
         ...out.data,
         output: out.output,
         ...(out.truncated ? { truncated: true, original_bytes: out.original_bytes } : {}),
-        latency_ms: ctx.scope.ports.clock.now() - started,
-        ...(child ? {} : recordingMark(ctx, false)),
+        latency_ms: latency,
+        ...(child ? {} : reuseMark(ctx, false)),
       },
       span,
     );
     return out;
   } catch (err) {
     if (err instanceof InterruptRequest) {
-      // A human / client tool pauses the run: the step's calls so far go into the checkpoint (replay.ts).
-      err.continuation = { ...err.continuation, activities: stepCalls(ctx) };
+      // A human / client tool pauses the run: the checkpoint points at the step's calls in the journal.
+      err.continuation = { ...err.continuation, ...journalPointer(ctx) };
       throw err;
     }
     const { message } = errorInfo(err);
-    emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: ctx.scope.ports.clock.now() - started }, span);
+    const latency = ctx.scope.ports.clock.now() - started;
+    emitFrom(ctx, 'tool.result', { tool: binding.name, output: '', error: message, latency_ms: latency }, span);
     if (isFatal(ctx, err, child)) throw err;
-    if (!child) {
-      await recordCall(ctx, key, 'tool', { output: '', error: message });
-      await keepRecording(ctx, 'tool', key, request, { output: '', error: message });
-    }
+    if (!child) keep({ output: '', error: message }, latency);
     return { output: '', error: message };
   }
 }

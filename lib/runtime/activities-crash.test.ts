@@ -2,7 +2,7 @@
  * Exactly-once side effects across a crash: a spawned server process runs an agent that POSTs to a
  * counting HTTP server, then hangs in the next model call; the process is killed with SIGKILL. A
  * new server process on the same database resumes the run: the finished tool call is replayed from
- * the activities table (zero repeated hits) and its Idempotency-Key was the deterministic one.
+ * the call journal (run_journal: zero repeated hits) and its Idempotency-Key was the deterministic one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,9 +1,9 @@
 /**
- * Cassettes (time travel, graph tests): recorded model and tool calls matched by node and a hash
- * of the exact request. No database and no server-only import: the CLI's graph tests use it too.
+ * Cassettes (graph tests): a run's recorded model and tool calls (its call journal) matched by node
+ * and a hash of the exact request, for reuse. No database and no server-only import: the CLI's graph tests use it too.
  */
 import { createHash } from 'node:crypto';
-import type { RecordingPort } from '@/lib/engine/ports';
+import { memoryJournal, type MemoryJournal } from '@/lib/engine/journal-memory';
 
 /** JSON with object keys sorted and undefined fields left out: the same request, the same text. */
 function canonical(v: unknown): string {
@@ -32,10 +32,10 @@ export interface CassetteCall {
 }
 
 /**
- * A replay port over a cassette (graph tests): calls matching a cassette entry by node and request
- * get its result, in order; `record` is a no-op unless `onRecord` is given.
+ * A call journal over a cassette (graph tests): calls matching a cassette entry by node and request
+ * reuse its result, in order; the run's own calls are recorded in memory (and given to `onRecord`).
  */
-export function cassettePort(calls: readonly CassetteCall[], onRecord?: (call: CassetteCall & { key: string }) => void): RecordingPort {
+export function cassetteJournal(calls: readonly CassetteCall[], onRecord?: (call: CassetteCall & { key: string }) => void): MemoryJournal {
   const queues = new Map<string, unknown[]>();
   for (const c of calls) {
     const k = slot(c, c.request_hash ?? requestHash(c.request ?? {}));
@@ -43,17 +43,20 @@ export function cassettePort(calls: readonly CassetteCall[], onRecord?: (call: C
     q.push(c.result);
     queues.set(k, q);
   }
+  const journal = memoryJournal((call) => {
+    const q = queues.get(slot(call, requestHash(call.request)));
+    return q?.length ? structuredClone(q.shift()) : undefined;
+  });
+  if (!onRecord) return journal;
   return {
-    async lookup(call) {
-      const q = queues.get(slot(call, requestHash(call.request)));
-      return q?.length ? structuredClone(q.shift()) : undefined;
-    },
-    async record(call) {
-      onRecord?.({ kind: call.kind, node: call.node, request: call.request, request_hash: requestHash(call.request), result: call.result, key: call.key });
+    ...journal,
+    entries: journal.entries,
+    record(entry) {
+      journal.record(entry);
+      onRecord({ kind: entry.kind, node: entry.node, request: entry.request, request_hash: requestHash(entry.request), result: entry.result, key: entry.key });
     },
   };
 }
-
 
 /** The file a run's cassette is exported as (GET /api/runs/:id/cassette, `switchyard cassette`): what a graph test's `cassette:` reads. */
 export interface CassetteFile {
@@ -72,13 +75,13 @@ const pick = (v: unknown, keys: readonly string[]): Record<string, unknown> => {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 };
 
-/** Only what a replay gives back (a model's reply and usage, a tool's output or error): no request, headers or connection. */
+/** Only what a reuse gives back (a model's reply and usage, a tool's output or error): no request, headers or connection. */
 const RESULT_FIELDS: Record<CassetteCall['kind'], readonly string[]> = {
   llm: ['message', 'finish_reason', 'usage', 'model', 'latency_ms'],
   tool: ['output', 'error', 'truncated', 'original_bytes', 'data'],
 };
 
-/** A run's recorded calls as a cassette file: calls by node and request hash, results only. */
+/** A run's journal as a cassette file: calls by node and request hash, results only. */
 export function cassetteFile(run: Omit<CassetteFile, 'switchyard_cassette' | 'calls'>, calls: readonly CassetteCall[]): CassetteFile {
   return {
     switchyard_cassette: 1,

@@ -42,7 +42,8 @@ export interface EventRecorder {
   flush(alsoWrite?: () => void): void;
   /**
    * Writes `write` in the transaction of the next commit, after the events then buffered (the
-   * run's last checkpoint goes in with the run.finished that follows it in the same tick).
+   * run's last checkpoint goes in with the run.finished that follows it in the same tick; the call
+   * journal's rows with the events of their calls, run-journal.ts).
    */
   withNextCommit(write: () => void): void;
   /** The seq of the last event written. */

@@ -1,7 +1,7 @@
 /**
  * Deleting a graph: its runs still executing in this process are cancelled first (aborted, and
  * awaited up to `waitMs`), then the graph is deleted and its runs, events, checkpoints and
- * activities go with it (ON DELETE CASCADE). A run that is still winding down after that finds its
+ * call journal go with it (ON DELETE CASCADE). A run that is still winding down after that finds its
  * row gone and stops writing (event-recorder.ts); nothing throws.
  */
 import 'server-only';

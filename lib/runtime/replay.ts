@@ -1,8 +1,9 @@
 /**
- * Replay from recordings (time travel): the run again, from where it started (its input, or a
- * fork's starting checkpoint), on the current graph or the original version, with every model and
- * tool call whose node and request are unchanged answered from the run's recorded calls
- * (recording.ts); only changed calls reach the model or the tool.
+ * Replay (time travel): a new run of a run again, from where it started (its input, or a fork's
+ * starting checkpoint), on the current graph or the original version. It reuses the result of
+ * every model and tool call whose node and request are unchanged from the source run's call
+ * journal (run-journal.ts, lib/engine/journal.ts `reuse`); only changed calls reach the model or
+ * the tool. ("Replay" names only this; a node run again recalls its own calls, which is not a replay.)
  */
 import 'server-only';
 import { AppError, conflict } from '@/lib/errors';

@@ -1,13 +1,13 @@
 /**
  * A recorded run as a cassette file (GET /api/runs/:id/cassette): its model and tool calls by
- * node and request hash with their results, which a graph test replays (`cassette: FILE`) without
+ * node and request hash with their results, which a graph test reuses (`cassette: FILE`) without
  * calling a model or a tool.
  */
 import 'server-only';
 import { getRun } from '@/db/runs';
 import { notFound } from '@/lib/errors';
 import { cassetteFile, type CassetteFile } from './cassette';
-import { cassetteOfRun } from './recording';
+import { cassetteOfRun } from './run-journal';
 
 export function runCassette(runId: string): CassetteFile {
   const run = getRun(runId);

@@ -1,7 +1,7 @@
 /**
  * Wires the engine's ports for one run: the model port over lib/llm with the connection resolver,
  * the tool port with the operator's allow-list, saved graphs by name, the event recorder and the
- * checkpoint store, and the conversation's memory.
+ * checkpoint store, the call journal, and the conversation's memory.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -12,18 +12,17 @@ import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { saveCheckpoint } from '@/db/runs';
-import { getActivity, putActivity } from '@/db/activities';
 import { createPageCache } from '@/db/page-cache';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
-import { createRecordingPort } from './recording';
+import { createRunJournal } from './run-journal';
 import { mcpClients } from './mcp/client-pool';
 import { demoPorts, type DemoRun } from './demo-run';
 
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
-/** `replayOf`: the run a replay reuses the calls of (time travel, recording.ts). */
+/** `replayOf`: the run a replay run reuses the calls of (time travel, run-journal.ts). */
 /** `demo`: a demo run (connection_override `demo`): model and scripted tools from the demo (demo-run.ts). */
 export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string, demo?: DemoRun): RunPorts {
   const config = runtimeConfig();
@@ -33,13 +32,8 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
   return {
     model: ports.model,
     tools: withRunIdempotency(runId, ports.tools),
-    activities: {
-      get: async (key) => getActivity(runId, key),
-      put: async (key, kind, result) => {
-        if (recorder.alive()) putActivity(runId, key, kind, result);
-      },
-    },
-    recordings: createRecordingPort(runId, replayOf, () => recorder.alive()),
+    // The call journal, written with each step's commit (run-journal.ts).
+    journal: createRunJournal(runId, recorder, replayOf),
     // Cost: the connection's own prices (Settings), else the shipped defaults (lib/graph/prices.ts).
     prices: { price: connectionPrice },
     graphs: {
@@ -63,7 +57,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
  * moves on); deltas recorded before the checkpoint stay before it in the trace. The run's last
  * checkpoint (nothing next, no pause) is written with the run.finished the engine emits right after
  * it, in the same tick: one commit fewer per run. (A crash between them loses both; the run then
- * resumes from the step before, its calls answered from the activity log.)
+ * resumes from the step before, its calls recalled from the journal.)
  */
 export function checkpointPort(runId: string, recorder: EventRecorder): RunPorts['checkpoint'] {
   return (cp) => {
@@ -73,7 +67,7 @@ export function checkpointPort(runId: string, recorder: EventRecorder): RunPorts
   };
 }
 
-/** Tool calls carry `<run>-<activity key>` as their idempotency key (the HTTP tool's Idempotency-Key header). */
+/** Tool calls carry `<run>-<attempt key>` as their idempotency key (the HTTP tool's Idempotency-Key header). */
 function withRunIdempotency(runId: string, tools: ToolPort): ToolPort {
   return {
     definition: (name, spec) => tools.definition(name, spec),

@@ -20,7 +20,7 @@ export interface ToolRunContext {
   allowedHosts?: string[];
   /** Response read cap for HTTP tools (bytes). */
   maxResponseBytes?: number;
-  /** The call's Idempotency-Key (`<run>-<activity key>`; the same on every retry of the call). */
+  /** The call's Idempotency-Key (`<run>-<attempt key>`; the same on every retry of the call). */
   idempotencyKey?: string;
   /** The web_retriever's page cache (absent: pages are always fetched). */
   pageCache?: PageCachePort;

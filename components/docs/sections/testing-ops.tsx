@@ -83,7 +83,7 @@ export function TestingOps() {
       </Sub>
       <Sub id="cassettes" title="Cassettes (recorded runs)">
         <p>
-          Every run records its model and tool calls by node and a hash of the exact request. A <em>cassette</em> is that recording as a file: take a
+          Every run records its model and tool calls in its call journal, by node and a hash of the exact request. A <em>cassette</em> is that journal as a file: take a
           run that went well (or went wrong) on a real model and turn it into a test that replays it in CI without an API key, a network or a cost.
           Download it with <em>Download cassette</em> in the run page’s header, <C>GET /api/runs/:id/cassette</C> (any signed-in role) or{' '}
           <C>switchyard cassette RUN_ID --server URL --api-key KEY -o FILE</C>. The file holds{' '}
@@ -95,7 +95,7 @@ export function TestingOps() {
           A test with <C>cassette: FILE</C> (relative to the test file) runs the graph as usual, and every model or tool call whose node and request match
           a recorded one gets the recorded result, the n-th identical call the n-th result. A call the cassette does not answer (the prompt, the graph or
           the input changed) takes the test’s <C>replies</C> or <C>tools</C> stubs, and without them the call fails (the calculator alone runs for real), so a stale cassette shows as a failing test
-          rather than a silent model call. The same recordings drive <em>Replay</em> on the server.
+          rather than a silent model call. The same journal drives <em>Replay</em> on the server.
         </p>
         <Code title="a test that replays a cassette" copy>
           {CASSETTE_TEST}

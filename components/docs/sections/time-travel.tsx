@@ -59,9 +59,9 @@ export function TimeTravel() {
       </Sub>
       <Sub id="replay" title="Replay from recordings">
         <p>
-          Every model and tool call of a run is recorded with its node and a hash of the exact request (for a model call: model, messages, tools, stop,
-          temperature; for a tool call: tool and arguments). <em>Replay</em> in the History tab (or <C>POST /api/runs/:id/replay</C>) runs the run again —
-          on the current graph by default — and answers every call whose node and request match a recorded one from the recording; only calls that changed
+          Every model and tool call of a run is recorded in the run’s call journal, with its node and a hash of the exact request (for a model call:
+          model, messages, tools, stop, temperature; for a tool call: tool and arguments), in the same transaction as the step that made it. <em>Replay</em> in the History tab (or <C>POST /api/runs/:id/replay</C>) runs the run again —
+          on the current graph by default — and reuses the result of every call whose node and request match a recorded one; only calls that changed
           (a prompt edit, a fork’s state, another graph version, and everything downstream whose prompt changed with them) reach the model or the tool.
           The n-th identical call of a node gets the n-th recording. A replay of a fork starts where the fork started, with its state.
         </p>
@@ -71,10 +71,10 @@ export function TimeTravel() {
           rows={[
             [<C key="r">recording: recorded</C>, 'on llm.response / tool.result of a replay: the answer came from the recording; no call was made'],
             [<C key="l">recording: live</C>, 'on llm.response / tool.result of a replay: the request changed, so the model or tool was called'],
-            [<C key="p">replayed: true</C>, 'the run’s own earlier attempt of the call (a resume after a crash or a pause), not time travel'],
+            [<C key="p">replayed: true</C>, 'recalled from the run’s own journal: its earlier attempt of the call (a resume after a crash or a pause), not time travel'],
           ]}
         />
-        <p>Human nodes pause again in a replay; answers to human and client tools are recorded like tool results.</p>
+        <p>Human nodes pause again in a replay; answers to human and client tools are recorded in the journal like tool results.</p>
       </Sub>
       <Sub id="compare" title="Compare runs">
         <p>

@@ -12,7 +12,7 @@ import { evaluateCondition } from '../../graph/cel';
 import type { ExitCondition, NodeOf } from '../../graph/schema';
 import type { PendingToolCall } from '../../contracts/trace';
 import { EngineError, InterruptRequest } from '../errors';
-import { stepCalls } from '../replay';
+import { journalPointer } from '../journal';
 import { chat, wholeAnswer } from '../llm';
 import type { ChatMessage, ChatRequest, ToolCall } from '../ports';
 import { emitFrom, type ExecContext, type NodeResult } from '../scope';
@@ -110,7 +110,7 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
     }
     if (forClient.length) {
       const names = [...new Set(forClient.map((c) => c.name))].join(', ');
-      throw new InterruptRequest({ kind: 'tool', node: ctx.nodeId, prompt: `The caller runs ${names}`, tool_calls: forClient, answered_by: 'client' }, { activities: stepCalls(ctx) });
+      throw new InterruptRequest({ kind: 'tool', node: ctx.nodeId, prompt: `The caller runs ${names}`, tool_calls: forClient, answered_by: 'client' }, journalPointer(ctx));
     }
     if (typeof exit === 'object' && 'when' in exit) {
       const output = lastResult ?? text;

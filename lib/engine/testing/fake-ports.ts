@@ -1,12 +1,13 @@
 /**
  * In-process fake ports for engine tests: a scripted ModelPort (replies in order, each a text, a
  * tool-call turn, an error, a function of the request, or "hang until aborted"), a ToolPort over
- * plain functions, a graph loader over a record, a manual clock, and sinks for events/checkpoints
+ * plain functions, a graph loader over a record, a manual clock, a call journal in memory, and sinks for events/checkpoints
  * (every event's data is checked against its schema in lib/contracts/trace.ts).
  */
 import type { GraphDocument, ToolSpec } from '../../graph/schema';
 import { TRACE_DATA, type Checkpoint, type TraceEvent, type TraceEventInput, type TraceEventType } from '../../contracts/trace';
 import type { ChatRequest, ChatResult, ModelPort, RunPorts, ToolDefinition, ToolPort, ToolResult } from '../ports';
+import { memoryJournal, type MemoryJournal } from '../journal-memory';
 
 export interface FakeToolCall {
   name: string;
@@ -105,6 +106,7 @@ export function fakeTools(impls: Record<string, ToolImpl>): FakeTools {
 }
 
 export interface FakePorts extends RunPorts {
+  journal: MemoryJournal;
   events: TraceEventInput[];
   checkpoints: Checkpoint[];
   model: ScriptedModel;
@@ -122,6 +124,8 @@ export function fakePorts(opts: {
   signal?: AbortSignal;
   /** Called with every event as it is emitted (e.g. to abort mid-run). */
   onEvent?: (e: TraceEventInput) => void;
+  /** The call journal (default: a new one in memory; pass an earlier run's to resume it as the server does). */
+  journal?: MemoryJournal;
 } = {}): FakePorts {
   let t = 1_000_000;
   let id = 0;
@@ -148,6 +152,7 @@ export function fakePorts(opts: {
       opts.onEvent?.(copy);
     },
     checkpoint: (cp) => void checkpoints.push(JSON.parse(JSON.stringify(cp)) as Checkpoint),
+    journal: opts.journal ?? memoryJournal(),
     signal: opts.signal ?? new AbortController().signal,
     newId: () => `s${++id}`,
     events,

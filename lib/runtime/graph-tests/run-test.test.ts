@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import { graphTestJsonSchema, parseGraphTests, type GraphTest } from '@/lib/graph/test-schema';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { llmRequest } from '@/lib/engine/recording';
+import { llmRequest } from '@/lib/engine/journal';
 import { runGraphTest, runGraphTestFile } from './run-test';
 
 function example(name: string): GraphDocument {

@@ -5,12 +5,12 @@
  * by POST /api/graphs/:id/tests/run.
  */
 import { runGraph } from '@/lib/engine';
-import type { GraphLoader, PricePort, RecordingPort } from '@/lib/engine/ports';
+import type { GraphLoader, JournalPort, PricePort } from '@/lib/engine/ports';
 import type { Checkpoint, TraceEventInput } from '@/lib/contracts/trace';
 import { CelEvaluationError, evaluateCel } from '@/lib/graph/cel';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { assertionText, type GraphTest, type GraphTestFile } from '@/lib/graph/test-schema';
-import { cassettePort, type CassetteCall } from '../cassette';
+import { cassetteJournal, type CassetteCall } from '../cassette';
 import { scriptedModelPort, stubbedToolPort } from './scripted-ports';
 import { testVars, type TestVars } from './test-vars';
 
@@ -95,11 +95,11 @@ export function evaluateAssertions(test: Pick<GraphTest, 'assert'>, vars: TestVa
 }
 
 export async function runGraphTest(doc: GraphDocument, test: GraphTest, env: TestEnv = {}): Promise<TestResult> {
-  let recordings: RecordingPort | undefined;
+  let journal: JournalPort | undefined;
   if (test.cassette) {
     try {
       if (!env.loadCassette) throw new Error('cassettes cannot be loaded here');
-      recordings = cassettePort(await env.loadCassette(test.cassette));
+      journal = cassetteJournal(await env.loadCassette(test.cassette));
     } catch (err) {
       const message = `cassette "${test.cassette}": ${err instanceof Error ? err.message : String(err)}`;
       return { name: test.name, passed: false, status: 'failed', error: { code: 'cassette', message }, output: null, usage: EMPTY_USAGE, assertions: [], setup_error: message };
@@ -124,7 +124,7 @@ export async function runGraphTest(doc: GraphDocument, test: GraphTest, env: Tes
         clock: { now: () => Date.now() },
         emit: (e) => void events.push(e),
         checkpoint: (cp) => void (last = cp),
-        ...(recordings ? { recordings } : {}),
+        ...(journal ? { journal } : {}),
         ...(env.prices ? { prices: env.prices } : {}),
         signal: controller.signal,
         newId: () => `span${++ids}`,

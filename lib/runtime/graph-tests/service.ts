@@ -9,7 +9,7 @@ import { getGraphTests, putGraphTests } from '@/db/graph-tests';
 import { getRun } from '@/db/runs';
 import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
 import { parseGraphTests, type GraphTestFile } from '@/lib/graph/test-schema';
-import { cassetteOfRun } from '../recording';
+import { cassetteOfRun } from '../run-journal';
 import { connectionPrice } from '../connections';
 import { runGraphTestFile } from './run-test';
 

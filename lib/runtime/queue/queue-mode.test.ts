@@ -136,7 +136,7 @@ describe.skipIf(skip)('queue mode (real redis-server, spawned workers)', () => {
     const done = await h.waitForStatus(runId, ['succeeded', 'failed', 'interrupted'], 60_000);
     expect(done.run.status).toBe('succeeded');
     expect(done.run.output).toBe('Notified.');
-    expect(hits).toEqual(['POST /hook']); // replayed from the activity log, not posted again
+    expect(hits).toEqual(['POST /hook']); // recalled from the call journal, not posted again
     expect(mock.count('call')).toBe(1);
     const results = done.events.filter((e) => e.type === 'tool.result');
     expect(results.at(-1)?.data).toMatchObject({ tool: 'hook', output: 'accepted #1', replayed: true });

@@ -4,8 +4,8 @@
  * SWITCHYARD_MAX_CONCURRENT_RUNS at once. It listens to the cancel channel: a cancel of a run it
  * holds aborts it. A job a dead worker held (SIGKILL, a lost machine) is found stalled once its lock
  * (SWITCHYARD_QUEUE_LOCK_MS) expired and is taken by another worker, which continues the run from its
- * last checkpoint; the calls the dead worker finished are replayed from the activity log
- * (db/activities.ts), never made again.
+ * last checkpoint; the calls the dead worker finished are recalled from the call journal
+ * (db/journal.ts), never made again.
  */
 import 'server-only';
 import { Worker, type Job } from 'bullmq';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cassettePort, requestHash } from './recording';
+import { cassetteJournal, requestHash } from './cassette';
 
-describe('recordings', () => {
+describe('cassettes', () => {
   it('hashes the same request the same whatever its key order, and a changed request differently', () => {
     const a = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: null, temperature: 0 };
     const b = { temperature: 0, tools: null, messages: [{ content: 'hi', role: 'user' }], model: 'm' };
@@ -12,21 +12,21 @@ describe('recordings', () => {
 
   it('a cassette answers the n-th identical call of a node with its n-th recording, and nothing else', async () => {
     const request = { tool: 'calc', args: { expression: '1+1' } };
-    const port = cassettePort([
+    const port = cassetteJournal([
       { kind: 'tool', node: 'plan', request, result: { output: 'first' } },
       { kind: 'tool', node: 'plan', request_hash: requestHash(request), result: { output: 'second' } },
     ]);
-    expect(await port.lookup!({ kind: 'tool', node: 'other', request })).toBeUndefined();
-    expect(await port.lookup!({ kind: 'llm', node: 'plan', request })).toBeUndefined();
-    expect(await port.lookup!({ kind: 'tool', node: 'plan', request })).toEqual({ output: 'first' });
-    expect(await port.lookup!({ kind: 'tool', node: 'plan', request })).toEqual({ output: 'second' });
-    expect(await port.lookup!({ kind: 'tool', node: 'plan', request })).toBeUndefined();
+    expect(await port.reuse!({ kind: 'tool', node: 'other', request })).toBeUndefined();
+    expect(await port.reuse!({ kind: 'llm', node: 'plan', request })).toBeUndefined();
+    expect(await port.reuse!({ kind: 'tool', node: 'plan', request })).toEqual({ output: 'first' });
+    expect(await port.reuse!({ kind: 'tool', node: 'plan', request })).toEqual({ output: 'second' });
+    expect(await port.reuse!({ kind: 'tool', node: 'plan', request })).toBeUndefined();
   });
 
   it('a cassette reports what the run recorded when asked to', async () => {
     const seen: string[] = [];
-    const port = cassettePort([], (c) => seen.push(`${c.node}:${c.key}:${c.request_hash === requestHash({ x: 1 })}`));
-    await port.record({ kind: 'llm', node: 'n', request: { x: 1 }, key: 's1.g0/n.0#0', result: {} });
+    const port = cassetteJournal([], (c) => seen.push(`${c.node}:${c.key}:${c.request_hash === requestHash({ x: 1 })}`));
+    port.record({ kind: 'llm', node: 'n', request: { x: 1 }, key: 's1.g0/n.0#0', result: {}, started_at: 0, latency_ms: 0 });
     expect(seen).toEqual(['n:s1.g0/n.0#0:true']);
   });
 });
