@@ -15,7 +15,7 @@
  */
 import {
   eventData,
-  isRunEndType,
+  RUN_END_TYPES,
   RUN_SPAN_ID,
   SERVER_RESTART_REASON,
   TRACE_EVENT_TYPES,
@@ -96,6 +96,8 @@ export const EMPTY_RUN: RunFold = Object.freeze({
 }) as RunFold;
 
 const KNOWN: ReadonlySet<string> = new Set(TRACE_EVENT_TYPES);
+/** The events that are always on the run span (a pause may be on a node's). */
+const RUN_SPAN_TYPES: ReadonlySet<string> = new Set(['run.started', 'run.resumed', ...RUN_END_TYPES]);
 const POINTS: Readonly<Record<string, PointKind>> = { 'edge.taken': 'edge', 'state.updated': 'state', 'run.interrupted': 'interrupt', 'run.resumed': 'resume' };
 
 export const isKnownEventType = (type: string): boolean => KNOWN.has(type);
@@ -135,8 +137,7 @@ function endUsage(u: RunUsage, data: Record<string, unknown>): RunUsage {
 
 /** The run-level step: the fold after one more event (the same object when the event changes nothing). */
 export function foldRunEvent(run: RunFold, e: FoldableEvent): RunFold {
-  const runLevel = e.type.startsWith('run.') && !e.parent_span_id;
-  const runSpan = run.runSpan ?? (runLevel && e.type !== 'run.interrupted' ? e.span_id : null);
+  const runSpan = run.runSpan ?? (RUN_SPAN_TYPES.has(e.type) && !e.parent_span_id ? e.span_id : null);
   const base = runSpan === run.runSpan ? run : { ...run, runSpan };
   if (e.type === 'llm.response') {
     if (run.ended) return base;
