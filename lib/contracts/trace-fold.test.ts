@@ -16,7 +16,7 @@ describe('foldTrace: spans, statuses, answer, usage, ended', () => {
     expect(f.ended).toBe(true);
     expect(f.endType).toBe('run.finished');
     expect(typeof f.output).toBe('string');
-    expect(f.usage).toMatchObject({ input_tokens: 570, output_tokens: 115 });
+    expect(f.usage).toMatchObject({ input_tokens: 690, output_tokens: 115 });
     const node = f.items.get('n1')!;
     expect(node).toMatchObject({ kind: 'node', parent: 'run', status: 'ok', node: 'agent' });
     expect(new Set(childKinds(f, 'n1'))).toEqual(new Set(['llm', 'tool', 'state', 'edge']));

@@ -231,6 +231,11 @@ function bySeq<E extends FoldableEvent>(events: readonly E[]): readonly E[] {
   return events;
 }
 
+/** Only the run-level facts of a trace (status, ended, answer, error, usage), without the span tree. */
+export function foldRun(events: readonly FoldableEvent[]): RunFold {
+  return bySeq(events).reduce(foldRunEvent, EMPTY_RUN);
+}
+
 /** Folds a run's events (any order; taken by `seq`) into its span tree and run-level facts. */
 export function foldTrace<E extends FoldableEvent>(input: readonly E[]): TraceFold<E> {
   const events = bySeq(input);
