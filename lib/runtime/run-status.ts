@@ -4,13 +4,12 @@
  * What an event means for the run (status, error, answer) is the run fold's step
  * (lib/contracts/trace-fold.ts); the terminal statuses and end events are the contract's.
  */
-import { RUN_END_TYPES, type RunStatus, type TraceEvent } from '@/lib/contracts/trace';
+import type { RunStatus, TraceEvent } from '@/lib/contracts/trace';
 import { EMPTY_RUN, foldRunEvent } from '@/lib/contracts/trace-fold';
 import type { RunUpdate } from '@/db/runs';
 
 export { isTerminalStatus, SERVER_RESTART_REASON } from '@/lib/contracts/trace';
 
-export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(RUN_END_TYPES);
 /** Statuses a run can be resumed from. */
 export const RESUMABLE_STATUSES: readonly RunStatus[] = ['paused', 'interrupted'];
 
