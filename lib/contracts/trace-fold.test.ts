@@ -74,6 +74,14 @@ describe('foldTrace: spans, statuses, answer, usage, ended', () => {
     expect(c.roots).toEqual(['run']);
   });
 
+  it('an event repeated (a replay overlapping the stream) counts once', () => {
+    const events = mrklRun();
+    const f = foldTrace([...events, ...events.slice(3)]);
+    expect(f.usage.model_calls).toBe(foldTrace(events).usage.model_calls);
+    expect(f.items.get('n1')!.events).toHaveLength(foldTrace(events).items.get('n1')!.events.length);
+    expect([...f.items.keys()]).toEqual([...foldTrace(events).items.keys()]);
+  });
+
   it('an unknown event type becomes an unknown point under its span, never a span or another kind', () => {
     const r = recorder('r2');
     r.emit({ type: 'run.started', step: 0, span_id: 'run', data: { input: 'x' } });

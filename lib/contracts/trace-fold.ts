@@ -222,10 +222,12 @@ function spanStatusAfter(item: TraceItem<FoldableEvent>, e: FoldableEvent): Item
   }
 }
 
+/** The events in seq order, each seq once (a replay that overlapped the stream repeats some); array order without seq. */
 function bySeq<E extends FoldableEvent>(events: readonly E[]): readonly E[] {
   for (let i = 1; i < events.length; i++) {
-    if ((events[i].seq ?? i) < (events[i - 1].seq ?? i - 1)) {
-      return events.map((e, j) => [e, j] as const).sort(([a, i1], [b, i2]) => (a.seq ?? i1) - (b.seq ?? i2) || i1 - i2).map(([e]) => e);
+    if ((events[i].seq ?? i) <= (events[i - 1].seq ?? i - 1)) {
+      const sorted = events.map((e, j) => [e, j] as const).sort(([a, i1], [b, i2]) => (a.seq ?? i1) - (b.seq ?? i2) || i1 - i2);
+      return sorted.filter(([e], k) => k === 0 || e.seq === undefined || e.seq !== sorted[k - 1][0].seq).map(([e]) => e);
     }
   }
   return events;
