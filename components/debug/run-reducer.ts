@@ -1,6 +1,7 @@
 /**
  * The run reducer: trace events in, plain run data out (status, per-node status, edges taken with
- * the branch chosen, the pending interrupt, token totals). Pure; applyToStore feeds the run store
+ * the branch chosen, the pending interrupt, token totals). The run-level part (status, pause,
+ * answer, error, usage) is the trace fold's step, foldRunEvent (lib/contracts/trace-fold.ts). Pure; applyToStore feeds the run store
  * once per flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
  * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
  */
@@ -8,8 +9,6 @@ import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 import { foldRunEvent, type RunFold } from '@/lib/contracts/trace-fold';
 import type { RunStore } from './run-store';
 import { edgeKey, emptyRunView, type NodeRunStatus, type RunView } from './run-view';
-
-export { rejectionText } from '@/lib/contracts/trace-fold';
 
 function finishedStatus(e: TraceEvent): NodeRunStatus {
   const s = eventData(e, 'node.finished')?.status;
