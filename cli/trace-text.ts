@@ -1,9 +1,12 @@
 /**
  * The trace as terminal text (`switchyard run`), one line per event like the debug panel's rows:
  * run and node starts, model calls with tokens and cost, tool calls and results, branches taken,
- * pauses, errors and the answer. Deltas are not printed (the response line carries the text).
+ * pauses, errors and the answer. Deltas are not printed (the response line carries the text). How
+ * a run ended (answer, rejection, error) is read with the run fold's step (lib/contracts/trace-fold.ts);
+ * an event type this version does not know prints as "unknown event <type>".
  */
 import type { TraceEventInput } from '@/lib/contracts/trace';
+import { EMPTY_RUN, foldRunEvent, isKnownEventType } from '@/lib/contracts/trace-fold';
 import { formatUsd } from '@/lib/graph/prices';
 
 function excerpt(v: unknown, max = 160): string {
@@ -23,6 +26,8 @@ export function usageText(u: Record<string, unknown> | undefined): string {
 /** The line for one event, or null when the event is not shown. */
 export function traceLine(e: TraceEventInput): string | null {
   const d = e.data;
+  if (!isKnownEventType(e.type)) return `? unknown event ${e.type}`;
+  const usage = d.usage ? `\n  usage: ${usageText(d.usage as Record<string, unknown>)}` : '';
   const node = e.node ?? '';
   switch (e.type) {
     case 'run.started':
@@ -58,13 +63,14 @@ export function traceLine(e: TraceEventInput): string | null {
     case 'run.interrupted':
       return `⏸ paused at ${d.node} (${d.kind})${d.prompt ? `: ${excerpt(d.prompt)}` : ''}`;
     case 'run.finished':
-      return `■ answer: ${typeof d.output === 'string' ? d.output : JSON.stringify(d.output, null, 2)}\n  usage: ${usageText(d.usage as Record<string, unknown> | undefined)}`;
-    case 'run.failed': {
-      const err = d.error as { code?: string; message?: string };
-      return `✗ run failed: ${err.code}: ${err.message}${d.usage ? `\n  usage: ${usageText(d.usage as Record<string, unknown>)}` : ''}`;
+    case 'run.failed':
+    case 'run.cancelled': {
+      const run = foldRunEvent(EMPTY_RUN, e);
+      if (run.status === 'succeeded') return `■ answer: ${typeof run.output === 'string' ? run.output : JSON.stringify(run.output, null, 2)}${usage}`;
+      if (run.status === 'rejected') return `✗ ${run.error?.message ?? 'rejected'}${usage}`;
+      if (run.status === 'failed') return `✗ run failed: ${run.error?.code}: ${run.error?.message}${usage}`;
+      return `✗ run cancelled${usage}`;
     }
-    case 'run.cancelled':
-      return '✗ run cancelled';
     default:
       return null;
   }

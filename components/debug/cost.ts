@@ -5,6 +5,7 @@
  * Pure; the exact figure goes in a tooltip (`costTitle`).
  */
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
+import { foldRun } from '@/lib/contracts/trace-fold';
 import { formatUsd, roundUsd } from '@/lib/graph/prices';
 
 export const UNKNOWN_COST = '—';
@@ -38,22 +39,11 @@ export function rowCost(kind: string, events: readonly TraceEvent[]): number | u
 }
 
 /**
- * The run's cost so far: the final usage of its last run.finished / failed / cancelled event when
- * there is one, else the sum of the priced model calls seen. Undefined when no call had a price.
+ * The run's cost so far (the run fold's usage, lib/contracts/trace-fold.ts): the total its end
+ * event recorded when there is one, else the sum of the priced model calls seen. Undefined when no
+ * call had a price.
  */
 export function traceCost(events: readonly TraceEvent[]): number | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.type === 'run.finished' || e.type === 'run.failed' || e.type === 'run.cancelled') {
-      const cost = eventData(e, e.type)?.usage?.cost_usd;
-      if (cost !== undefined) return cost;
-      break;
-    }
-  }
-  let sum: number | undefined;
-  for (const e of events) {
-    const cost = e.type === 'llm.response' ? eventData(e, 'llm.response')?.cost_usd : undefined;
-    if (cost !== undefined) sum = (sum ?? 0) + cost;
-  }
-  return sum === undefined ? undefined : roundUsd(sum);
+  const cost = foldRun(events).usage.cost_usd;
+  return cost === undefined ? undefined : roundUsd(cost);
 }

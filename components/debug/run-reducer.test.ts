@@ -89,4 +89,24 @@ describe('run reducer: events to node status', () => {
     r.emit({ type: 'node.finished', step: 1, node: 'x', span_id: 'x', data: { status: 'skipped' } });
     expect(applyEvents(emptyRunView(), r.events).nodeStatus).toEqual({ x: 'skipped' });
   });
+  it('paused then cancelled: cancelled, the pause card and the paused node cleared; nothing after the end moves the run', () => {
+    const events = loopRun('pc');
+    const last = events.at(-1)!;
+    const cancelled = { ...last, seq: last.seq + 1, type: 'run.cancelled' as const, node: undefined, span_id: 'run', parent_span_id: undefined, data: { reason: 'cancelled while paused' } };
+    const v = applyEvents(emptyRunView(), [...events, cancelled]);
+    expect(v.status).toBe('cancelled');
+    expect(v.interrupt).toBeNull();
+    expect(v.nodeStatus.approve).toBeUndefined();
+    const late = applyEvents(v, [{ ...cancelled, seq: cancelled.seq + 1, type: 'run.resumed', data: { action: 'approve' } }]);
+    expect(late.status).toBe('cancelled');
+  });
+
+  it('an event type it does not know changes no status', () => {
+    const events = mrklRun().slice(0, 5);
+    const before = applyEvents(emptyRunView(), events);
+    const after = applyEvents(before, [{ ...events[4], seq: 99, type: 'run.paused' as never, data: {} }]);
+    expect(after.status).toBe(before.status);
+    expect(after.nodeStatus).toEqual(before.nodeStatus);
+    expect(after.events).toHaveLength(6);
+  });
 });

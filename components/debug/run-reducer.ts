@@ -1,12 +1,13 @@
 /**
  * The run reducer: trace events in, plain run data out (status, per-node status, edges taken with
- * the branch chosen, the pending interrupt, token totals). Pure; applyToStore feeds the run store
+ * the branch chosen, the pending interrupt, token totals). The run-level part (status, pause,
+ * answer, error, usage) is the trace fold's step, foldRunEvent (lib/contracts/trace-fold.ts). Pure; applyToStore feeds the run store
  * once per flushed batch. Events at or below the last applied `seq` are ignored, so an SSE reconnect that
  * replays from Last-Event-ID (or a replay racing the stream) never double-counts.
  */
-import { eventData, type Interrupt, type TraceEvent } from '@/lib/contracts/trace';
+import { eventData, type TraceEvent } from '@/lib/contracts/trace';
+import { foldRunEvent, type RunFold } from '@/lib/contracts/trace-fold';
 import type { RunStore } from './run-store';
-import { usageOf } from './trace-data';
 import { edgeKey, emptyRunView, type NodeRunStatus, type RunView } from './run-view';
 
 function finishedStatus(e: TraceEvent): NodeRunStatus {
@@ -14,12 +15,6 @@ function finishedStatus(e: TraceEvent): NodeRunStatus {
   if (s === 'failed') return 'failed';
   if (s === 'skipped') return 'skipped';
   return 'done';
-}
-
-function toInterrupt(e: TraceEvent): Interrupt | null {
-  const d = eventData(e, 'run.interrupted');
-  if (!d) return null;
-  return { kind: d.kind, node: d.node, prompt: d.prompt, value: d.value, human_kind: d.human_kind };
 }
 
 /** Apply a batch of events (in seq order) and return a new view; the input view is not mutated. */
@@ -31,7 +26,6 @@ export function applyEvents(view: RunView, batch: readonly TraceEvent[]): RunVie
     events: view.events.concat(fresh),
     nodeStatus: { ...view.nodeStatus },
     takenEdges: { ...view.takenEdges },
-    usage: { ...view.usage },
   };
   for (const e of fresh) {
     if (next.runId === null) next.runId = e.run_id;
@@ -49,11 +43,25 @@ function clearNodes(view: RunView, from: NodeRunStatus, to: NodeRunStatus | null
   }
 }
 
+/** The canvas's node highlights as the run moves (paused, resumed, ended), from the run fold's step. */
+function moveNodes(view: RunView, before: RunFold, after: RunFold, e: TraceEvent): void {
+  if (after.ended) {
+    if (before.ended) return;
+    if (after.endType === 'run.failed') clearNodes(view, 'running', 'failed');
+    else clearNodes(view, 'running', null);
+    if (after.endType === 'run.cancelled') clearNodes(view, 'paused', null);
+    return;
+  }
+  if (e.type === 'run.interrupted' && after.interrupt) view.nodeStatus[after.interrupt.node] = 'paused';
+  if (e.type === 'run.resumed') {
+    clearNodes(view, 'paused', null);
+    // A human node resumes where it paused (no new node.started): it is working again.
+    if (e.node) view.nodeStatus[e.node] = 'running';
+  }
+}
+
 function reduceOne(view: RunView, e: TraceEvent): void {
   switch (e.type) {
-    case 'run.started':
-      view.status = 'running';
-      break;
     case 'node.started':
       if (e.node) view.nodeStatus[e.node] = 'running';
       break;
@@ -79,58 +87,20 @@ function reduceOne(view: RunView, e: TraceEvent): void {
       view.lastEdge = key;
       break;
     }
-    case 'llm.response': {
-      const u = usageOf(e);
-      view.usage.input += u.input;
-      view.usage.output += u.output;
-      break;
-    }
-    case 'run.interrupted': {
-      view.status = 'paused';
-      view.interrupt = toInterrupt(e);
-      if (view.interrupt) view.nodeStatus[view.interrupt.node] = 'paused';
-      break;
-    }
-    case 'run.resumed':
-      view.status = 'running';
-      view.interrupt = null;
-      clearNodes(view, 'paused', null);
-      // A human node resumes where it paused (no new node.started): it is working again.
-      if (e.node) view.nodeStatus[e.node] = 'running';
-      break;
-    case 'run.finished': {
-      const d = eventData(e, 'run.finished');
-      view.status = d?.status === 'rejected' ? 'rejected' : 'succeeded';
-      view.output = d?.output;
-      if (d?.rejected) view.error = { code: 'rejected', message: rejectionText(d.rejected) };
-      view.interrupt = null;
-      clearNodes(view, 'running', null);
-      break;
-    }
-    case 'run.failed': {
-      view.status = 'failed';
-      const err = eventData(e, 'run.failed')?.error;
-      view.error = { code: err?.code ?? 'error', message: err?.message ?? 'The run failed.' };
-      view.interrupt = null;
-      clearNodes(view, 'running', 'failed');
-      break;
-    }
-    case 'run.cancelled':
-      view.status = 'cancelled';
-      view.interrupt = null;
-      clearNodes(view, 'running', null);
-      clearNodes(view, 'paused', null);
-      break;
     default:
       break;
   }
-}
-
-/** True once the run can no longer change (the stream closes after these). */
-
-/** `Rejected at "approve": too long` (the same words as the run row's error). */
-export function rejectionText(r: { node: string; reason?: string }): string {
-  return `Rejected at "${r.node}"${r.reason ? `: ${r.reason}` : ''}`;
+  // Status, pause, answer, error and usage: the one run fold (lib/contracts/trace-fold.ts).
+  const before = view.run;
+  const after = foldRunEvent(before, e);
+  if (after === before) return;
+  view.run = after;
+  moveNodes(view, before, after, e);
+  view.status = after.status ?? view.status;
+  view.interrupt = after.interrupt;
+  view.output = after.output;
+  view.error = after.error;
+  view.usage = { input: after.usage.input_tokens, output: after.usage.output_tokens };
 }
 
 /** Feed a batch (in seq order) to the store; already-applied seqs are ignored (no notification then). */

@@ -3,7 +3,8 @@
  * status, edges taken with the branch chosen, the pending interrupt, token totals). The reducer that
  * computes it from trace events is ./run-reducer.ts, loaded with the run panel, not with the canvas.
  */
-import type { Interrupt, RunStatus, TraceEvent } from '@/lib/contracts/trace';
+import { isTerminalStatus, type Interrupt, type RunStatus, type TraceEvent } from '@/lib/contracts/trace';
+import { EMPTY_RUN, type RunFold } from '@/lib/contracts/trace-fold';
 
 export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';
 
@@ -33,6 +34,8 @@ export interface RunView {
   usage: { input: number; output: number };
   error: { code: string; message: string } | null;
   output: unknown;
+  /** The run-level fold of the events so far (lib/contracts/trace-fold.ts): what status..usage come from. */
+  run: RunFold;
 }
 
 export function edgeKey(from: string, to: string): string {
@@ -52,9 +55,10 @@ export function emptyRunView(runId: string | null = null): RunView {
     usage: { input: 0, output: 0 },
     error: null,
     output: undefined,
+    run: EMPTY_RUN,
   };
 }
 
 export function isTerminal(status: RunView['status']): boolean {
-  return status === 'succeeded' || status === 'failed' || status === 'cancelled' || status === 'rejected';
+  return isTerminalStatus(status);
 }

@@ -14,8 +14,14 @@ describe('SSE message to trace event', () => {
     if (!r.ok) expect(r.error).toMatch(/not JSON/);
   });
 
-  it('rejects an unknown type, a missing seq, a non-object', () => {
-    expect(parseSseMessage(JSON.stringify({ ...good, type: 'evil' }))).toEqual({ ok: false, error: 'unknown event type "evil"' });
+  it('keeps an event type it does not know (shown as "unknown event <type>"), rejects a type that is no event name', () => {
+    expect(parseSseMessage(JSON.stringify({ ...good, type: 'node.paused' }))).toEqual({ ok: true, event: { ...good, type: 'node.paused' } });
+    expect(parseSseMessage(JSON.stringify({ ...good, type: 'evil' }))).toEqual({ ok: false, error: 'event.type "evil" is not an event type name' });
+    expect(parseSseMessage(JSON.stringify({ ...good, type: '<img src=x>.a' })).ok).toBe(false);
+    expect(parseSseMessage(JSON.stringify({ ...good, type: 7 })).ok).toBe(false);
+  });
+
+  it('rejects a missing seq, a non-object', () => {
     expect(parseSseMessage(JSON.stringify({ ...good, seq: '1' }))).toEqual({ ok: false, error: 'event.seq is not an integer' });
     expect(parseSseMessage('[1]')).toEqual({ ok: false, error: 'event is not an object' });
   });

@@ -1,6 +1,8 @@
 /**
  * Turn one SSE message (`event: <type>`, `data: <json>`, `id: <seq>`) into a TraceEvent, or an
  * error saying what was wrong. Never evaluates anything; the JSON is only parsed and checked.
+ * An event type this version does not know (a newer server's) is kept: the timeline shows it as
+ * "unknown event <type>" (lib/contracts/trace-fold.ts) instead of dropping or mislabelling it.
  */
 import { TRACE_EVENT_TYPES, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
 
@@ -12,12 +14,17 @@ export function isTraceEventType(t: unknown): t is TraceEventType {
   return typeof t === 'string' && TYPES.has(t);
 }
 
+/** A known type, or a name shaped like one (`word.word`): kept and shown as an unknown event. */
+const EVENT_TYPE_NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
 /** Check an unknown value (from SSE data or GET /api/runs/:id) has the trace envelope. */
 export function toTraceEvent(v: unknown): ParsedSse {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return { ok: false, error: 'event is not an object' };
   const e = v as Record<string, unknown>;
   if (typeof e.seq !== 'number' || !Number.isInteger(e.seq)) return { ok: false, error: 'event.seq is not an integer' };
-  if (!isTraceEventType(e.type)) return { ok: false, error: `unknown event type ${JSON.stringify(e.type)}` };
+  if (!isTraceEventType(e.type) && !(typeof e.type === 'string' && e.type.length <= 64 && EVENT_TYPE_NAME.test(e.type))) {
+    return { ok: false, error: `event.type ${JSON.stringify(e.type)} is not an event type name` };
+  }
   if (typeof e.run_id !== 'string') return { ok: false, error: 'event.run_id is not a string' };
   if (typeof e.span_id !== 'string') return { ok: false, error: 'event.span_id is not a string' };
   if (typeof e.ts !== 'string') return { ok: false, error: 'event.ts is not a string' };
@@ -28,7 +35,7 @@ export function toTraceEvent(v: unknown): ParsedSse {
       seq: e.seq,
       run_id: e.run_id,
       ts: e.ts,
-      type: e.type,
+      type: e.type as TraceEventType,
       step: typeof e.step === 'number' ? e.step : 0,
       node: typeof e.node === 'string' ? e.node : undefined,
       span_id: e.span_id,

@@ -149,7 +149,7 @@ export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; t
           <StateDiffView before={state.before} after={state.after} />
         </Section>
       )}
-      {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'other') && (
+      {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'other' || row.kind === 'unknown') && (
         <pre className={s.pre}>{asText(first?.data ?? {})}</pre>
       )}
     </div>

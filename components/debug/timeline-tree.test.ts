@@ -118,3 +118,22 @@ describe('timeline tree: a failed run', () => {
     expect(tl.rows.get('l0')!.end).not.toBeNull();
   });
 });
+
+describe('timeline tree: event types it does not know', () => {
+  it('shows an unknown event type as "unknown event <type>" under its span, never as a resume or a span', () => {
+    const r = recorder('u');
+    r.emit({ type: 'run.started', step: 0, span_id: 'run', data: { input: 'x', graph: 'g' } });
+    r.emit({ type: 'node.started', step: 1, node: 'a', span_id: 'n1', parent_span_id: 'run', data: { role: 'agent' } });
+    r.emit({ type: 'node.paused' as never, step: 1, node: 'a', span_id: 'n1', parent_span_id: 'run', data: {} });
+    r.emit({ type: 'run.rewound' as never, step: 1, span_id: 'run', data: {} });
+    const tl = buildTimeline(r.events);
+    const unknown = [...tl.rows.values()].filter((row) => row.kind === 'unknown');
+    expect(unknown.map((row) => [row.label, row.parentId])).toEqual([
+      ['unknown event node.paused', 'n1'],
+      ['unknown event run.rewound', 'run'],
+    ]);
+    expect([...tl.rows.values()].some((row) => row.kind === 'resume' || row.label === 'resumed')).toBe(false);
+    expect(tl.rows.get('n1')!.status).toBe('running');
+    expect(tl.rows.get('run')!.status).toBe('running');
+  });
+});

@@ -1,15 +1,17 @@
 /**
- * The trace timeline as a tree of rows: one row per span (run, node, model call, tool call, memory),
- * nested by `parent_span_id`, plus one row per point event (edge taken, state update, pause,
- * resume) placed under the span it belongs to. Streamed `llm.delta` text is appended to its
- * model-call row. Pure: rebuilt from the events array (O(n)); each row carries `version`
- * (the last seq applied to it) so the view can skip rows that did not change.
+ * The trace timeline as a tree of rows: one row per span (run, node, model call, tool call, memory)
+ * and one per point event (edge taken, state update, pause, resume, an unknown event type) under the
+ * span it belongs to, as folded by lib/contracts/trace-fold.ts (the one place spans, parents and
+ * statuses are worked out). This file adds what the panel shows: labels, streamed `llm.delta`
+ * text, roles and token roll-ups. Pure: rebuilt from the events array (O(n)); each row carries
+ * `version` (the last seq applied to it) so the view can skip rows that did not change.
  */
 import { eventData, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
-import { tsMs, usageOf } from './trace-data';
+import { foldTrace, type ItemStatus, type PointKind, type SpanKind, type TraceItem } from '@/lib/contracts/trace-fold';
+import { usageOf } from './trace-data';
 
-export type RowKind = 'run' | 'node' | 'llm' | 'tool' | 'memory' | 'edge' | 'state' | 'interrupt' | 'resume' | 'other';
-export type RowStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled' | 'rejected';
+export type RowKind = SpanKind | PointKind;
+export type RowStatus = ItemStatus;
 
 export interface TimelineRow {
   id: string;
@@ -43,47 +45,34 @@ export interface Timeline {
   tLast: number;
 }
 
-const POINT_TYPES: ReadonlySet<TraceEventType> = new Set(['edge.taken', 'state.updated', 'run.interrupted', 'run.resumed']);
+/** What the row of an event type this version does not know says (never a guess at its meaning). */
+export const unknownEventLabel = (type: string) => `unknown event ${type}`;
 
-function kindOf(type: TraceEventType): RowKind {
-  if (type.startsWith('run.')) return 'run';
-  if (type.startsWith('node.')) return 'node';
-  if (type.startsWith('llm.')) return 'llm';
-  if (type.startsWith('tool.')) return 'tool';
-  if (type.startsWith('memory.')) return 'memory';
-  return 'other';
-}
-
-function pointKind(type: TraceEventType): RowKind {
-  if (type === 'edge.taken') return 'edge';
-  if (type === 'state.updated') return 'state';
-  if (type === 'run.interrupted') return 'interrupt';
-  return 'resume';
-}
-
-function pointLabel(e: TraceEvent): string {
-  switch (e.type) {
-    case 'edge.taken': {
+function pointLabel(kind: RowKind, e: TraceEvent): string {
+  switch (kind) {
+    case 'edge': {
       const d = eventData(e, 'edge.taken');
       const branch = d?.branch_index;
       const cond = d?.condition;
       const via = cond && cond !== 'else' ? ` when ${cond}` : cond === 'else' || d?.reason === 'else' ? ' (else)' : branch !== undefined ? ` (branch ${branch + 1})` : '';
       return `${d?.from ?? '?'} → ${d?.to ?? '?'}${via}`;
     }
-    case 'state.updated': {
+    case 'state': {
       const d = eventData(e, 'state.updated');
       const changed = d?.changed ?? [];
       // A person's edit at a pause says so (`reason`: edited at breakpoint / human step).
       if (d?.reason) return `${d.reason}: ${changed.join(', ') || 'nothing changed'}`;
       return changed.length ? `state: ${changed.join(', ')}` : 'state updated';
     }
-    case 'run.interrupted': {
+    case 'interrupt': {
       const d = eventData(e, 'run.interrupted');
       const node = d?.node ?? e.node ?? '?';
       return d?.kind === 'breakpoint' ? `breakpoint before ${node}` : `waiting for a person at ${node}`;
     }
-    default:
+    case 'resume':
       return resumedLabel(e);
+    default:
+      return unknownEventLabel(e.type);
   }
 }
 
@@ -111,170 +100,72 @@ export function resumedLabel(e: TraceEvent): string {
   }
 }
 
-function spanLabel(e: TraceEvent, kind: RowKind): string {
-  switch (kind) {
+function spanLabel(item: TraceItem): string {
+  const find = <T extends TraceEventType>(type: T) => eventData(item.events.find((e) => e.type === type), type);
+  switch (item.kind) {
     case 'run': {
-      const graph = eventData(e, 'run.started')?.graph;
+      const graph = find('run.started')?.graph;
       return `run${graph ? ` · ${graph}` : ''}`;
     }
     case 'node':
-      return e.node ?? 'node';
+      return item.events[0]?.node ?? 'node';
     case 'llm':
-      return `model call · ${eventData(e, 'llm.request')?.['gen_ai.request.model'] ?? 'model'}`;
+      return `model call · ${find('llm.request')?.['gen_ai.request.model'] ?? 'model'}`;
     case 'tool':
-      return `tool · ${eventData(e, 'tool.call')?.tool ?? '?'}`;
-    case 'memory':
-      return 'memory';
+      return `tool · ${find('tool.call')?.tool ?? '?'}`;
+    case 'memory': {
+      const w = eventData(item.events.findLast((e) => e.type === 'memory.write'), 'memory.write');
+      return w ? `memory · ${w.error ? `${w.kind} failed` : `wrote ${w.kind}`}` : 'memory';
+    }
     default:
-      return e.type;
+      return item.events[0]?.type ?? 'span';
   }
 }
 
-function newRow(id: string, parentId: string | null, kind: RowKind, e: TraceEvent, parent: TimelineRow | undefined): TimelineRow {
-  const t = tsMs(e.ts);
-  return {
-    id,
-    parentId,
-    kind,
-    node: e.node ?? parent?.node,
-    role: kind === 'node' ? eventData(e, 'node.started')?.role : parent?.role,
-    label: POINT_TYPES.has(e.type) ? pointLabel(e) : spanLabel(e, kind),
-    start: t,
-    end: POINT_TYPES.has(e.type) ? t : null,
-    status: POINT_TYPES.has(e.type) ? (e.type === 'run.interrupted' ? 'paused' : 'ok') : 'running',
+function toRow(item: TraceItem, parent: TimelineRow | undefined): TimelineRow {
+  const started = item.kind === 'node' ? eventData(item.events.find((e) => e.type === 'node.started'), 'node.started') : undefined;
+  const row: TimelineRow = {
+    id: item.id,
+    parentId: item.parent,
+    kind: item.kind,
+    node: item.node,
+    role: item.kind === 'node' ? started?.role : parent?.role,
+    strategy: started?.strategy,
+    label: item.point ? pointLabel(item.kind, item.events[0]) : spanLabel(item),
+    start: item.start,
+    end: item.end,
+    status: item.status,
     tokensIn: 0,
     tokensOut: 0,
     text: '',
-    events: [],
-    types: new Set(),
-    children: [],
-    version: e.seq,
+    events: item.events,
+    types: new Set(item.events.map((e) => e.type)),
+    children: item.children,
+    version: item.version,
   };
-}
-
-/** Update a span row with one of its events. */
-function applyToRow(row: TimelineRow, e: TraceEvent): void {
-  const t = tsMs(e.ts);
-  row.events.push(e);
-  row.types.add(e.type);
-  row.version = e.seq;
-  switch (e.type) {
-    case 'node.started': {
-      const d = eventData(e, 'node.started');
-      row.role = d?.role ?? row.role;
-      row.strategy = d?.strategy;
-      break;
+  if (item.kind === 'llm') {
+    for (const e of item.events) {
+      if (e.type === 'llm.delta') row.text += eventData(e, 'llm.delta')?.text ?? '';
+      if (e.type === 'llm.response') {
+        const u = usageOf(e);
+        row.tokensIn += u.input;
+        row.tokensOut += u.output;
+        if (!row.text) row.text = eventData(e, 'llm.response')?.content ?? '';
+      }
     }
-    case 'node.finished': {
-      const s = eventData(e, 'node.finished')?.status;
-      row.status = s === 'failed' ? 'error' : s === 'skipped' ? 'skipped' : 'ok';
-      row.end = t;
-      break;
-    }
-    case 'llm.request':
-      row.label = spanLabel(e, 'llm');
-      break;
-    case 'llm.delta':
-      row.text += eventData(e, 'llm.delta')?.text ?? '';
-      break;
-    case 'llm.response': {
-      const u = usageOf(e);
-      row.tokensIn += u.input;
-      row.tokensOut += u.output;
-      if (!row.text) row.text = eventData(e, 'llm.response')?.content ?? '';
-      row.status = 'ok';
-      row.end = t;
-      break;
-    }
-    case 'tool.result':
-      row.status = eventData(e, 'tool.result')?.error ? 'error' : 'ok';
-      row.end = t;
-      break;
-    case 'memory.read':
-      row.status = 'ok';
-      row.end = t;
-      break;
-    case 'memory.write': {
-      const d = eventData(e, 'memory.write');
-      row.label = `memory · ${d?.error ? `${d.kind} failed` : `wrote ${d?.kind ?? '?'}`}`;
-      if (d?.error) row.status = 'error';
-      row.end = t;
-      break;
-    }
-    case 'run.finished':
-      row.status = eventData(e, 'run.finished')?.status === 'rejected' ? 'rejected' : 'ok';
-      row.end = t;
-      break;
-    case 'run.failed':
-      row.status = 'error';
-      row.end = t;
-      break;
-    case 'run.cancelled':
-      row.status = 'cancelled';
-      row.end = t;
-      break;
-    default:
-      break;
   }
-}
-
-/**
- * A span that failed or was cancelled ends whatever it still had open (a model call whose request
- * got an error answer never sends a response): those rows take its status instead of running forever.
- */
-function settleOpenChildren(rows: Map<string, TimelineRow>, row: TimelineRow, seq: number): void {
-  for (const id of row.children) {
-    const child = rows.get(id);
-    if (!child || child.status !== 'running') continue;
-    child.status = row.status;
-    child.end = row.end;
-    child.version = seq;
-    settleOpenChildren(rows, child, seq);
-  }
+  return row;
 }
 
 export function buildTimeline(events: readonly TraceEvent[]): Timeline {
+  const fold = foldTrace(events);
   const rows = new Map<string, TimelineRow>();
-  const roots: string[] = [];
-  let t0 = 0;
-  let tLast = 0;
-  const attach = (row: TimelineRow) => {
-    rows.set(row.id, row);
-    const parent = row.parentId ? rows.get(row.parentId) : undefined;
-    if (parent) parent.children.push(row.id);
-    else {
-      row.parentId = null;
-      roots.push(row.id);
-    }
+  const add = (id: string, parent: TimelineRow | undefined) => {
+    const row = toRow(fold.items.get(id)!, parent);
+    rows.set(id, row);
+    for (const c of row.children) add(c, row);
   };
-  for (const e of events) {
-    const t = tsMs(e.ts);
-    if (!t0 || t < t0) t0 = t;
-    if (t > tLast) tLast = t;
-    if (POINT_TYPES.has(e.type)) {
-      const parentId = rows.has(e.span_id) ? e.span_id : (e.parent_span_id ?? null);
-      const row = newRow(`p${e.seq}`, parentId, pointKind(e.type), e, parentId ? rows.get(parentId) : undefined);
-      row.events.push(e);
-      row.types.add(e.type);
-      attach(row);
-      // The span that paused shows as paused until it resumes.
-      const owner = parentId ? rows.get(parentId) : undefined;
-      if (owner && owner.kind !== 'run' && owner.end === null) {
-        if (e.type === 'run.interrupted') owner.status = 'paused';
-        if (e.type === 'run.resumed') owner.status = 'running';
-        owner.version = e.seq;
-      }
-      continue;
-    }
-    let row = rows.get(e.span_id);
-    if (!row) {
-      const parentId = e.parent_span_id ?? null;
-      row = newRow(e.span_id, parentId, kindOf(e.type), e, parentId ? rows.get(parentId) : undefined);
-      attach(row);
-    }
-    applyToRow(row, e);
-    if (row.status === 'error' || row.status === 'cancelled') settleOpenChildren(rows, row, e.seq);
-  }
+  for (const id of fold.roots) add(id, undefined);
   // Tokens roll up into enclosing spans (an agent's row shows what its model calls used).
   const rollUp = (id: string): [number, number] => {
     const row = rows.get(id)!;
@@ -290,8 +181,8 @@ export function buildTimeline(events: readonly TraceEvent[]): Timeline {
     row.tokensOut = tout;
     return [tin, tout];
   };
-  roots.forEach(rollUp);
-  return { rows, roots, t0, tLast };
+  fold.roots.forEach(rollUp);
+  return { rows, roots: fold.roots, t0: fold.t0, tLast: fold.tLast };
 }
 
 export interface TimelineFilter {

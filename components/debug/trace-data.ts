@@ -1,12 +1,6 @@
 /** Small, total helpers over trace events for display (never throw). */
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 
-/** Milliseconds since the epoch of an ISO time; NaN-safe (0 when unparseable). */
-export function tsMs(ts: string): number {
-  const t = Date.parse(ts);
-  return Number.isFinite(t) ? t : 0;
-}
-
 /** Input/output tokens reported by an llm.response (OpenTelemetry gen_ai.usage.* names). */
 export function usageOf(e: TraceEvent): { input: number; output: number } {
   const d = eventData(e, 'llm.response');

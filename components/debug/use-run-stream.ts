@@ -8,7 +8,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/contracts/trace';
+import { isRunEndType, TRACE_EVENT_TYPES, type TraceEvent } from '@/lib/contracts/trace';
 import { createBatcher, frameScheduler } from './event-batcher';
 import { parseSseMessage } from './sse-event';
 import { applyToStore } from './run-reducer';
@@ -16,7 +16,6 @@ import { useRunStoreApi } from './run-store';
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'error';
 
-const TERMINAL = new Set(['run.finished', 'run.failed', 'run.cancelled']);
 /** A replay burst is applied at most this many events per frame (see event-batcher.ts). */
 const MAX_EVENTS_PER_FRAME = 120;
 
@@ -58,7 +57,7 @@ export function useRunStream(runId: string | null, enabled: boolean): { state: S
       }
       if (parsed.event.run_id !== runId) return;
       batcher.push(parsed.event);
-      if (TERMINAL.has(parsed.event.type)) close();
+      if (isRunEndType(parsed.event.type)) close();
     };
     for (const t of TRACE_EVENT_TYPES) es.addEventListener(t, onMessage as EventListener);
     es.onmessage = onMessage; // servers that send unnamed events

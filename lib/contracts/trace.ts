@@ -68,6 +68,37 @@ export type TraceEventInput = Omit<TraceEvent, 'seq' | 'run_id' | 'ts'> & { ts?:
 export const RUN_STATUSES = ['queued', 'running', 'paused', 'succeeded', 'failed', 'cancelled', 'interrupted', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** The statuses a run never leaves (it ended; nothing can resume it). */
+export const TERMINAL_STATUSES = ['succeeded', 'failed', 'cancelled', 'rejected'] as const satisfies readonly RunStatus[];
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+
+export function isTerminalStatus(s: string): s is TerminalStatus {
+  return (TERMINAL_STATUSES as readonly string[]).includes(s);
+}
+
+/** The events that end a run: after one of these nothing more is recorded for it. */
+export const RUN_END_TYPES = ['run.finished', 'run.failed', 'run.cancelled'] as const satisfies readonly TraceEventType[];
+export type RunEndType = (typeof RUN_END_TYPES)[number];
+
+export function isRunEndType(type: string): type is RunEndType {
+  return (RUN_END_TYPES as readonly string[]).includes(type);
+}
+
+/** An event after which a run is no longer running: an end event, or a pause (`run.interrupted`). */
+export function settlesRun(type: string): boolean {
+  return type === 'run.interrupted' || isRunEndType(type);
+}
+
+/**
+ * The span id of the run itself: run-level events (run.started / resumed / finished / failed /
+ * cancelled, breakpoint pauses) carry it, node spans hang under it. Runs recorded before it was
+ * fixed used a random id for their run span: lib/contracts/trace-fold.ts reads both as one span.
+ */
+export const RUN_SPAN_ID = 'run';
+
+/** `run.interrupted` data `reason` when a server restart cut the run short (its status is `interrupted`, not `paused`). */
+export const SERVER_RESTART_REASON = 'server_restart';
+
 // ------------------------------------------------------------------ pause, resume, checkpoint
 
 /** A tool call a paused run waits on (kind 'tool'): the call's id, tool name and JSON arguments. */
@@ -337,6 +368,16 @@ export const TRACE_DATA = {
 } satisfies Record<TraceEventType, z.ZodType>;
 
 export type TraceData<T extends TraceEventType> = z.output<(typeof TRACE_DATA)[T]>;
+
+/** A shape without the open `[key: string]: unknown` of loose objects, at every depth. */
+type Closed<T> = T extends readonly (infer U)[] ? Closed<U>[] : T extends object ? { [K in keyof T as string extends K ? never : K]: Closed<T[K]> } : T;
+
+/**
+ * What an emitter writes for `type` (RunScope.emit): the contract's fields, closed, so a missing,
+ * misspelled or mistyped field fails to compile. Readers get the open TraceData (older or newer
+ * recordings may carry more).
+ */
+export type TraceEmitData<T extends TraceEventType> = Closed<TraceData<T>>;
 
 const parsedData = new WeakMap<object, unknown>();
 

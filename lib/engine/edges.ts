@@ -15,6 +15,7 @@
  */
 import { evaluateCondition } from '../graph/cel';
 import { END, START, branchTarget, isConditional, type ConditionalEdge, type GraphDocument, type PlainEdge } from '../graph/schema';
+import type { TraceEmitData } from '../contracts/trace';
 import { EngineError } from './errors';
 import { lastContent } from './state';
 
@@ -51,7 +52,7 @@ export function indexEdges(doc: GraphDocument): EdgeIndex {
 export interface Taken {
   to: string;
   /** edge.taken data. */
-  data: Record<string, unknown>;
+  data: TraceEmitData<'edge.taken'>;
 }
 
 export interface EdgeVars {

@@ -6,7 +6,7 @@ import { DEFAULTS } from '../graph/defaults';
 import type { GraphDocument } from '../graph/schema';
 import { EngineError, RunRejected, errorInfo, type ErrorInfo } from './errors';
 import { checkCeiling, checkCost, type CostCeiling } from './budget';
-import type { Checkpoint, Interrupt, ResumeValue } from '../contracts/trace';
+import { RUN_SPAN_ID, type Checkpoint, type Interrupt, type ResumeValue, type TraceEmitData } from '../contracts/trace';
 import type { RunPorts } from './ports';
 import { callCounters } from './attempt-keys';
 import { makeScope } from './nested';
@@ -53,7 +53,8 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
   const patch = editedState(opts.resume);
   if (patch) checkStateEdit(doc, patch);
   const extra = readExtra(opts.from);
-  const runSpan = extra.runSpan ?? ports.newId();
+  // A run resumed from a checkpoint of an older version keeps the random run span id it had.
+  const runSpan = extra.runSpan ?? RUN_SPAN_ID;
   const usage: Usage = { ...extra.usage };
   const timeoutMs = (doc.limits?.timeout_s ?? DEFAULTS.timeout_s) * 1000;
   const deadline = ports.clock.now() + timeoutMs;
@@ -94,7 +95,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       checkCeiling(opts.costCeiling, usage);
     },
   });
-  const runEvent = (type: 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled', data: Record<string, unknown>) =>
+  const runEvent = <T extends 'run.started' | 'run.resumed' | 'run.finished' | 'run.failed' | 'run.cancelled'>(type: T, data: TraceEmitData<T>) =>
     ports.emit({ type, step, span_id: runSpan, data });
   /** A rejection ended the run: run.finished says so (status `rejected`, the node and reason); no answer. */
   const finishRejected = (node: string, reason: string | undefined, state: Record<string, unknown> | undefined): RunOutcome => {
@@ -110,7 +111,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     paused: (pos: Position, interrupt: Interrupt, span: string) => {
       ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage }));
       const parent = span === runSpan ? undefined : runSpan;
-      ports.emit({ type: 'run.interrupted', step, node: interrupt.node, span_id: span, parent_span_id: parent, data: { ...interrupt } });
+      scope.emit('run.interrupted', { ...interrupt }, { node: interrupt.node, span, parent });
     },
   });
 
@@ -133,7 +134,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       if (edit?.update) {
         pos = edit.pos;
         const span = interrupt?.kind === 'breakpoint' ? runSpan : (pos.interruptSpan ?? runSpan);
-        ports.emit({ type: 'state.updated', step, node: interrupt?.node, span_id: span, ...(span === runSpan ? {} : { parent_span_id: runSpan }), data: edit.update });
+        scope.emit('state.updated', edit.update, { node: interrupt?.node, span, parent: span === runSpan ? undefined : runSpan });
       }
     } else {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), ...(opts.derivedFrom ? { derived_from: opts.derivedFrom } : {}) });

@@ -9,7 +9,7 @@ import { usageField } from './budget';
 import { EngineError, InterruptRequest, RunRejected, errorInfo } from './errors';
 import { abortCause, assertCallDepth, MAX_GRAPH_DEPTH, type ChildCall, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
 import { GraphRunner, runNode, type Position } from './scheduler';
-import type { Interrupt } from '../contracts/trace';
+import type { Interrupt, TraceEmitData } from '../contracts/trace';
 import { initialState, type State } from './state';
 
 export type ScopeBase = Omit<RunScope, 'runChild' | 'runSubgraph' | 'withSignal'>;
@@ -104,7 +104,8 @@ async function runSubgraph(
     graphDepth: scope.graphDepth + 1,
     calls: scope.calls,
     emit: (type, data, at) => {
-      const d = type === 'edge.taken' ? { ...data, from: prefixRef(data.from), to: prefixRef(data.to) } : data;
+      const edge = type === 'edge.taken' ? (data as TraceEmitData<'edge.taken'>) : undefined;
+      const d = edge ? ({ ...edge, from: prefixRef(edge.from), to: prefixRef(edge.to) } as typeof data) : data;
       scope.emit(type, d, { ...at, node: at.node === undefined ? caller.nodeId : prefix + at.node });
     },
   });

@@ -4,7 +4,7 @@
  * as a worker, the resume value when it is being resumed).
  */
 import type { GraphDocument, NodeSpec } from '../graph/schema';
-import type { ResumeValue, TraceEventType } from '../contracts/trace';
+import type { ResumeValue, TraceEmitData, TraceEventType } from '../contracts/trace';
 import { EngineError } from './errors';
 import type { ChatRequest, RunPorts } from './ports';
 import type { State } from './state';
@@ -70,8 +70,8 @@ export interface RunScope {
   usage: Usage;
   /** Current superstep (for event envelopes). */
   step(): number;
-  /** Emits one event (prefixing node ids for subgraph runs). */
-  emit(type: TraceEventType, data: Record<string, unknown>, at: { node?: string; span: string; parent?: string }): void;
+  /** Emits one event (prefixing node ids for subgraph runs); `data` must have the contract's shape for `type`. */
+  emit<T extends TraceEventType>(type: T, data: TraceEmitData<T>, at: { node?: string; span: string; parent?: string }): void;
   /** Throws when the run was cancelled, timed out or used up its token budget. */
   checkAlive(): void;
   /** Runs another node of the graph as a child (worker / agent tool); its output is returned. */
@@ -113,10 +113,10 @@ export interface ExecContext {
 }
 
 /** Emits an event from inside a node (its own span by default). */
-export function emitFrom(
+export function emitFrom<T extends TraceEventType>(
   ctx: ExecContext,
-  type: TraceEventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: TraceEmitData<T>,
   span: string = ctx.span,
   parent: string | undefined = span === ctx.span ? ctx.parentSpan : ctx.span,
 ): void {

@@ -22,13 +22,13 @@
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
  * the recorder goes quiet; a write that fails from a timer is logged, never thrown.
  */
-import type { TraceEvent, TraceEventInput } from '@/lib/contracts/trace';
+import { isRunEndType, settlesRun, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
 import { appendEvents, lastSeq, sumUsage } from '@/db/run-events';
 import { forgetSavedCheckpoint, getRun, updateRun } from '@/db/runs';
 import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
-import { runUpdateFor, TERMINAL_EVENT_TYPES } from './run-status';
+import { runUpdateFor } from './run-status';
 import { boundedData, byteLength, capField, requestCompactor, traceLimits, type TraceLimits } from './trace-bounds';
 
 export interface EventRecorder {
@@ -61,8 +61,7 @@ export interface RecorderOptions {
   limits?: TraceLimits;
 }
 
-/** Events always written, even past the budget: those that end or pause a run. */
-const CLOSING_TYPES = new Set<string>([...TERMINAL_EVENT_TYPES, 'run.interrupted']);
+/** Events always written, even past the budget: those that end or pause a run (settlesRun). */
 
 interface PendingDelta {
   input: TraceEventInput;
@@ -101,7 +100,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
 
   function write(input: TraceEventInput, ts: string): void {
     if (runtimeState() !== owner || gone) return;
-    if (seq >= limits.maxEvents && !CLOSING_TYPES.has(input.type)) {
+    if (seq >= limits.maxEvents && !settlesRun(input.type)) {
       if (input.type === 'llm.delta') return; // dropped: the run's next event fails it
       throw new AppError('event_budget', `The run recorded ${seq} trace events, its budget (SWITCHYARD_RUN_MAX_EVENTS=${limits.maxEvents}); it was stopped. Lower the number of steps or raise the budget.`);
     }
@@ -150,7 +149,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
         for (const event of events) {
           const update = runUpdateFor(event, at);
           if (!update) continue;
-          if (TERMINAL_EVENT_TYPES.has(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
+          if (isRunEndType(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
           updateRun(opts.runId, update);
         }
         for (const write of later) write();
@@ -165,7 +164,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     }
     for (const event of events) {
       // No checkpoint follows a run's end or pause in this process: let go of its last state.
-      if (CLOSING_TYPES.has(event.type)) forgetSavedCheckpoint(opts.runId);
+      if (settlesRun(event.type)) forgetSavedCheckpoint(opts.runId);
       publish(event);
     }
   }
@@ -231,7 +230,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       takeDelta();
       write(input, ts);
       // The events that end or pause a run are durable before emit returns.
-      if (CLOSING_TYPES.has(input.type)) flush();
+      if (settlesRun(input.type)) flush();
     },
     flush,
     withNextCommit(write) {

@@ -5,10 +5,12 @@
  * and any other span of the trace (memory) under its parent. Message contents only with
  * `captureContent`. Cost: `switchyard.cost_usd` on each priced model call, on each node (its calls'
  * and its nested nodes' summed) and on the run (its total). Pure: otel-export.ts hands these to
- * the OpenTelemetry SDK.
+ * the OpenTelemetry SDK. Spans, parents, the run's status, usage and answer come from the one trace
+ * fold (lib/contracts/trace-fold.ts): a run paused then cancelled is one workflow span with its status.
  */
 import { fullPrompt } from '@/lib/contracts/llm-prompt';
 import type { TraceEvent } from '@/lib/contracts/trace';
+import { foldTrace, tsMs, type TraceItem } from '@/lib/contracts/trace-fold';
 import { roundUsd } from '@/lib/graph/prices';
 
 export type AttrValue = string | number | boolean | string[];
@@ -49,13 +51,8 @@ function errorText(e: unknown): string | undefined {
 }
 
 export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureContent: boolean): PlannedSpan[] {
-  const groups = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const g = groups.get(e.span_id);
-    if (g) g.push(e);
-    else groups.set(e.span_id, [e]);
-  }
-  const runSpan = events.find((e) => e.type.startsWith('run.') && !e.parent_span_id)?.span_id ?? events[0]?.span_id;
+  const fold = foldTrace(events);
+  const runSpan = fold.runSpan ?? fold.roots[0];
   // llm.request events by the node span they hang under (to rebuild prompts: messages_from).
   const requestsByParent = new Map<string, TraceEvent[]>();
   for (const e of events) {
@@ -63,15 +60,21 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
     const k = e.parent_span_id ?? '';
     requestsByParent.set(k, [...(requestsByParent.get(k) ?? []), e]);
   }
+  /** A span's times: its own events' and those of the point events (edges, pauses) under it. */
+  const timesOf = (item: TraceItem) => [...item.events, ...item.children.map((c) => fold.items.get(c)!).filter((c) => c.point).flatMap((c) => c.events)].map((e) => tsMs(e.ts)).filter(Boolean);
 
   const spans = new Map<string, PlannedSpan>();
-  for (const [id, evs] of groups) {
-    const first = evs[0];
+  for (const item of fold.items.values()) {
+    if (item.point) continue;
+    const { id } = item;
+    const first = item.events[0];
+    const evs = item.events;
     const attrs: Record<string, AttrValue> = {};
-    const times = evs.map((e) => Date.parse(e.ts)).filter(Number.isFinite);
+    const times = timesOf(item);
     const span: PlannedSpan = {
       id,
-      parent: id === runSpan ? undefined : groups.has(first.parent_span_id ?? '') ? first.parent_span_id : runSpan,
+      // A span whose parent is unknown still belongs to the run's trace.
+      parent: item.parent ?? (id === runSpan ? undefined : runSpan),
       name: first.type,
       kind: 'internal',
       start: Math.min(...times),
@@ -84,16 +87,15 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
       set(attrs, 'gen_ai.workflow.name', run.graph);
       set(attrs, 'switchyard.run.id', run.id);
       if (run.conversationId) set(attrs, 'gen_ai.conversation.id', run.conversationId);
-      const end = evs.findLast((e) => e.type === 'run.finished' || e.type === 'run.failed' || e.type === 'run.cancelled' || e.type === 'run.interrupted');
-      if (end) set(attrs, 'switchyard.run.status', end.data.status === 'rejected' ? 'rejected' : { 'run.finished': 'succeeded', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'paused' }[end.type as string]);
-      const usage = end?.data.usage as Record<string, unknown> | undefined;
-      set(attrs, 'gen_ai.usage.input_tokens', num(usage?.input_tokens));
-      set(attrs, 'gen_ai.usage.output_tokens', num(usage?.output_tokens));
-      set(attrs, 'switchyard.cost_usd', num(usage?.cost_usd));
-      if (end?.type === 'run.failed') span.error = errorText(end.data.error);
+      set(attrs, 'switchyard.run.status', fold.status ?? undefined);
+      set(attrs, 'gen_ai.usage.input_tokens', fold.usage.input_tokens);
+      set(attrs, 'gen_ai.usage.output_tokens', fold.usage.output_tokens);
+      const cost = num(fold.usage.cost_usd);
+      set(attrs, 'switchyard.cost_usd', cost === undefined ? undefined : roundUsd(cost));
+      if (fold.endType === 'run.failed') span.error = errorText(fold.error);
       if (captureContent) {
         set(attrs, 'switchyard.run.input', str(evs.find((e) => e.type === 'run.started')?.data.input));
-        if (end?.type === 'run.finished') set(attrs, 'switchyard.run.output', json(end.data.output));
+        if (fold.endType === 'run.finished') set(attrs, 'switchyard.run.output', json(fold.output));
       }
     } else if (first.type === 'node.started') {
       const node = first.node ?? '';
@@ -159,7 +161,15 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
     }
     spans.set(id, span);
   }
-  const ordered = [...spans.values()];
+  // Parents before children (the exporter starts a span under its parent's).
+  const ordered: PlannedSpan[] = [];
+  const walk = (id: string) => {
+    const s = spans.get(id);
+    if (s) ordered.push(s);
+    for (const c of fold.items.get(id)?.children ?? []) walk(c);
+  };
+  if (runSpan && spans.has(runSpan)) walk(runSpan);
+  for (const id of fold.roots) if (id !== runSpan) walk(id);
   addNodeCosts(spans, runSpan);
   // A span lasts until its last descendant's end (children are planned after their parents).
   for (const s of ordered.slice().reverse()) {

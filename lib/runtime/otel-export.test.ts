@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { setEnv } from '@/lib/testing/env';
 import { startHarness, type Harness } from './testing/harness';
-import { agentGraph } from './testing/graphs';
+import { agentGraph, humanGraph } from './testing/graphs';
 
 interface OtlpSpan {
   traceId: string;
@@ -131,6 +131,30 @@ describe('OpenTelemetry export', () => {
     await h.waitForStatus(badRun, ['failed']);
     const root = (await failed).spans.find((s) => s.name === 'invoke_workflow otel-fail')!;
     expect(root.status).toMatchObject({ code: 2, message: expect.stringContaining('budget_exceeded') });
+  });
+
+  it('a run paused at a human node, then cancelled: exactly one workflow span, with status cancelled, and no stray run.cancelled span', async () => {
+    const arrived = otlp.next();
+    mock.script([{ name: 'draft', match: (req) => req.messages.some((m) => m.role === 'system' && String(m.content).includes('one-line draft')), reply: { content: 'A draft.' } }], 'prepend');
+    const graphId = await h.createGraph(humanGraph('otel-paused-cancel'));
+    const runId = await h.startRun(graphId, { input: 'Draft a line.' });
+    await h.waitForStatus(runId, ['paused']);
+    mock.reset();
+    const res = await h.call('POST', `/api/runs/${runId}/cancel`);
+    expect(res.status).toBeLessThan(300);
+    await h.waitForStatus(runId, ['cancelled']);
+    const { spans } = await arrived;
+    const workflows = spans.filter((s) => s.name.startsWith('invoke_workflow'));
+    expect(workflows).toHaveLength(1);
+    const [root] = workflows;
+    expect(root.parentSpanId ?? '').toBe('');
+    expect(attrs(root)).toMatchObject({ 'switchyard.run.id': runId, 'switchyard.run.status': 'cancelled' });
+    // No stray span for the run-level cancel event; every other span hangs in the run's tree.
+    expect(spans.filter((s) => s.name.startsWith('run.'))).toEqual([]);
+    expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
+    for (const s of spans) if (s !== root) expect(s.parentSpanId).toBeTruthy();
+    const human = spans.find((s) => s.name === 'human approve')!;
+    expect(human.parentSpanId).toBe(root.spanId);
   });
 
   it('node spans carry their summed cost (switchyard.cost_usd) and the run span the total', async () => {

@@ -12,11 +12,10 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import type { TraceEvent } from '@/lib/contracts/trace';
+import { isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import { planSpans, type RunInfo } from './otel-export-spans';
-import { isTerminalStatus } from './run-status';
 
 type Env = Record<string, string | undefined>;
 

@@ -9,7 +9,7 @@ import { listRunsWithStatus, loadCheckpoint } from '@/db/runs';
 import { queueUrl } from './config';
 import { runtimeState } from './globals';
 import { recordRunEvent } from './event-recorder';
-import { SERVER_RESTART_REASON } from './run-status';
+import { RUN_SPAN_ID, SERVER_RESTART_REASON } from '@/lib/contracts/trace';
 
 export interface RecoveryReport {
   interrupted: string[];
@@ -30,7 +30,7 @@ function recoverInterruptedRuns(): RecoveryReport {
       type: 'run.interrupted',
       step,
       node: cp?.next[0] ?? 'START',
-      span_id: 'run',
+      span_id: RUN_SPAN_ID,
       data: {
         kind: 'breakpoint',
         reason: SERVER_RESTART_REASON,

@@ -1,10 +1,11 @@
 /**
  * What each node did at each step of a run, read from its trace (the run diff's input): prompts
  * of its model calls as text, output, where its edges went, tool calls, tokens, latency and cost
- * (`cost_usd` on llm.response, when the trace has it). Pure.
+ * (`cost_usd` on llm.response, when the trace has it). Pure; spans come from the one trace fold.
  */
 import { fullPrompt } from '@/lib/contracts/llm-prompt';
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
+import { foldTrace, type TraceItem } from '@/lib/contracts/trace-fold';
 import type { NodeStepSummary } from '@/lib/contracts/time-travel';
 
 export const stepKey = (step: number, node: string) => `${step}\u0000${node}`;
@@ -24,77 +25,80 @@ function blank(): NodeStepSummary {
   return { status: 'running', prompt: '', output: '', branches: [], tool_calls: [], model_calls: 0, input_tokens: 0, output_tokens: 0, latency_ms: null, cost_usd: null };
 }
 
-/** One summary per (step, node) that ran, in the order they started. */
+/**
+ * One summary per (step, node) that ran, in the order they started: each node span of the trace
+ * fold (lib/contracts/trace-fold.ts) with what hangs under it (model calls, memory, tool calls,
+ * edges), not counting the nodes it called (a worker's own span is its own row).
+ */
 export function summarizeSteps(events: readonly TraceEvent[]): Map<string, NodeStepSummary & { step: number; node: string }> {
+  const fold = foldTrace(events);
   const out = new Map<string, NodeStepSummary & { step: number; node: string }>();
-  const at = (e: TraceEvent) => {
-    const k = stepKey(e.step, e.node!);
-    let s = out.get(k);
-    if (!s) out.set(k, (s = { ...blank(), step: e.step, node: e.node! }));
-    return s;
-  };
-  /** llm.request events by their node span (a request stores only what is new since the previous one). */
-  const requests = new Map<string, TraceEvent[]>();
   const prompts = new Map<string, string[]>();
-  const tools = new Map<string, { tool: string; args: unknown; output: string; error?: string }>();
-  for (const e of events) {
-    if (!e.node) continue;
-    switch (e.type) {
-      case 'node.started':
-        at(e);
-        break;
-      case 'llm.request': {
-        const span = e.parent_span_id ?? e.span_id;
-        const list = [...(requests.get(span) ?? []), e];
-        requests.set(span, list);
-        const k = stepKey(e.step, e.node);
-        prompts.set(k, [...(prompts.get(k) ?? []), promptText(list)]);
-        at(e).model_calls++;
-        break;
+  for (const span of fold.items.values()) {
+    const start = span.events[0];
+    if (span.kind !== 'node' || start?.node === undefined) continue;
+    const k = stepKey(start.step, start.node);
+    let s = out.get(k);
+    if (!s) out.set(k, (s = { ...blank(), step: start.step, node: start.node }));
+    /** llm.request events by their parent span (a request stores only what is new since the previous one). */
+    const requests = new Map<string, TraceEvent[]>();
+    const visit = (item: TraceItem) => {
+      for (const e of item.point ? [] : item.events) summarizeEvent(s, e, item, requests, prompts, k);
+      if (item.kind === 'edge') {
+        const to = eventData(item.events[0], 'edge.taken')?.to;
+        if (to) s.branches.push(to);
       }
-      case 'llm.response': {
-        const d = eventData(e, 'llm.response');
-        const s = at(e);
-        s.input_tokens += d?.['gen_ai.usage.input_tokens'] ?? 0;
-        s.output_tokens += d?.['gen_ai.usage.output_tokens'] ?? 0;
-        const cost = (e.data as { cost_usd?: unknown }).cost_usd;
-        if (typeof cost === 'number') s.cost_usd = (s.cost_usd ?? 0) + cost;
-        break;
+      for (const c of item.children) {
+        const child = fold.items.get(c)!;
+        if (child.kind !== 'node') visit(child);
       }
-      case 'tool.call': {
-        const d = eventData(e, 'tool.call');
-        const call = { tool: d?.tool ?? '?', args: d?.args ?? null, output: '' };
-        tools.set(e.span_id, call);
-        at(e).tool_calls.push(call);
-        break;
-      }
-      case 'tool.result': {
-        const d = eventData(e, 'tool.result');
-        const call = tools.get(e.span_id);
-        if (call && d) {
-          call.output = d.output;
-          if (d.error !== undefined) call.error = d.error;
-        }
-        break;
-      }
-      case 'edge.taken': {
-        const to = eventData(e, 'edge.taken')?.to;
-        if (to) at(e).branches.push(to);
-        break;
-      }
-      case 'node.finished': {
-        const d = eventData(e, 'node.finished');
-        const s = at(e);
-        s.status = d?.status ?? 'succeeded';
-        s.output = d?.error ? `${d.error.code}: ${d.error.message}` : text(d?.output);
-        s.latency_ms = d?.latency_ms ?? null;
-        break;
-      }
-    }
+    };
+    visit(span);
   }
   for (const [k, list] of prompts) {
     const s = out.get(k);
     if (s) s.prompt = list.join('\n\n---\n\n');
   }
   return out;
+}
+
+function summarizeEvent(s: NodeStepSummary, e: TraceEvent, item: TraceItem, requests: Map<string, TraceEvent[]>, prompts: Map<string, string[]>, k: string): void {
+  switch (e.type) {
+    case 'llm.request': {
+      const parent = item.parent ?? item.id;
+      const list = [...(requests.get(parent) ?? []), e];
+      requests.set(parent, list);
+      prompts.set(k, [...(prompts.get(k) ?? []), promptText(list)]);
+      s.model_calls++;
+      break;
+    }
+    case 'llm.response': {
+      const d = eventData(e, 'llm.response');
+      s.input_tokens += d?.['gen_ai.usage.input_tokens'] ?? 0;
+      s.output_tokens += d?.['gen_ai.usage.output_tokens'] ?? 0;
+      if (d?.cost_usd !== undefined) s.cost_usd = (s.cost_usd ?? 0) + d.cost_usd;
+      break;
+    }
+    case 'tool.call': {
+      const d = eventData(e, 'tool.call');
+      s.tool_calls.push({ tool: d?.tool ?? '?', args: d?.args ?? null, output: '' });
+      break;
+    }
+    case 'tool.result': {
+      const d = eventData(e, 'tool.result');
+      const call = s.tool_calls.at(-1);
+      if (call && d) {
+        call.output = d.output;
+        if (d.error !== undefined) call.error = d.error;
+      }
+      break;
+    }
+    case 'node.finished': {
+      const d = eventData(e, 'node.finished');
+      s.status = d?.status ?? 'succeeded';
+      s.output = d?.error ? `${d.error.code}: ${d.error.message}` : text(d?.output);
+      s.latency_ms = d?.latency_ms ?? null;
+      break;
+    }
+  }
 }

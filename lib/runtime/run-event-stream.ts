@@ -6,11 +6,10 @@
  * stream ends after a terminal event, or when the client leaves (which does not cancel the run).
  */
 import 'server-only';
-import type { TraceEvent } from '@/lib/contracts/trace';
+import { isRunEndType, isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
 import { subscribe } from './event-bus';
-import { isTerminalStatus, TERMINAL_EVENT_TYPES } from './run-status';
 
 export const SSE_HEADERS: Record<string, string> = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -56,7 +55,7 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
         if (closed || e.seq <= lastSent) return;
         lastSent = e.seq;
         controller.enqueue(encoder.encode(formatSseEvent(e)));
-        if (TERMINAL_EVENT_TYPES.has(e.type)) close();
+        if (isRunEndType(e.type)) close();
       };
 
       // 1. subscribe first, so nothing recorded from now on can be missed

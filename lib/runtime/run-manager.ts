@@ -7,7 +7,7 @@ import 'server-only';
 import { runGraph, type RunOutcome } from '@/lib/engine';
 import type { FirstToolChoice } from '@/lib/engine/scope';
 import { checkResume, checkStateEdit, editedState } from '@/lib/engine/resume';
-import type { Checkpoint, ResumeValue } from '@/lib/contracts/trace';
+import { RUN_SPAN_ID, type Checkpoint, type ResumeValue } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
 import { DEMO_CONNECTION, type RunSource } from '@/lib/contracts/runs';
@@ -43,8 +43,6 @@ export interface StartRunOptions {
   /** An API caller's `tool_choice` for the entry agent's first model call (lib/runtime/openai/client-tools.ts). */
   toolChoice?: FirstToolChoice;
 }
-
-const RUN_SPAN = 'run';
 
 function documentOf(run: RunRow): GraphDocument {
   if (run.graphVersion != null) {
@@ -88,13 +86,13 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
       'Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server such as vLLM or Ollama) in the server environment, ' +
       'or add the connection in Settings (POST /api/connections).';
     updateRun(run.id, { startedAt: new Date() });
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'no_connection', message } } });
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'no_connection', message } } });
     return getRun(run.id)!;
   }
   const mcp = unknownMcpServers(doc);
   if (mcp.length) {
     updateRun(run.id, { startedAt: new Date() });
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
     return getRun(run.id)!;
   }
   launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints, ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}) });
@@ -125,7 +123,7 @@ export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void 
   if (!admitted) updateRun(run.id, { status: 'queued' });
   void track(run.id, async (controller) => {
     if (!admitted && !(await admission.wait(run.id, controller.signal))) {
-      recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: 'cancelled while queued' } });
+      recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
       return;
     }
     try {
@@ -162,7 +160,7 @@ function enqueue(url: string, run: RunRow, doc: GraphDocument, args: LaunchArgs)
   updateRun(run.id, { status: 'queued' });
   enqueueRun(url, { runId: run.id, document: doc, args }).catch((err: unknown) => {
     const message = `The run could not be queued: ${err instanceof Error ? err.message : String(err)}`;
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN, data: { error: { code: 'queue_unavailable', message } } });
+    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'queue_unavailable', message } } });
   });
 }
 
@@ -198,7 +196,7 @@ function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): vo
   recorder.flush();
   const row = getRun(runId);
   if (!row || (row.status !== 'running' && row.status !== 'queued')) return;
-  const base = { step: 0, span_id: RUN_SPAN };
+  const base = { step: 0, span_id: RUN_SPAN_ID };
   switch (outcome.status) {
     case 'succeeded':
       recorder.emit({ ...base, type: 'run.finished', data: { output: outcome.output, state: outcome.state } });
@@ -266,10 +264,13 @@ export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): 
   } else if (queue && (run.status === 'queued' || run.status === 'running')) {
     // Queue mode: a waiting job is removed; a job a worker holds is aborted by that worker.
     if ((await cancelQueuedRun(queue, runId)) === 'removed') {
-      recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: 'cancelled while queued' } });
+      recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
+      void exportFinishedRun(runId);
     } else await waitUntilSettled(runId, AbortSignal.timeout(opts.waitMs ?? 10_000));
   } else {
-    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN, data: { reason: `cancelled while ${run.status}` } });
+    // Not executing (paused, interrupted): the cancel ends it here, so it is exported here.
+    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: `cancelled while ${run.status}` } });
+    void exportFinishedRun(runId);
   }
   return getRun(runId)!;
 }

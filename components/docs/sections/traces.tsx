@@ -1,5 +1,5 @@
 /** 8. Traces: the event envelope, the event types (generated from TRACE_EVENT_TYPES), SSE and downloads. */
-import { RUN_STATUSES, TRACE_EVENT_TYPES, type TraceEventType } from '@/lib/contracts/trace';
+import { RUN_END_TYPES, RUN_SPAN_ID, RUN_STATUSES, TERMINAL_STATUSES, TRACE_EVENT_TYPES, type TraceEventType } from '@/lib/contracts/trace';
 import { C, Code, Section, Table } from '../parts';
 import { SSE_SNIPPET } from '../snippets';
 
@@ -32,7 +32,24 @@ export function Traces() {
       <Code title="envelope">{'{ seq, run_id, ts, type, step, node?, span_id, parent_span_id?, data }'}</Code>
       <p>
         <C>seq</C> numbers a run’s events from 1; <C>step</C> is the superstep; spans nest (run → node → model call / tool call → worker node…), so the
-        trace reads as a tree. Model events use OpenTelemetry <C>gen_ai.*</C> names.
+        trace reads as a tree. Model events use OpenTelemetry <C>gen_ai.*</C> names. The run’s own span id is <C>{RUN_SPAN_ID}</C> (runs recorded by
+        older versions used a random id; readers treat both as the run span).
+      </p>
+      <p>
+        A run has ended after {RUN_END_TYPES.map((t, i) => (
+          <span key={t}>
+            {i ? (i === RUN_END_TYPES.length - 1 ? ' or ' : ', ') : ''}
+            <C>{t}</C>
+          </span>
+        ))}
+        ; its status is then one of {TERMINAL_STATUSES.map((st, i) => (
+          <span key={st}>
+            {i ? ', ' : ''}
+            <C>{st}</C>
+          </span>
+        ))}
+        . <C>run.interrupted</C> pauses it (<C>paused</C>, or <C>interrupted</C> after a server restart). An event type this version does not know is
+        kept and shown as <em>unknown event &lt;type&gt;</em> in the Run panel and the CLI, never as something else.
       </p>
       <Table testId="docs-event-types" head={['type', 'data']} rows={TRACE_EVENT_TYPES.map((t) => [<C key="t">{t}</C>, EVENT_DATA[t]])} />
       <p>

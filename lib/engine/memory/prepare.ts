@@ -11,6 +11,7 @@
  * (no MemoryPort) memory is computed from the history the run was given and not kept.
  */
 import type { MemorySpec } from '../../graph/schema';
+import type { TraceEmitData } from '../../contracts/trace';
 import { chat } from '../llm';
 import { historyMode, viewOf } from '../history';
 import type { ChatMessage, MemoryRecord } from '../ports';
@@ -70,7 +71,7 @@ export async function prepareMemory(ctx: ExecContext): Promise<void> {
   const window = spec.window ?? spec.summary?.after;
   const sum = spec.summary && summaryPlan(turns.length, covered(record), spec.summary.after, window!);
   const span = ctx.scope.ports.newId();
-  const emit = (type: 'memory.read' | 'memory.write', data: Record<string, unknown>) => emitFrom(ctx, type, data, span, ctx.span);
+  const emit = <T extends 'memory.read' | 'memory.write'>(type: T, data: TraceEmitData<T>) => emitFrom(ctx, type, data, span, ctx.span);
   emit('memory.read', {
     turns: turns.length,
     // What the prompt will hold verbatim once the due summary (if any) is written.

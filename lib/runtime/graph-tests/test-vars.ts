@@ -5,6 +5,7 @@
  */
 import type { RunOutcome } from '@/lib/engine';
 import type { Checkpoint, TraceEventInput } from '@/lib/contracts/trace';
+import { foldRun } from '@/lib/contracts/trace-fold';
 import { isConditional, type GraphDocument } from '@/lib/graph/schema';
 
 export interface TestVars {
@@ -27,9 +28,9 @@ function branchLabel(doc: GraphDocument, from: string, index: unknown): string |
 
 export function testVars(doc: GraphDocument, outcome: RunOutcome, events: readonly TraceEventInput[], last: Checkpoint | undefined): TestVars {
   const of = (type: TraceEventInput['type']) => events.filter((e) => e.type === type);
-  const end = events.findLast((e) => e.type === 'run.finished' || e.type === 'run.failed' || e.type === 'run.cancelled');
-  // A paused run has no end event: its usage is in the checkpoint of the pause.
-  const u = (end?.data.usage ?? (last?.extra?.usage as object | undefined) ?? {}) as Record<string, number | undefined>;
+  const run = foldRun(events);
+  // A paused run has not ended: its usage is in the checkpoint of the pause.
+  const u = (run.ended ? run.usage : ((last?.extra?.usage as object | undefined) ?? {})) as Record<string, number | undefined>;
   const input = u.input_tokens ?? 0;
   const output = u.output_tokens ?? 0;
   // Every edge has the same fields (null when absent), so `b.label == "x"` never fails on a missing key.

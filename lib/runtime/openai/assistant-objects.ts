@@ -1,7 +1,7 @@
 /** Rows of the assistants flow as OpenAI's objects (assistant, thread, thread.message, thread.run). */
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/threads';
 import type { RunRow } from '@/db/runs';
-import type { Checkpoint } from '@/lib/contracts/trace';
+import { isTerminalStatus, type Checkpoint } from '@/lib/contracts/trace';
 import { openaiUsage } from './run-reply';
 
 const secs = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -115,7 +115,7 @@ export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoin
     instructions: link.instructions ?? '',
     tools: [],
     metadata: link.metadata ?? {},
-    usage: run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled' || run.status === 'rejected' ? (run.usage ? openaiUsage(run) : null) : null,
+    usage: isTerminalStatus(run.status) ? (run.usage ? openaiUsage(run) : null) : null,
     temperature: null,
     top_p: null,
     max_prompt_tokens: null,

@@ -6,6 +6,7 @@
  * arguments (input, checkpoint, resume value), as JSON.
  */
 import 'server-only';
+import { settlesRun } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { getRun } from '@/db/runs';
 import { subscribe } from '../event-bus';
@@ -52,7 +53,6 @@ export async function cancelQueuedRun(url: string, runId: string): Promise<'remo
 }
 
 const ACTIVE_STATUSES = new Set(['queued', 'running']);
-const SETTLING_TYPES = new Set(['run.finished', 'run.failed', 'run.cancelled', 'run.interrupted']);
 
 /**
  * Resolves once the run is no longer queued or running (finished, failed, paused...) whichever
@@ -71,7 +71,7 @@ export function waitUntilSettled(runId: string, signal?: AbortSignal): Promise<v
       resolve();
     };
     const unsubscribe = subscribe(runId, (e) => {
-      if (SETTLING_TYPES.has(e.type)) check();
+      if (settlesRun(e.type)) check();
     });
     signal?.addEventListener('abort', check, { once: true });
     void unsubscribe.ready.then(check, check);

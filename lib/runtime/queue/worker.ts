@@ -12,6 +12,7 @@ import { Worker, type Job } from 'bullmq';
 import { getDb } from '@/db/client';
 import { getRun, loadCheckpoint } from '@/db/runs';
 import { AppError } from '@/lib/errors';
+import { RUN_SPAN_ID } from '@/lib/contracts/trace';
 import { maxConcurrentRuns, queueConfig } from '../config';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
@@ -44,7 +45,7 @@ async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promis
   // Gone (graph deleted), finished, or cancelled while queued by a web process: nothing to do.
   if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
   if (cancelled || cancelledLately.has(runId)) {
-    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: 'run', data: { reason: 'cancelled while queued' } });
+    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
     return;
   }
   await executeRun(run, document, argsToExecute(args, loadCheckpoint(runId) ?? undefined));
