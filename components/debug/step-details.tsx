@@ -116,6 +116,7 @@ function RunDetails({ row }: { row: TimelineRow }) {
       {fin && (
         <Section title="Output" actions={<CopyJsonButton value={fin.output} />}>
           <FoldText text={asText(fin.output)} testId="run-output" />
+          {fin.answer_note && <p className={s.muted} data-testid="run-answer-note">{fin.answer_note}</p>}
         </Section>
       )}
       {failed && (

@@ -362,6 +362,8 @@ export const TRACE_DATA = {
     usage: UsageData.optional(),
     status: z.literal('rejected').optional(),
     rejected: z.looseObject({ node: z.string(), reason: z.string().optional() }).optional(),
+    /** Where the answer came from when no node wrote a message (e.g. the last node's channel), or why there is none. */
+    answer_note: z.string().optional(),
   }),
   'run.failed': z.looseObject({ error: ErrorData, usage: UsageData.optional() }),
   'run.cancelled': z.looseObject({ usage: UsageData.optional() }),
