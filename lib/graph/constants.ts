@@ -1,6 +1,6 @@
 /**
  * The graph format's names, enums and limits that need no zod: the one home of these facts.
- * lib/graph/schema.ts builds its zod schemas from them; browser code that only needs a constant or
+ * lib/graph/schema/ builds its zod schemas from them; browser code that only needs a constant or
  * a name check imports this file, so the editor's first-load JS carries no schema library.
  */
 export const FORMAT_VERSION = 1 as const;
