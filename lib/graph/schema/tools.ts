@@ -9,7 +9,7 @@ const JsonSchemaObject = z.record(z.string(), z.unknown());
  * Self-reflection (seed 001 SRM), on every tool that runs at once (an openapi tool's each operation,
  * an mcp tool's each server tool): after the tool runs, the node's model judges whether the tool's
  * description, its input and its output are aligned; if not, it rephrases the input and the tool
- * runs again, at most this many times (0, the default: never judged). Not on the types in NO_REFLECT.
+ * runs again, at most this many times (0, the default: never judged). Not on the types whose tool-types.ts entry has `noReflect`.
  */
 const Reflect = z.number().int().min(0).max(5).optional();
 
@@ -165,3 +165,20 @@ export const McpTool = z.strictObject({
 export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
+
+/**
+ * The per-type config schemas, keyed by type (a missing or extra type is a compile error); the
+ * YAML writer orders a tool's keys by its schema. The other facts per type: lib/graph/tool-types.ts.
+ */
+export const TOOL_SCHEMAS = {
+  calculator: CalculatorTool,
+  http: HttpTool,
+  web_search: WebSearchTool,
+  web_retriever: WebRetrieverTool,
+  document_sampler: DocumentSamplerTool,
+  openapi: OpenApiTool,
+  mcp: McpTool,
+  agent: AgentTool,
+  human: HumanTool,
+  client: ClientTool,
+} satisfies { [T in ToolType]: z.ZodType<Extract<ToolSpec, { type: T }>> & { shape: Record<string, z.ZodType> } };
