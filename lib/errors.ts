@@ -32,8 +32,9 @@ export type ErrorCode =
   | 'forbidden'
   | 'cross_origin'
   | 'host_not_allowed'
-  // 404, 409
+  // 404, 405, 409
   | 'not_found'
+  | 'method_not_allowed'
   | 'unknown_step'
   | 'conflict'
   | 'read_only'
@@ -101,6 +102,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   host_not_allowed: 403,
   not_found: 404,
   unknown_step: 404,
+  /** The route exists but not with this method (the `Allow` header lists the ones it has). */
+  method_not_allowed: 405,
   conflict: 409,
   read_only: 409,
   not_paused: 409,
