@@ -104,6 +104,11 @@ export function Tools() {
           <li>
             <C>timeout_s</C>: 0.1–120 (default 30). Responses are capped at 1 MiB; up to 5 redirects, each one checked.
           </li>
+          <li>
+            A non-2xx answer is a tool error (<C>http_error</C>) saying <C>answered 404: …</C> with the start of the body; the far server’s status is kept
+            as data, <C>upstream_status</C> in the error’s details, and is never the status Switchyard’s own API answers with (a tool node whose call
+            fails fails the run: <C>/v1</C> answers 422 <C>run_failed</C>; an agent gets the error as its tool result and goes on).
+          </li>
         </ul>
         <Note>
           <strong>SSRF protection.</strong> Tools may only reach public http(s) hosts: every address a host resolves to is checked (loopback, private,
