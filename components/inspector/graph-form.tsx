@@ -5,13 +5,16 @@ import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
 import { CHANNEL_TYPES, GRAPH_NAME_RULE, isGraphName, LIMIT_RANGES, SEARCH_PROVIDERS } from '@/lib/graph/constants';
-import { newTool, TOOL_TYPE_LIST, TOOL_TYPES } from '@/lib/graph/tool-types';
+import { isToolType, newTool, noReflectReason, TOOL_TYPE_LIST, TOOL_TYPES } from '@/lib/graph/tool-types';
 import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
-/** Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): those without `noReflect` in the registry. */
-const reflectable = (type: ToolType) => TOOL_TYPES[type].noReflect === undefined;
+/**
+ * Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): the registry's types
+ * without `noReflect`. A draft may hold a type that is none of them (it is kept while invalid): no.
+ */
+const reflectable = (type: unknown) => isToolType(type) && noReflectReason(type) === undefined;
 
 function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; update(t: ToolSpec): void }) {
   const patch = (p: Record<string, unknown>) => {
@@ -24,7 +27,11 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
       <Field label="Type">
         <Select value={tool.type} options={TOOL_TYPE_LIST} onChange={(t) => t && update(newTool(t as ToolType, nodes))} />
       </Field>
-      <p className="sy-muted" data-testid="tool-type-description">{TOOL_TYPES[tool.type].description}</p>
+      {isToolType(tool.type) && (
+        <p className="sy-muted" data-testid="tool-type-description">
+          {TOOL_TYPES[tool.type].description}
+        </p>
+      )}
       <Field label="Description" hint="what the model reads">
         <TextInput value={tool.description ?? ''} onChange={(v) => patch({ description: v || undefined })} multiline rows={2} />
       </Field>

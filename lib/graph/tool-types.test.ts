@@ -44,6 +44,19 @@ describe('the tool-type registry', () => {
 
   it('pauses the run for the human and client tools only', () => {
     expect(TOOL_TYPE_LIST.filter(pausesRun).sort()).toEqual(['client', 'human']);
+    expect(pausesRun('bogus' as ToolType)).toBe(false);
+  });
+
+  it('validation of a draft that skipped the schema (an unknown tool type) does not throw', () => {
+    const doc = {
+      switchyard: 1,
+      name: 'draft',
+      models: { default: { connection: 'default', model: 'm' } },
+      tools: { odd: { type: 'bogus', reflect: 1 } },
+      nodes: { a: { role: 'agent', model: 'default', tools: ['odd'] }, boss: { role: 'supervisor', model: 'default', workers: ['a'] } },
+      edges: [{ from: 'START', to: 'boss' }, { from: 'boss', to: 'END' }],
+    } as unknown as GraphDocument;
+    expect(() => validateGraph(doc)).not.toThrow();
   });
 
   it('names only registered types as multi-function tools', () => {

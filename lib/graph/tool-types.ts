@@ -137,6 +137,7 @@ export function noReflectReason(type: unknown): string | undefined {
 
 /** Whether a call of a tool of `type` pauses the run (a person or the API caller answers it). */
 export function pausesRun(type: ToolType): boolean {
+  if (!isToolType(type)) return false; // a draft that skipped the schema
   const runs = TOOL_TYPES[type].runs;
   return runs === 'person' || runs === 'caller';
 }

@@ -8,7 +8,7 @@ import { shorthandProblems } from './args-schema';
 import { readOpenApi } from './openapi';
 import type { Problem } from './problems';
 import type { DocumentScorer, GraphDocument, ToolSpec, ToolType } from './schema';
-import type { ToolOf } from './tool-types';
+import { isToolType, type ToolOf } from './tool-types';
 import { problem } from './validate-problem';
 
 /** The operator's configuration as validation sees it (lib/runtime/preflight.ts builds it on the server). */
@@ -113,7 +113,8 @@ const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
 };
 
 function checkTool(out: Problem[], id: string, tool: ToolSpec): void {
-  (TOOL_CHECKS[tool.type] as ToolCheck<ToolType>)(out, id, tool);
+  // isToolType: a document that skipped the schema (an editor draft) may name an unknown type
+  if (isToolType(tool.type)) (TOOL_CHECKS[tool.type] as ToolCheck<ToolType>)(out, id, tool);
 }
 
 /** A tool's scorer, when it names a connection. */
