@@ -18,7 +18,6 @@ describe('the tool-type registry', () => {
 
   it.each(TOOL_TYPE_LIST)('%s: says what it is, where it is documented and where it runs', (t) => {
     const meta = TOOL_TYPES[t];
-    expect(meta.label).not.toBe('');
     expect(meta.description.length).toBeGreaterThan(20);
     expect(meta.docsAnchor).toMatch(/^tool-[a-z-]+$/);
     expect(['server', 'person', 'caller', 'node']).toContain(meta.runs);

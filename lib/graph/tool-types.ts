@@ -1,7 +1,7 @@
 /**
- * The one home of per-tool-type facts (as roles.ts is for roles): label, one-line description, the
- * docs anchor, where a call runs, whether it takes
- * `reflect` (and why not), and the spec a freshly added tool starts with.
+ * The one home of per-tool-type facts (as roles.ts is for roles): a one-line description, the docs
+ * anchor, who answers a call, whether it takes `reflect` (and why not), and the spec a freshly added
+ * tool starts with.
  * `Record<ToolType, ToolMeta>`: adding a type to the schema (lib/graph/schema/tools.ts) without an
  * entry here is a compile error. The inspector, the YAML writer (through TOOL_SCHEMAS, keyed the same
  * way), validation and the docs ask this file. Pure and zod-free at run time (only types from the
@@ -21,8 +21,6 @@ export type ToolRuns = 'server' | 'person' | 'caller' | 'node';
 
 export interface ToolMeta<T extends ToolType = ToolType> {
   type: T;
-  /** What the docs and the inspector call it. */
-  label: string;
   /** One line: what it does. */
   description: string;
   /** The docs section (id of its anchor on /docs) that explains it. */
@@ -39,7 +37,6 @@ type Registry = { [T in ToolType]: ToolMeta<T> };
 export const TOOL_TYPES: Registry = {
   calculator: {
     type: 'calculator',
-    label: 'calculator',
     description: 'Arithmetic with a safe parser (never eval): one argument, expression.',
     docsAnchor: 'tool-calculator',
     runs: 'server',
@@ -47,7 +44,6 @@ export const TOOL_TYPES: Registry = {
   },
   http: {
     type: 'http',
-    label: 'http',
     description: 'Calls a URL template with the model’s arguments (OPEA callable_api), through the SSRF-guarded client.',
     docsAnchor: 'tool-http',
     runs: 'server',
@@ -55,7 +51,6 @@ export const TOOL_TYPES: Registry = {
   },
   web_search: {
     type: 'web_search',
-    label: 'web_search',
     description: 'A web search (serper, serpapi or searxng), optionally scoped to domains; returns the results.',
     docsAnchor: 'tool-web-search',
     runs: 'server',
@@ -63,7 +58,6 @@ export const TOOL_TYPES: Registry = {
   },
   web_retriever: {
     type: 'web_retriever',
-    label: 'web_retriever',
     description: 'A search, then its snippets or the result pages fetched and split into documents, optionally top-p sampled.',
     docsAnchor: 'tool-web-retriever',
     runs: 'server',
@@ -71,7 +65,6 @@ export const TOOL_TYPES: Registry = {
   },
   document_sampler: {
     type: 'document_sampler',
-    label: 'document_sampler',
     description: 'Top-p sampling of the documents it is given against a query (bm25, a rerank or an embeddings model).',
     docsAnchor: 'tool-document-sampler',
     runs: 'server',
@@ -79,7 +72,6 @@ export const TOOL_TYPES: Registry = {
   },
   openapi: {
     type: 'openapi',
-    label: 'openapi',
     description: 'The allow-listed operations of an OpenAPI 3.x description, one function each.',
     docsAnchor: 'tool-openapi',
     runs: 'server',
@@ -87,7 +79,6 @@ export const TOOL_TYPES: Registry = {
   },
   mcp: {
     type: 'mcp',
-    label: 'mcp',
     description: 'The allow-listed tools of an operator-configured MCP server, under their own names.',
     docsAnchor: 'tool-mcp',
     runs: 'server',
@@ -95,7 +86,6 @@ export const TOOL_TYPES: Registry = {
   },
   agent: {
     type: 'agent',
-    label: 'agent',
     description: 'Another node of the graph offered as a tool: a call runs it with the argument as its task.',
     docsAnchor: 'tool-agent',
     runs: 'node',
@@ -104,7 +94,6 @@ export const TOOL_TYPES: Registry = {
   },
   human: {
     type: 'human',
-    label: 'human',
     description: 'Asks a person: the run pauses with the question and the answer given on resume is the result.',
     docsAnchor: 'tool-human',
     runs: 'person',
@@ -113,7 +102,6 @@ export const TOOL_TYPES: Registry = {
   },
   client: {
     type: 'client',
-    label: 'client',
     description: 'A tool the API caller runs (the tools of a chat completions request): the run pauses and returns the call.',
     docsAnchor: 'tool-client',
     runs: 'caller',
