@@ -3,11 +3,14 @@
  * (the first step of `npm test`). Imports point down the layers:
  *
  *   app  ->  components, lib/server  ->  lib/runtime  ->  lib/engine, lib/llm, lib/tools, db
+ *   cli  ->  lib/runtime, lib/engine, lib/llm, lib/tools          (the CLI sits where a route handler does)
  *   everything  ->  lib/contracts, lib/graph, lib/errors
  *
  * `lib/engine` and `lib/graph` are pure (no framework, no I/O, no database); `components` (browser
  * code) reach the server only through HTTP, so they import lib/contracts and lib/graph, never the
- * server layers; `db` knows only the contracts, the graph model and the error type. No import cycles.
+ * server layers; `db` knows only the contracts, the graph model and the error type; `cli/` (the
+ * `switchyard` command) works on files over lib/ directly and reaches a server only over HTTP, and
+ * nothing imports it. No import cycles.
  * Type-only imports count (tsPreCompilationDeps).
  */
 const NODE_IO = '^(node:)?(fs|fs/promises|net|http|https|http2|child_process|dns|dns/promises|dgram|tls|cluster|worker_threads|readline|os|vm|inspector|repl)$';
@@ -56,6 +59,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^db/', pathNot: '\\.test\\.ts$' },
       to: { path: '^lib/', pathNot: '^lib/(contracts/|graph/|errors\\.ts$)' },
+    },
+    {
+      name: 'cli-over-lib-only',
+      comment: 'cli/ (the switchyard command) runs graphs over lib/ directly, like a route handler, and talks to a server only over HTTP (cli/remote.ts): never app/, components/, the route helpers of lib/server or the store (db/). Its tests start servers through the harnesses in lib/runtime/testing.',
+      severity: 'error',
+      from: { path: '^cli/' },
+      to: { path: '^(app|components|db|lib/server)/' },
+    },
+    {
+      name: 'cli-never-reaches-the-store',
+      comment: 'switchyard validate / run / test / cassette work on files in the process, with no database: nothing the CLI loads (not even through lib/runtime) opens db/ or the route helpers. Its tests may (they start a real server).',
+      severity: 'error',
+      from: { path: '^cli/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(db|lib/server)/', reachable: true },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli/ is a top layer (like app/): only bin/ starts it; lib/, db/, app/ and components/ never import it.',
+      severity: 'error',
+      from: { pathNot: '^(cli|bin)/' },
+      to: { path: '^cli/' },
     },
     {
       name: 'no-circular',

@@ -4,9 +4,72 @@
  * the route helpers (lib/server) answer `{ error: { code, message, details? } }` with the status
  * that `statusOf(code)` finds in the one table below.
  */
+/**
+ * Every error code the app throws (AppError, and the `kind` of an OpenAIApiError). Closed: a throw
+ * with a code not listed here, or a code listed without a status below, does not compile; and
+ * lib/errors.test.ts scans the source for thrown codes.
+ */
+export type ErrorCode =
+  // 400: the request is wrong
+  | 'bad_request'
+  | 'invalid_messages'
+  | 'invalid_conversation_id'
+  | 'invalid_tool_outputs'
+  | 'invalid_tool_call_id'
+  | 'invalid_tool_choice'
+  | 'tools_not_supported'
+  | 'invalid_thread'
+  | 'run_active'
+  | 'run_not_waiting'
+  | 'bad_checkpoint'
+  | 'bad_resume'
+  | 'no_connection'
+  // 401, 402, 403
+  | 'unauthorized'
+  | 'invalid_api_key'
+  | 'budget_exceeded'
+  | 'ssrf_blocked'
+  | 'forbidden'
+  | 'cross_origin'
+  | 'host_not_allowed'
+  // 404, 405, 409
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'unknown_step'
+  | 'conflict'
+  | 'read_only'
+  | 'not_paused'
+  | 'resume_required'
+  | 'run_cancelled'
+  // 413, 415
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  // 422: understood, but the graph, state or run cannot do it
+  | 'invalid_graph'
+  | 'invalid_state'
+  | 'run_failed'
+  | 'event_budget'
+  | 'no_scripted_reply'
+  // 429, 499
+  | 'model_rate_limited'
+  | 'rate_limited'
+  | 'cancelled'
+  // 5xx: our fault, or a server we called failed
+  | 'internal'
+  | 'tool_error'
+  | 'run_not_settled'
+  | 'http_error'
+  | 'mcp_error'
+  | 'model_error'
+  | 'model_unreachable'
+  | 'model_unavailable'
+  | 'model_unauthorized'
+  | 'model_not_found'
+  | 'model_timeout';
+
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -15,13 +78,16 @@ export class AppError extends Error {
   }
 }
 
-/** code → HTTP status; the only place below the route layer that names one. */
-const STATUS_OF_CODE: Record<string, number> = {
+/** code → HTTP status; the only place below the route layer that names one. A code without one does not compile. */
+const STATUS_OF_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   invalid_messages: 400,
   invalid_conversation_id: 400,
   invalid_tool_outputs: 400,
   invalid_tool_call_id: 400,
+  invalid_tool_choice: 400,
+  /** The request's `tools` cannot join the graph (no tool-calling entry agent, or a name taken). */
+  tools_not_supported: 400,
   run_active: 400,
   run_not_waiting: 400,
   invalid_thread: 400,
@@ -36,6 +102,8 @@ const STATUS_OF_CODE: Record<string, number> = {
   host_not_allowed: 403,
   not_found: 404,
   unknown_step: 404,
+  /** The route exists but not with this method (the `Allow` header lists the ones it has). */
+  method_not_allowed: 405,
   conflict: 409,
   read_only: 409,
   not_paused: 409,
@@ -47,6 +115,10 @@ const STATUS_OF_CODE: Record<string, number> = {
   invalid_state: 422,
   /** 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again. */
   run_failed: 422,
+  /** The run recorded more trace events than SWITCHYARD_RUN_MAX_EVENTS allows and was stopped: a limit, not a fault; retrying does the same. */
+  event_budget: 422,
+  /** A graph test made a model call its `replies` script has no answer for: the test file needs one more. */
+  no_scripted_reply: 422,
   /** An API key's monthly cost budget is spent (lib/server/auth-keys.ts): Payment Required, not retried. */
   budget_exceeded: 402,
   model_rate_limited: 429,
@@ -55,7 +127,10 @@ const STATUS_OF_CODE: Record<string, number> = {
   internal: 500,
   tool_error: 500,
   run_not_settled: 500,
+  /** An outbound HTTP call failed (not reachable, timed out, refused); the status the far server answered is data (`upstream_status`), never ours. */
   http_error: 502,
+  /** An MCP server the operator configured failed or could not be reached. */
+  mcp_error: 502,
   model_error: 502,
   model_unreachable: 502,
   model_unavailable: 502,
@@ -64,13 +139,23 @@ const STATUS_OF_CODE: Record<string, number> = {
   model_timeout: 504,
 };
 
-/** The HTTP status for an error code; a code the table does not know is the caller's fault (400). */
-export function statusOf(code: string): number {
-  return STATUS_OF_CODE[code] ?? 400;
+/** Every error code (the keys of the status table). */
+export const ERROR_CODES = Object.keys(STATUS_OF_CODE) as ErrorCode[];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(STATUS_OF_CODE, code);
+}
+
+/**
+ * The HTTP status for an error code. The type admits only known codes; a string that is none of them
+ * (it would have to be cast in) is our bug, so a 500, never a silent 400.
+ */
+export function statusOf(code: ErrorCode): number {
+  return isErrorCode(code) ? STATUS_OF_CODE[code] : 500;
 }
 
 /** Whether an error code is the server's fault (5xx) rather than the caller's. */
-export function isServerError(code: string): boolean {
+export function isServerError(code: ErrorCode): boolean {
   return statusOf(code) >= 500;
 }
 

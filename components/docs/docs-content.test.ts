@@ -9,6 +9,7 @@ import { TRACE_EVENT_TYPES } from '@/lib/contracts/trace';
 import { checkCel, evaluateCel, evaluateCondition } from '@/lib/graph/cel';
 import { ROLES } from '@/lib/graph/roles';
 import { NODE_ROLES, NODE_SCHEMAS } from '@/lib/graph/schema';
+import { TOOL_TYPE_LIST, TOOL_TYPES } from '@/lib/graph/tool-types';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import { CEL_EXAMPLES, CEL_SCOPES, SAMPLE_VARS } from './cel-examples';
 import { describeType, roleFields } from './schema-fields';
@@ -48,6 +49,16 @@ describe('role sections', () => {
     expect(roleFields('supervisor').find((f) => f.name === 'workers')).toMatchObject({ optional: false });
     expect(roleFields('tool').find((f) => f.name === 'args')!.type).toBe('map of string → CEL expression');
     expect(describeType(NODE_SCHEMAS.subgraph.shape.graph)).toBe('graph name');
+  });
+});
+
+describe('tool sections', () => {
+  const toolsToc = TOC.find((e) => e.id === 'tools')!.children!.map((c) => c.id);
+  const toolsSection = readFileSync('components/docs/sections/tools.tsx', 'utf8');
+  it.each(TOOL_TYPE_LIST)('documents the %s tool type: a part under its registry anchor and a TOC entry', (type) => {
+    const anchor = TOOL_TYPES[type].docsAnchor;
+    expect(toolsToc).toContain(anchor);
+    expect(toolsSection).toContain(`<Sub id="${anchor}"`);
   });
 });
 

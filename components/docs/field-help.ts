@@ -1,6 +1,6 @@
 /**
  * What each node field does, for the docs' role tables. Used when the zod schema has no
- * `.description` (lib/graph/schema.ts documents its fields in comments, which zod cannot read).
+ * `.description` (lib/graph/schema/ documents its fields in comments, which zod cannot read).
  * Keyed by field name; a role-specific entry wins over the generic one.
  */
 import type { NodeRole } from '@/lib/graph/schema';

@@ -1,5 +1,5 @@
 /**
- * Reads the role schemas (lib/graph/schema.ts NODE_SCHEMAS, zod v4) into rows the docs render:
+ * Reads the role schemas (lib/graph/schema/ NODE_SCHEMAS, zod v4) into rows the docs render:
  * field name, a readable type, whether it is optional, and what it does (the schema's
  * `.description` when it has one, else components/docs/field-help.ts). Pure: no React.
  */

@@ -100,6 +100,7 @@ export const TOC: TocEntry[] = [
       { id: 'run-api', title: 'Run API' },
       { id: 'connections', title: 'Connections and supports' },
       { id: 'openai-api', title: 'OpenAI-compatible' },
+      { id: 'error-codes', title: 'Error codes' },
     ],
   },
 ];

@@ -4,39 +4,17 @@ import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
 import { DEFAULT_MODEL_SPEC } from '@/lib/graph/roles';
-import { CHANNEL_TYPES, GRAPH_NAME_RULE, isGraphName, LIMIT_RANGES, NO_REFLECT, SEARCH_PROVIDERS } from '@/lib/graph/constants';
+import { CHANNEL_TYPES, GRAPH_NAME_RULE, isGraphName, LIMIT_RANGES, SEARCH_PROVIDERS } from '@/lib/graph/constants';
+import { isToolType, newTool, noReflectReason, TOOL_TYPE_LIST, TOOL_TYPES } from '@/lib/graph/tool-types';
 import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
 
-const TOOL_TYPES: ToolType[] = ['calculator', 'http', 'web_search', 'web_retriever', 'document_sampler', 'openapi', 'mcp', 'agent', 'human'];
-
-function newTool(type: ToolType, nodes: string[]): ToolSpec {
-  switch (type) {
-    case 'calculator':
-      return { type };
-    case 'http':
-      return { type, method: 'GET', url: 'https://example.org/search?q={query}' };
-    case 'web_search':
-      return { type, provider: 'serper' };
-    case 'web_retriever':
-      return { type, provider: 'serper', mode: 'snippets' };
-    case 'document_sampler':
-      return { type, top_p: 0.9 };
-    case 'openapi':
-      return { type, spec_url: 'https://example.org/openapi.json', operations: ['operationId'] };
-    case 'mcp':
-      return { type, server: 'server', tools: ['tool'] };
-    case 'agent':
-      return { type, node: nodes[0] ?? '' };
-    case 'human':
-    case 'client':
-      return { type };
-  }
-}
-
-/** Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): all but those in NO_REFLECT. */
-const reflectable = (type: ToolType) => !Object.hasOwn(NO_REFLECT, type);
+/**
+ * Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): the registry's types
+ * without `noReflect`. A draft may hold a type that is none of them (it is kept while invalid): no.
+ */
+const reflectable = (type: unknown) => isToolType(type) && noReflectReason(type) === undefined;
 
 function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; update(t: ToolSpec): void }) {
   const patch = (p: Record<string, unknown>) => {
@@ -47,8 +25,13 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
   return (
     <>
       <Field label="Type">
-        <Select value={tool.type} options={TOOL_TYPES} onChange={(t) => t && update(newTool(t as ToolType, nodes))} />
+        <Select value={tool.type} options={TOOL_TYPE_LIST} onChange={(t) => t && update(newTool(t as ToolType, nodes))} />
       </Field>
+      {isToolType(tool.type) && (
+        <p className="sy-muted" data-testid="tool-type-description">
+          {TOOL_TYPES[tool.type].description}
+        </p>
+      )}
       <Field label="Description" hint="what the model reads">
         <TextInput value={tool.description ?? ''} onChange={(v) => patch({ description: v || undefined })} multiline rows={2} />
       </Field>
@@ -222,7 +205,7 @@ export function GraphForm() {
         testId="tools"
         value={graph.tools}
         onChange={(tools) => api.setGraph({ tools })}
-        make={() => ({ type: 'calculator' })}
+        make={() => newTool('calculator', nodes)}
         render={(_id, t, update) => <ToolFields tool={t} nodes={nodes} update={update} />}
       />
       <RecordSection<StateChannel>

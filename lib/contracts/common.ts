@@ -8,21 +8,9 @@ import type { Problem } from '@/lib/graph/problems';
 /** A problem of a graph document as the API sends it. */
 export type ProblemJson = Problem;
 
-/** Stable error codes of the API. */
-export const ERROR_CODES = [
-  'bad_request',
-  'not_found',
-  'conflict',
-  'invalid_graph',
-  'payload_too_large',
-  'unsupported_media_type',
-  'method_not_allowed',
-  'internal',
-] as const;
-
 export interface ErrorBody {
   error: {
-    /** One of ERROR_CODES for this API; other resources may add their own. */
+    /** One of the codes of lib/errors.ts (ErrorCode, the one list, each with its HTTP status); read as a string so an older client tolerates a new code. */
     code: string;
     message: string;
     details?: unknown;

@@ -1,6 +1,6 @@
 /**
  * The graph format's names, enums and limits that need no zod: the one home of these facts.
- * lib/graph/schema.ts builds its zod schemas from them; browser code that only needs a constant or
+ * lib/graph/schema/ builds its zod schemas from them; browser code that only needs a constant or
  * a name check imports this file, so the editor's first-load JS carries no schema library.
  */
 export const FORMAT_VERSION = 1 as const;
@@ -22,17 +22,13 @@ export const GRAPH_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 export const GRAPH_NAME_RULE = 'must start with a letter or digit and hold only letters, digits, ., _ and - (at most 80)';
 export const isGraphName = (v: string): boolean => GRAPH_NAME_PATTERN.test(v);
 
-/** Tool types without `reflect`, and why (the validation message for `reflect` on one). */
-export const NO_REFLECT: Readonly<Record<string, string>> = {
-  human: "a person's answer is not judged or asked for again",
-  client: 'the API caller runs it after the run pauses, so there is no output to judge',
-  agent: "it runs another node of the graph: give reflect to that node's tools instead",
-};
-
 /** Web search providers: keys (SERPER_API_KEY, SERPAPI_API_KEY) come from the server's environment. */
 export const SEARCH_PROVIDERS = ['serper', 'serpapi', 'searxng'] as const;
 
-/** Tool types that offer the model several functions (one per operation / server tool) instead of one named after the tool id. */
+/**
+ * Tool types that offer the model several functions (one per operation / server tool) instead of one
+ * named after the tool id. Every other fact per tool type: lib/graph/tool-types.ts.
+ */
 export const MULTI_FUNCTION_TOOLS = ['openapi', 'mcp'] as const;
 
 export const CHANNEL_TYPES = ['messages', 'string', 'number', 'boolean', 'json', 'list'] as const;

@@ -1,7 +1,7 @@
 /** zod issues as Problems: one problem per real cause, with a path and a message a person can act on. */
 import type { z } from 'zod';
 import type { Problem } from './problems';
-import { NO_REFLECT } from './schema';
+import { noReflectReason } from './tool-types';
 import { problem, type PathPart } from './validate-problem';
 
 type Issue = z.ZodError['issues'][number];
@@ -34,12 +34,12 @@ function toParts(path: readonly PropertyKey[]): PathPart[] {
   return path.map((p) => (typeof p === 'number' ? p : String(p)));
 }
 
-/** Why `reflect` is not offered on the tool at `parts` (`tools.<id>`), when it is a type without it (NO_REFLECT). */
+/** Why `reflect` is not offered on the tool at `parts` (`tools.<id>`), when it is a type without it (tool-types.ts `noReflect`). */
 function noReflect(parts: PathPart[], tool: unknown): string | undefined {
   if (parts.length !== 2 || parts[0] !== 'tools' || !tool || typeof tool !== 'object') return undefined;
   const type = (tool as { type?: unknown }).type;
-  if (typeof type !== 'string' || !Object.hasOwn(NO_REFLECT, type)) return undefined;
-  return `reflect (self-reflection) is not offered on a ${type} tool: ${NO_REFLECT[type]}`;
+  const why = noReflectReason(type);
+  return why === undefined ? undefined : `reflect (self-reflection) is not offered on a ${String(type)} tool: ${why}`;
 }
 
 const isMissing = (i: Issue, input: unknown, base: PropertyKey[]) =>

@@ -20,6 +20,13 @@ describe('graphJsonSchema', () => {
     for (const role of NODE_ROLES) expect(text).toContain(`"const":"${role}"`);
   });
 
+  // The published format is a contract with other tools' users: a change to it is deliberate. After
+  // changing the schema on purpose, update the file with `npx vitest run lib/graph/json-schema.test.ts -u`
+  // and review its diff.
+  it('is byte for byte the published schema (lib/graph/__snapshots__/graph-json-schema.json)', async () => {
+    await expect(`${JSON.stringify(graphJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/graph-json-schema.json');
+  });
+
   it('is plain JSON and a fresh copy each time', () => {
     const a = graphJsonSchema();
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);

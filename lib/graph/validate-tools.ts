@@ -7,7 +7,8 @@
 import { shorthandProblems } from './args-schema';
 import { readOpenApi } from './openapi';
 import type { Problem } from './problems';
-import type { DocumentScorer, GraphDocument, ToolSpec } from './schema';
+import type { DocumentScorer, GraphDocument, ToolSpec, ToolType } from './schema';
+import { isToolType, type ToolOf } from './tool-types';
 import { problem } from './validate-problem';
 
 /** The operator's configuration as validation sees it (lib/runtime/preflight.ts builds it on the server). */
@@ -52,7 +53,7 @@ function literalSecrets(out: Problem[], id: string, headers: Record<string, stri
 }
 
 /** An openapi tool: a spec (inline or fetched from spec_url on save) whose allow-listed operations read cleanly. */
-function checkOpenApiTool(out: Problem[], id: string, tool: Extract<ToolSpec, { type: 'openapi' }>): void {
+function checkOpenApiTool(out: Problem[], id: string, tool: ToolOf<'openapi'>): void {
   literalSecrets(out, id, tool.headers);
   if (tool.spec === undefined) {
     if (tool.spec_url === undefined) out.push(problem('error', 'openapi_no_spec', ['tools', id], 'an openapi tool needs spec (the OpenAPI document inline) or spec_url'));
@@ -67,7 +68,7 @@ function checkOpenApiTool(out: Problem[], id: string, tool: Extract<ToolSpec, { 
 }
 
 /** The search of a web_search / web_retriever: searxng needs the instance's `url`; the other providers' endpoints are the operator's. */
-function checkSearch(out: Problem[], id: string, tool: Extract<ToolSpec, { type: 'web_search' | 'web_retriever' }>): void {
+function checkSearch(out: Problem[], id: string, tool: ToolOf<'web_search' | 'web_retriever'>): void {
   if (tool.provider === 'searxng' && !tool.url?.trim()) {
     out.push(problem('error', 'searxng_no_url', ['tools', id, 'provider'], 'provider searxng needs url: the base URL of your SearXNG instance'));
   } else if (tool.provider !== 'searxng' && tool.url !== undefined) {
@@ -75,27 +76,45 @@ function checkSearch(out: Problem[], id: string, tool: Extract<ToolSpec, { type:
   }
 }
 
-function checkTool(out: Problem[], id: string, tool: ToolSpec): void {
-  switch (tool.type) {
-    case 'http':
-      for (const p of shorthandProblems(tool.args_schema ?? {})) {
-        out.push(problem('error', 'bad_args_schema', ['tools', id, 'args_schema', ...p.path], p.message));
-      }
-      literalSecrets(out, id, tool.headers);
-      return;
-    case 'openapi':
-      return checkOpenApiTool(out, id, tool);
-    case 'web_search':
-      return checkSearch(out, id, tool);
-    case 'web_retriever':
-      checkSearch(out, id, tool);
-      if (tool.scorer && tool.top_p === undefined) {
-        out.push(problem('warning', 'scorer_unused', ['tools', id, 'scorer'], 'the scorer is used only with top_p: set top_p to sample the documents'));
-      }
-      return;
-    default:
-      return;
+/** The http tool: its args_schema (JSON Schema or OPEA shorthand) reads, and no literal credentials. */
+function checkHttpTool(out: Problem[], id: string, tool: ToolOf<'http'>): void {
+  for (const p of shorthandProblems(tool.args_schema ?? {})) {
+    out.push(problem('error', 'bad_args_schema', ['tools', id, 'args_schema', ...p.path], p.message));
   }
+  literalSecrets(out, id, tool.headers);
+}
+
+function checkWebRetriever(out: Problem[], id: string, tool: ToolOf<'web_retriever'>): void {
+  checkSearch(out, id, tool);
+  if (tool.scorer && tool.top_p === undefined) {
+    out.push(problem('warning', 'scorer_unused', ['tools', id, 'scorer'], 'the scorer is used only with top_p: set top_p to sample the documents'));
+  }
+}
+
+type ToolCheck<T extends ToolType> = (out: Problem[], id: string, tool: ToolOf<T>) => void;
+/** Nothing to check before a run beyond the schema (the names it refers to are checked by validate.ts and operatorConfigProblems). */
+const schemaOnly = (): void => {};
+
+/**
+ * Each tool type's own checks, keyed like the registry (lib/graph/tool-types.ts): a new type without
+ * an entry is a compile error, so no type is left unchecked by a forgotten `case`.
+ */
+const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
+  calculator: schemaOnly,
+  http: checkHttpTool,
+  web_search: checkSearch,
+  web_retriever: checkWebRetriever,
+  document_sampler: schemaOnly,
+  openapi: checkOpenApiTool,
+  mcp: schemaOnly,
+  agent: schemaOnly,
+  human: schemaOnly,
+  client: schemaOnly,
+};
+
+function checkTool(out: Problem[], id: string, tool: ToolSpec): void {
+  // isToolType: a document that skipped the schema (an editor draft) may name an unknown type
+  if (isToolType(tool.type)) (TOOL_CHECKS[tool.type] as ToolCheck<ToolType>)(out, id, tool);
 }
 
 /** A tool's scorer, when it names a connection. */

@@ -7,6 +7,7 @@ import { checkSafeRegex, safeRegex } from './safe-regex';
 import { DEFAULTS, IMPLICIT_CHANNELS } from './defaults';
 import type { Problem } from './problems';
 import { callsModel, takesHistory } from './roles';
+import { pausesRun } from './tool-types';
 import {
   END,
   GraphName,
@@ -66,7 +67,7 @@ function checkIds(doc: GraphDocument, out: Problem[]): void {
 }
 
 /**
- * Why node `id` would pause the run (a human node, or a `human` / `client` tool in its tools), or
+ * Why node `id` would pause the run (a human node, or a tool that pauses it, tool-types.ts: `human`, `client`), or
  * null. Such a node cannot run as a supervisor's worker or behind an `agent` tool: those run
  * inside another node's model loop, which has no way to pause.
  */
@@ -75,7 +76,7 @@ function pauseReason(doc: GraphDocument, id: string): string | null {
   if (!node) return null;
   if (node.role === 'human') return `"${id}" is a human node`;
   const tools = doc.tools ?? {};
-  const asks = ('tools' in node ? (node.tools ?? []) : []).find((t) => has(tools, t) && (tools[t].type === 'human' || tools[t].type === 'client'));
+  const asks = ('tools' in node ? (node.tools ?? []) : []).find((t) => has(tools, t) && pausesRun(tools[t].type));
   return asks ? `"${id}" uses the ${tools[asks].type} tool "${asks}"` : null;
 }
 

@@ -6,35 +6,31 @@
  */
 import { Document, isMap, isScalar, isSeq, Scalar, visit, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import {
-  AgentTool,
-  CalculatorTool,
   ConditionalEdge,
   DOCUMENT_KEY_ORDER,
-  HttpTool,
+  DocumentScorer,
   Limits,
   ModelSpec,
   NODE_SCHEMAS,
   PlainEdge,
   Position,
   StateChannel,
-  WebSearchTool,
-  WebRetrieverTool,
-  DocumentSamplerTool,
+  TOOL_SCHEMAS,
   WhenBranch,
   type GraphDocument,
   type NodeRole,
+  type ToolType,
 } from './schema';
+import { isToolType } from './tool-types';
 
 type Obj = Record<string, unknown>;
 
-const TOOL_KEYS: Record<string, readonly string[]> = {
-  calculator: Object.keys(CalculatorTool.shape),
-  http: Object.keys(HttpTool.shape),
-  web_search: Object.keys(WebSearchTool.shape),
-  web_retriever: Object.keys(WebRetrieverTool.shape),
-  document_sampler: Object.keys(DocumentSamplerTool.shape),
-  agent: Object.keys(AgentTool.shape),
-};
+/** Each tool type's keys in schema order (every type: TOOL_SCHEMAS is a Record<ToolType, …>). */
+const TOOL_KEYS = Object.fromEntries(
+  Object.entries(TOOL_SCHEMAS).map(([type, schema]) => [type, Object.keys(schema.shape)]),
+) as Record<ToolType, string[]>;
+/** A scorer's keys (web_retriever, document_sampler): type first, then its kind's fields. */
+const SCORER_KEYS = [...new Set(DocumentScorer.options.flatMap((o) => Object.keys(o.shape)))];
 const NODE_KEYS = Object.fromEntries(
   Object.entries(NODE_SCHEMAS).map(([role, schema]) => [role, Object.keys(schema.shape)]),
 ) as Record<NodeRole, string[]>;
@@ -73,6 +69,12 @@ function orderNode(node: unknown): unknown {
   return ordered(node, ['role', ...keys], (k, v) => (k === 'exit' ? ordered(v, ['tool', 'when']) : v));
 }
 
+function orderTool(tool: unknown): unknown {
+  if (!isObj(tool)) return tool;
+  const keys = isToolType(tool.type) ? TOOL_KEYS[tool.type] : ['type'];
+  return ordered(tool, keys, (k, v) => (k === 'scorer' ? ordered(v, SCORER_KEYS) : v));
+}
+
 function orderEdge(edge: unknown): unknown {
   if (!isObj(edge)) return edge;
   if (!('branches' in edge)) return ordered(edge, PLAIN_EDGE_KEYS);
@@ -88,7 +90,7 @@ function canonicalGraph(doc: GraphDocument): Obj {
       case 'models':
         return eachValue(v, (m) => ordered(m, MODEL_KEYS));
       case 'tools':
-        return eachValue(v, (t) => (isObj(t) ? ordered(t, ['type', ...(TOOL_KEYS[String(t.type)] ?? [])]) : t));
+        return eachValue(v, orderTool);
       case 'state':
         return eachValue(v, (c) => ordered(c, CHANNEL_KEYS));
       case 'nodes':

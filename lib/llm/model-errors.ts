@@ -3,7 +3,7 @@
  * timeout) or final, and the AppError a caller sees, saying what the server said.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 import { retryAfterMs } from './retry';
 
 /** Thrown by an attempt when its per-call timeout fired. */
@@ -85,7 +85,7 @@ function classifyApiError(err: APIError, connection: string, baseUrl: string): F
       status,
     };
   }
-  let code = 'model_error';
+  let code: ErrorCode = 'model_error';
   let message = `Model call failed: ${where} answered ${reason}`;
   if (status === 401 || status === 403) {
     code = 'model_unauthorized';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { AppError, statusOf } from '@/lib/errors';
+import { AppError, statusOf, type ErrorCode } from '@/lib/errors';
 import { readJson, readQuery, requireMediaType, MAX_BODY_BYTES } from './body';
 import { errorResponse, invalidGraph, route } from './http';
 
@@ -14,11 +14,14 @@ describe('error responses', () => {
     expect(await res.json()).toEqual({ error: { code: 'conflict', message: 'taken', details: { id: 'g1' } } });
   });
 
-  it('the status comes from the code (lib/errors.ts table); a code it does not know is a 400', async () => {
+  it('the status comes from the code (lib/errors.ts table); a code it does not know is our bug, a 500, never a silent 400', async () => {
     expect(errorResponse(new AppError('model_rate_limited', 'slow down')).status).toBe(429);
     expect(errorResponse(new AppError('payload_too_large', 'big')).status).toBe(413);
-    expect(statusOf('no_such_code')).toBe(400);
-    expect(errorResponse(new AppError('no_such_code', 'odd')).status).toBe(400);
+    // the type refuses an unknown code; one cast in anyway is not taken for the caller's fault
+    expect(statusOf('no_such_code' as ErrorCode)).toBe(500);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(errorResponse(new AppError('no_such_code' as ErrorCode, 'odd')).status).toBe(500);
+    spy.mockRestore();
   });
 
   it('an unknown error is a 500 that leaks neither message nor stack', async () => {

@@ -43,9 +43,9 @@ export function errorBody(err: unknown): { status: number; body: ErrorBody } {
   }
   if (err instanceof ZodError) {
     const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-    return { status: 400, body: { error: { code: 'bad_request', message: zodMessage(err), details: { issues } } } };
+    return { status: statusOf('bad_request'), body: { error: { code: 'bad_request', message: zodMessage(err), details: { issues } } } };
   }
-  return { status: 500, body: { error: { code: 'internal', message: 'internal server error' } } };
+  return { status: statusOf('internal'), body: { error: { code: 'internal', message: 'internal server error' } } };
 }
 
 export function errorResponse(err: unknown): Response {

@@ -7,7 +7,7 @@
  * copied and spliced into the answer unparsed (40,000 warnings as objects took over 100 ms to
  * deserialize on the server's thread, and as long again to encode into the answer).
  */
-import { AppError } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
 import { contextOf, type ConfiguredNames } from '@/lib/graph/validate-tools';
 import type { Problem } from '@/lib/graph/problems';
 import { parseGraphYaml } from '@/lib/graph/yaml';
@@ -26,7 +26,7 @@ export type CheckAnswer = { ok: true; doc: JsonSlice[]; warnings: Uint8Array<Arr
  * not being an object) with `document` left null when it was checked (`check`).
  */
 export type JsonAnswer =
-  | { ok: false; refusal: { code: string; message: string; details?: unknown } }
+  | { ok: false; refusal: { code: ErrorCode; message: string; details?: unknown } }
   | { ok: true; body: JsonSlice[]; wrapped: boolean; check: CheckAnswer | null };
 
 export type AnswerOf<J extends ParseJob> = J extends { kind: 'yaml' } ? CheckAnswer : JsonAnswer;

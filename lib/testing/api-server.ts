@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { statusOf, type ErrorCode } from '@/lib/errors';
 import { startServer } from '@/lib/server/startup';
 import { setEnv } from './env';
 
@@ -106,8 +107,9 @@ export function matchRoute(route: RouteEntry, pathname: string): Record<string, 
   return i === decoded.length ? params : null;
 }
 
-function errorJson(res: ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...extra });
+/** The one error shape, with the status lib/errors.ts gives the code (as the route helpers answer). */
+function errorJson(res: ServerResponse, code: ErrorCode, message: string, extra: Record<string, string> = {}) {
+  res.writeHead(statusOf(code), { 'content-type': 'application/json; charset=utf-8', ...extra });
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
@@ -245,13 +247,13 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
           break;
         }
       }
-      if (!found) return errorJson(res, 404, 'not_found', `no route for ${pathname}`);
+      if (!found) return errorJson(res, 'not_found', `no route for ${pathname}`);
       const mod = await load(found.route.file);
       let handler = mod[method as keyof RouteModule];
       if (!handler && method === 'HEAD') handler = mod.GET;
       if (!handler) {
         const allow = HTTP_METHODS.filter((m) => mod[m]).join(', ');
-        return errorJson(res, 405, 'method_not_allowed', `${method} is not allowed on ${found.route.pattern}`, { allow });
+        return errorJson(res, 'method_not_allowed', `${method} is not allowed on ${found.route.pattern}`, { allow });
       }
       const abort = new AbortController();
       res.once('close', () => {
@@ -268,7 +270,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       }
     })().catch((err: unknown) => {
       console.error('[api-server] handler crashed:', err);
-      if (!res.headersSent) errorJson(res, 500, 'internal', 'internal server error');
+      if (!res.headersSent) errorJson(res, 'internal', 'internal server error');
       else res.destroy();
     });
   });

@@ -4,6 +4,7 @@ import { fillUrl, pickPath, resolveHeaders, runHttpTool, type HttpToolSpec } fro
 import { checkArgs } from './args-schema';
 import { startLocalServer, type LocalServer } from './testing/local-server';
 import { failure } from '@/lib/testing/app-error';
+import { statusOf } from '@/lib/errors';
 
 let srv: LocalServer;
 beforeAll(async () => {
@@ -94,6 +95,14 @@ describe('http tool: calls', () => {
     const err = await failure(runHttpTool({ type: 'http', url: `${srv.origin}/status?code=503` }, {}, ctx()));
     expect(err.code).toBe('http_error');
     expect(err.message).toContain('answered 503: status 503 body');
+  });
+
+  it('keeps the far server\'s status as data (upstream_status), never as the status a route answers with', async () => {
+    const err = await failure(runHttpTool({ type: 'http', url: `${srv.origin}/status?code=404` }, {}, ctx()));
+    expect(err.code).toBe('http_error');
+    expect(err.details).toEqual({ upstream_status: 404 });
+    // a route that let it through would answer 502 (the call we made failed), with the 404 as data
+    expect(statusOf(err.code)).toBe(502);
   });
 
   it('explains a return_output path that is not there, and a non-JSON answer', async () => {

@@ -9,13 +9,14 @@ import { AppError } from '../errors';
 import type { Problem } from '../graph/problems';
 import { problem } from '../graph/validate-problem';
 import { guardedFetch, safeUrl } from './http-client';
+import { upstreamError } from './tool-call';
 
 const MAX_SPEC_BYTES = 2 * 1024 * 1024;
 
 /** The spec at `url`, parsed (JSON, else YAML without aliases). */
 export async function fetchOpenApiSpec(url: string, opts: { allowedHosts?: string[]; signal?: AbortSignal } = {}): Promise<Record<string, unknown>> {
   const res = await guardedFetch({ url, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, maxBytes: MAX_SPEC_BYTES, allowedHosts: opts.allowedHosts, signal: opts.signal, timeoutMs: 15_000 });
-  if (res.status < 200 || res.status >= 300) throw new AppError('http_error', `${safeUrl(res.url)} answered ${res.status}`);
+  if (res.status < 200 || res.status >= 300) throw upstreamError(`${safeUrl(res.url)} answered ${res.status}`, res);
   if (res.truncated) throw new AppError('http_error', `the spec at ${safeUrl(res.url)} is larger than ${MAX_SPEC_BYTES} bytes`);
   const text = res.body.toString('utf8');
   let value: unknown;

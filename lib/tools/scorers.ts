@@ -14,6 +14,7 @@ import { AppError } from '../errors';
 import type { DocumentScorer } from '../graph/schema';
 import { bm25Scores } from './bm25';
 import { guardedFetch, safeUrl } from './http-client';
+import { upstreamError } from './tool-call';
 
 /** A connection as the runtime resolves it (lib/runtime/connections.ts). */
 export interface ScorerConnection {
@@ -99,7 +100,7 @@ async function post(conn: ScorerConnection, path: string, body: unknown, ctx: Sc
   if (conn.api_key) headers.authorization = `Bearer ${conn.api_key}`;
   const res = await guardedFetch({ url, method: 'POST', headers, body: JSON.stringify(body), signal: ctx.signal, allowedHosts: ctx.allowedHosts });
   const text = res.body.toString('utf8');
-  if (res.status < 200 || res.status >= 300) throw new AppError('http_error', `${path}: ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 300)}`, { status: res.status });
+  if (res.status < 200 || res.status >= 300) throw upstreamError(`${path}: ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 300)}`, res);
   try {
     return JSON.parse(text);
   } catch {

@@ -27,12 +27,19 @@ export function addIdempotencyKey(headers: Record<string, string>, key: string |
   if (key && !Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key')) headers['Idempotency-Key'] = key;
 }
 
-/** The body of a 2xx answer as text; any other status is an `http_error` led by `what` (e.g. `GET`). */
+/**
+ * The error of a far server's non-2xx answer: an `http_error` (502 if it ever reaches a route: the
+ * call we made failed) that keeps the status the far server answered as data, `upstream_status`.
+ * That status is never ours to answer with: a 404 from a tool's API is not a 404 of our route.
+ */
+export function upstreamError(message: string, res: Pick<GuardedResponse, 'status'>): AppError {
+  return new AppError('http_error', message, { upstream_status: res.status });
+}
+
+/** The body of a 2xx answer as text; any other status is an `http_error` (upstreamError) led by `what` (e.g. `GET`). */
 export function successText(res: GuardedResponse, what: string): string {
   const text = res.body.toString('utf8');
-  if (res.status < 200 || res.status >= 300) {
-    throw new AppError('http_error', `${what} ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 500)}`, { status: res.status });
-  }
+  if (res.status < 200 || res.status >= 300) throw upstreamError(`${what} ${safeUrl(res.url)} answered ${res.status}: ${text.slice(0, 500)}`, res);
   return text;
 }
 

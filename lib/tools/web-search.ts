@@ -16,6 +16,7 @@ import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec } from '../graph/schema';
 import { documentsOutput, type ToolDocument } from './documents';
 import { guardedFetch, safeUrl } from './http-client';
+import { upstreamError } from './tool-call';
 
 export type WebSearchSpec = Extract<ToolSpec, { type: 'web_search' }>;
 /** The search fields a web_search and a web_retriever share. */
@@ -193,7 +194,7 @@ async function fetchJson(url: string, init: { method: string; headers: Record<st
   const text = res.body.toString('utf8');
   if (res.status < 200 || res.status >= 300) {
     const hint = res.status === 401 || res.status === 403 ? ' (check the API key)' : '';
-    throw new AppError('http_error', `Search provider ${safeUrl(res.url)} answered ${res.status}${hint}: ${text.slice(0, 300)}`, { status: res.status });
+    throw upstreamError(`Search provider ${safeUrl(res.url)} answered ${res.status}${hint}: ${text.slice(0, 300)}`, res);
   }
   if (res.truncated) throw new AppError('http_error', `Search provider ${safeUrl(res.url)} sent more than ${res.body.length} bytes`);
   try {

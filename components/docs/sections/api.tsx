@@ -1,6 +1,14 @@
 /** 9. API: the run API and the OpenAI-compatible API. */
+import { ERROR_CODES, statusOf, type ErrorCode } from '@/lib/errors';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { OPENAI_SNIPPET, RUN_API_SNIPPET } from '../snippets';
+
+/** The error codes by HTTP status, read from the one table (lib/errors.ts). */
+function errorCodesByStatus(): [number, ErrorCode[]][] {
+  const by = new Map<number, ErrorCode[]>();
+  for (const code of ERROR_CODES) by.set(statusOf(code), [...(by.get(statusOf(code)) ?? []), code]);
+  return [...by].sort(([a], [b]) => a - b);
+}
 
 export function Api() {
   return (
@@ -71,6 +79,31 @@ export function Api() {
           <C>SWITCHYARD_API_KEY</C> (editor role). Calls are rate-limited per key (<C>SWITCHYARD_RATE_LIMIT</C> a minute, then 429 with{' '}
           <C>Retry-After</C>). Only with <C>SWITCHYARD_AUTH=off</C> on a loopback-only server is the API open without a key.
         </Note>
+      </Sub>
+      <Sub id="error-codes" title="Error codes">
+        <p>
+          Every error answers <C>{'{ error: { code, message, details? } }'}</C> (on <C>/api/v1</C>, OpenAI’s shape, with the same status). The status
+          comes from the code, always the same for a code:
+        </p>
+        <Table
+          testId="error-codes-table"
+          head={['status', 'codes']}
+          rows={errorCodesByStatus().map(([status, codes]) => [
+            String(status),
+            <span key="c">
+              {codes.map((c, i) => (
+                <span key={c}>
+                  {i > 0 ? ' ' : ''}
+                  <C>{c}</C>
+                </span>
+              ))}
+            </span>,
+          ])}
+        />
+        <p>
+          A status another server answered is never ours: when a tool’s API answers 404, the tool error (<C>http_error</C>) keeps it as{' '}
+          <C>details.upstream_status</C>, and a run that fails on it answers 422 <C>run_failed</C> on <C>/api/v1</C>.
+        </p>
       </Sub>
     </Section>
   );

@@ -1,6 +1,35 @@
-/** 5. Tools: calculator, http, web_search, web_retriever, document_sampler, openapi, mcp, reflect, agent. */
+/** 5. Tools: the table of types (from lib/graph/tool-types.ts), then one part per type, and reflect. */
+import { TOOL_TYPE_LIST, TOOL_TYPES, type ToolRuns } from '@/lib/graph/tool-types';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { TOOLS_YAML } from '../snippets';
+
+const ANSWERED_BY: Record<ToolRuns, string> = {
+  server: 'the server',
+  person: 'a person (the run pauses)',
+  caller: 'the API caller (the run pauses)',
+  node: 'another node of the graph',
+};
+
+/** One row per tool type, read from the registry: its name (linking to its part), what it does, who answers, reflect. */
+function ToolTypesTable() {
+  return (
+    <Table
+      testId="tool-types-table"
+      head={['type', 'what it does', 'answered by', 'reflect']}
+      rows={TOOL_TYPE_LIST.map((t) => {
+        const meta = TOOL_TYPES[t];
+        return [
+          <a key="t" href={`#${meta.docsAnchor}`}>
+            <C>{t}</C>
+          </a>,
+          meta.description,
+          ANSWERED_BY[meta.runs],
+          meta.noReflect === undefined ? 'yes' : `no: ${meta.noReflect}`,
+        ];
+      })}
+    />
+  );
+}
 
 export function Tools() {
   return (
@@ -9,6 +38,7 @@ export function Tools() {
       title="Tools"
       intro="Tools are declared once under tools: and listed by the nodes that may use them (agent, executor tools, a tool node's tool)."
     >
+      <ToolTypesTable />
       <Code title="the tool types">{TOOLS_YAML}</Code>
       <p>
         Tool results are text (the retrieval tools return a JSON list of documents); a result over 64 KiB is cut and marked <C>truncated</C> in the trace. A tool error goes back to the model as{' '}
@@ -73,6 +103,11 @@ export function Tools() {
           </li>
           <li>
             <C>timeout_s</C>: 0.1–120 (default 30). Responses are capped at 1 MiB; up to 5 redirects, each one checked.
+          </li>
+          <li>
+            A non-2xx answer is a tool error (<C>http_error</C>) saying <C>answered 404: …</C> with the start of the body; the far server’s status is kept
+            as data, <C>upstream_status</C> in the error’s details, and is never the status Switchyard’s own API answers with (a tool node whose call
+            fails fails the run: <C>/v1</C> answers 422 <C>run_failed</C>; an agent gets the error as its tool result and goes on).
           </li>
         </ul>
         <Note>

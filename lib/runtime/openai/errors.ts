@@ -4,7 +4,7 @@
  * lib/server/openai-route.ts; a streaming reply sends the same body as its last chunk.
  */
 import { ZodError } from 'zod';
-import { AppError, isServerError, statusOf } from '@/lib/errors';
+import { AppError, isServerError, statusOf, type ErrorCode } from '@/lib/errors';
 import type { OpenAIErrorBody } from '@/lib/contracts/openai';
 
 /**
@@ -16,7 +16,7 @@ export class OpenAIApiError extends Error {
   readonly code: string | null;
   readonly param: string | null;
   constructor(
-    readonly kind: string,
+    readonly kind: ErrorCode,
     message: string,
     opts: { type?: string; code?: string | null; param?: string | null } = {},
   ) {
