@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The Postgres test files share one cluster, started by the first of them (lib/testing/shared-postgres.ts).
+    globalSetup: ['./lib/testing/postgres-global-setup.ts'],
   },
 });
