@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import LongestFirstSequencer from './lib/testing/sequencer';
 
 export default defineConfig({
   resolve: {
@@ -23,6 +24,8 @@ export default defineConfig({
     maxWorkers: Math.max(3, availableParallelism() - 1),
     // The default reporter, then the ten slowest files (import + tests): where CI time goes.
     reporters: ['default', './lib/testing/durations-reporter.ts'],
+    // Longest files first, also without the timings of an earlier run (lib/testing/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // The Postgres test files share one cluster, started by the first of them (lib/testing/shared-postgres.ts).
     globalSetup: ['./lib/testing/postgres-global-setup.ts'],
   },
