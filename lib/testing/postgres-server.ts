@@ -78,20 +78,20 @@ export async function initPostgresCluster(opts: { parent?: string; maxConnection
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = mkdtempSync(path.join(opts.parent ?? tmpdir(), 'switchyard-pg-'));
-  chmodSync(dir, 0o777); // the postgres user makes the cluster inside it
-  if (userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
-  const port = await freePort();
   const data = path.join(dir, 'data');
-  const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off'];
-  if (opts.maxConnections) options.push(`-c max_connections=${opts.maxConnections}`);
   try {
+    chmodSync(dir, 0o777); // the postgres user makes the cluster inside it
+    if (userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
+    const port = await freePort();
+    const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off'];
+    if (opts.maxConnections) options.push(`-c max_connections=${opts.maxConnections}`);
     runAsOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     runAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options.join(' '), 'start']);
+    return { bin, dir, port };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  return { bin, dir, port };
 }
 
 /** Stops the cluster (immediate: every connection is cut) and removes its directory. */
