@@ -13,7 +13,7 @@ import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { saveCheckpoint } from '@/db/runs';
 import { getActivity, putActivity } from '@/db/activities';
-import { createPageCache } from '@/db/page-cache';
+import { createPageCache } from '@/db/store/page-cache-port';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
