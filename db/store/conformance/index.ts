@@ -7,6 +7,11 @@
 import { afterAll, beforeEach, describe } from 'vitest';
 import { getStore } from '../index';
 import { apiKeySpecs } from './api-keys.spec';
+import { connectionSpecs } from './connections.spec';
+import { graphTestsSpecs } from './graph-tests.spec';
+import { mcpServerSpecs } from './mcp-servers.spec';
+import { metaSpecs, seedSpecs } from './meta-seed.spec';
+import { pageCacheSpecs } from './page-cache.spec';
 import { graphSpecs } from './graphs.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
@@ -16,8 +21,12 @@ export interface Backend {
   name: 'sqlite' | 'postgres';
   /** Points the process at an empty database; false when this backend cannot run here (the suite is then skipped). */
   open(): Promise<boolean>;
-  /** Removes every graph, run, user and key (cascades take versions, sessions, accounts). */
+  /** Removes every graph, run, user, key, connection, MCP server, cached page and meta entry (cascades take versions, tests, sessions, accounts). */
   empty(): Promise<void>;
+  /** The rows of one SQL statement written for both dialects (no parameters): what is stored, as the database holds it. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** Closes the connections and opens new ones on the same database (a restarted process). */
+  reopen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,5 +44,11 @@ export async function storeConformance(backend: Backend): Promise<void> {
     versionSpecs(store);
     userSpecs(store);
     apiKeySpecs(store);
+    connectionSpecs(store, backend);
+    mcpServerSpecs(store, backend);
+    graphTestsSpecs(store);
+    pageCacheSpecs(store);
+    metaSpecs(store);
+    seedSpecs(store);
   });
 }
