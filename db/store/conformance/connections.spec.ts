@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyFromText, open } from '../../secret-box';
 import type { Store } from '../ports';
-import type { Backend } from './index';
+import type { Backend } from './backend';
 import { codeOf } from './fixtures';
 
 /** A stored secret opened with the test's key (SWITCHYARD_SECRET_KEY, lib/testing/store-backends.ts). */

@@ -1,7 +1,7 @@
 /** The McpServerRepository contract (db/store/ports-settings.ts). */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
-import type { Backend } from './index';
+import type { Backend } from './backend';
 import { codeOf } from './fixtures';
 
 export function mcpServerSpecs(store: () => Store, backend: Backend): void {
