@@ -7,7 +7,8 @@
  *
  * Converted so far: graphs, graph versions, users and API keys, and the small repositories of
  * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
- * seeding). Runs, events, checkpoints, the call journal, threads/conversations and the rest are
+ * seeding) and conversation memory (db/store/ports-conversations.ts). Runs, events, checkpoints,
+ * the call journal, assistants threads and the rest are
  * still synchronous (db/*.ts) and, on Postgres, go through the bridge (db/pg-client.ts) until they
  * move here.
  *
@@ -21,9 +22,11 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
+import type { MemoryRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 
 export type * from './ports-settings';
+export type * from './ports-conversations';
 
 export type { ApiKeyRow, GraphRow, GraphVersionRow, UserRow };
 
@@ -146,4 +149,5 @@ export interface Store {
   readonly pageCache: PageCacheRepository;
   readonly meta: MetaRepository;
   readonly seedExamples: SeedExamples;
+  readonly memory: MemoryRepository;
 }

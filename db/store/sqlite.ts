@@ -2,7 +2,7 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts or db/seed.ts and hands its result (or its error) back as a promise.
+ * db/page-cache.ts, db/meta.ts, db/seed.ts or db/memory.ts and hands its result (or its error) back as a promise.
  */
 import 'server-only';
 import * as graphs from '../graphs';
@@ -12,6 +12,7 @@ import * as connections from '../connections';
 import * as graphTests from '../graph-tests';
 import * as mcp from '../mcp-servers';
 import * as meta from '../meta';
+import * as memory from '../memory';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import type { Store } from './ports';
@@ -93,5 +94,10 @@ export function sqliteStore(): Store {
       set: later((key: string, value: string) => meta.setMeta(key, value)),
     },
     seedExamples: later(seedExamples),
+    memory: {
+      get: later(memory.getMemory),
+      save: later(memory.saveMemory),
+      turns: later(memory.conversationTurns),
+    },
   };
 }

@@ -11,6 +11,7 @@ import { apiKeySpecs } from './api-keys.spec';
 import { connectionSpecs } from './connections.spec';
 import { graphTestsSpecs } from './graph-tests.spec';
 import { mcpServerSpecs } from './mcp-servers.spec';
+import { memorySpecs } from './memory.spec';
 import { metaSpecs, seedSpecs } from './meta-seed.spec';
 import { pageCacheSpecs } from './page-cache.spec';
 import { graphSpecs } from './graphs.spec';
@@ -39,5 +40,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     pageCacheSpecs(store);
     metaSpecs(store);
     seedSpecs(store);
+    memorySpecs(store, backend);
   });
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
+import { pgMemory } from './memory';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 
@@ -19,5 +20,6 @@ export function postgresStore(): Store {
     pageCache: pgPageCache,
     meta: pgMeta,
     seedExamples: pgSeedExamples,
+    memory: pgMemory,
   };
 }
