@@ -22,7 +22,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
-import type { MemoryRepository } from './ports-conversations';
+import type { AssistantRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 
 export type * from './ports-settings';
@@ -150,4 +150,6 @@ export interface Store {
   readonly meta: MetaRepository;
   readonly seedExamples: SeedExamples;
   readonly memory: MemoryRepository;
+  readonly assistants: AssistantRepository;
+  readonly threads: ThreadRepository;
 }

@@ -2,7 +2,7 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts, db/seed.ts or db/memory.ts and hands its result (or its error) back as a promise.
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts or db/threads.ts and hands its result (or its error) back as a promise.
  */
 import 'server-only';
 import * as graphs from '../graphs';
@@ -13,6 +13,7 @@ import * as graphTests from '../graph-tests';
 import * as mcp from '../mcp-servers';
 import * as meta from '../meta';
 import * as memory from '../memory';
+import * as threads from '../threads';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import type { Store } from './ports';
@@ -98,6 +99,23 @@ export function sqliteStore(): Store {
       get: later(memory.getMemory),
       save: later(memory.saveMemory),
       turns: later(memory.conversationTurns),
+    },
+    assistants: {
+      insert: later(threads.insertAssistant),
+      get: later(threads.getAssistant),
+      list: later((limit?: number) => threads.listAssistants(limit)),
+      delete: later(threads.deleteAssistant),
+    },
+    threads: {
+      insert: later(threads.insertThread),
+      get: later(threads.getThread),
+      delete: later(threads.deleteThread),
+      appendMessage: later(threads.appendThreadMessage),
+      listMessages: later(threads.listThreadMessages),
+      repliedRunIds: later(threads.repliedRunIds),
+      insertRun: later(threads.insertThreadRun),
+      getRun: later(threads.getThreadRun),
+      listRuns: later(threads.listThreadRuns),
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
 import { pgMemory } from './memory';
+import { pgAssistants, pgThreads } from './threads';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 
@@ -21,5 +22,7 @@ export function postgresStore(): Store {
     meta: pgMeta,
     seedExamples: pgSeedExamples,
     memory: pgMemory,
+    assistants: pgAssistants,
+    threads: pgThreads,
   };
 }
