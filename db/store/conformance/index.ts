@@ -14,6 +14,7 @@ import { mcpServerSpecs } from './mcp-servers.spec';
 import { memorySpecs } from './memory.spec';
 import { metaSpecs, seedSpecs } from './meta-seed.spec';
 import { pageCacheSpecs } from './page-cache.spec';
+import { threadSpecs } from './threads.spec';
 import { graphSpecs } from './graphs.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
@@ -41,5 +42,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     metaSpecs(store);
     seedSpecs(store);
     memorySpecs(store, backend);
+    threadSpecs(store);
   });
 }
