@@ -143,12 +143,21 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
   const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
   await getStore().threads.insertRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
-  return readThreadRun(threadId, run.id);
+  return threadRunObject(threadId, run.id);
 }
 
 export async function readThreadRun(threadId: string, runId: string) {
   await threadOrThrow(threadId);
   await syncReplies(threadId);
+  return threadRunObject(threadId, runId);
+}
+
+/**
+ * The run as it is, its reply not synced: what a run just started or resumed answers with. (The
+ * run goes on while this awaits the store; were its reply appended here, a stream announcing the
+ * reply under its own message id would find it taken.)
+ */
+async function threadRunObject(threadId: string, runId: string) {
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
   return runObject(found.link, found.run, loadCheckpoint(runId));
@@ -194,7 +203,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
       throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
     resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
-    return readThreadRun(threadId, runId);
+    return threadRunObject(threadId, runId);
   }
   if (outputs.length !== 1) {
     throw new OpenAIApiError('invalid_tool_outputs', 'Exactly one output: the answer to the human step.', { param: 'tool_outputs' });
@@ -207,7 +216,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
     throw new OpenAIApiError('run_not_waiting', `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`);
   }
   resumeRun(runId, resumeValueFromOutput(output.output));
-  return readThreadRun(threadId, runId);
+  return threadRunObject(threadId, runId);
 }
 
 export async function cancelThreadRun(threadId: string, runId: string) {
