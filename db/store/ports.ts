@@ -5,12 +5,12 @@
  * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
  * (db/store/conformance) holds both to the contracts written here.
  *
- * Converted so far: graphs, graph versions, users and API keys, and the small repositories of
+ * Converted so far: graphs, graph versions, users and API keys; the small repositories of
  * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
- * seeding) and conversation memory (db/store/ports-conversations.ts). Runs, events, checkpoints,
- * the call journal, assistants threads and the rest are
- * still synchronous (db/*.ts) and, on Postgres, go through the bridge (db/pg-client.ts) until they
- * move here.
+ * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts); and
+ * better-auth's sessions (db/store/auth-database.ts). Runs, events, checkpoints, the call journal,
+ * chat tools and the rest are still synchronous (db/*.ts) and, on Postgres, go through the bridge
+ * (db/pg-client.ts) until they move here.
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
  * from a lookup and `not_found` from a write that needs it; a taken unique value (graph name, user
