@@ -53,10 +53,14 @@ export function threadSpecs(store: () => Store): void {
       await threads().insert({ id: 't' });
       await message('t', 'm1');
       const second = await message('t', 'm2', { role: 'assistant' });
-      expect(second).toMatchObject({ id: 'm2', threadId: 't', seq: 2, role: 'assistant', content: 'text of m2', runId: null });
+      expect(second).toMatchObject({ id: 'm2', threadId: 't', seq: 2, role: 'assistant', content: 'text of m2', runId: null, assistantId: null, metadata: null });
+      expect(second?.createdAt).toBeInstanceOf(Date);
+      const tagged = await threads().appendMessage({ id: 'm3', threadId: 't', role: 'user', content: 'x', metadata: { source: 'ui' } });
+      expect(tagged?.metadata).toEqual({ source: 'ui' });
       expect((await threads().listMessages('t')).map((m) => [m.id, m.seq])).toEqual([
         ['m1', 1],
         ['m2', 2],
+        ['m3', 3],
       ]);
       expect(await threads().listMessages('missing')).toEqual([]);
     });
