@@ -5,9 +5,12 @@
  * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
  * (db/store/conformance) holds both to the contracts written here.
  *
- * Converted so far: graphs, graph versions, users and API keys. Runs, events, checkpoints, the
- * call journal, threads/conversations and the rest are still synchronous (db/*.ts) and, on
- * Postgres, go through the bridge (db/pg-client.ts) until they move here.
+ * Converted so far: graphs, graph versions, users and API keys; the small repositories of
+ * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
+ * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts); and
+ * better-auth's sessions (db/store/auth-database.ts). Runs, events, checkpoints, the call journal,
+ * chat tools and the rest are still synchronous (db/*.ts) and, on Postgres, go through the bridge
+ * (db/pg-client.ts) until they move here.
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
  * from a lookup and `not_found` from a write that needs it; a taken unique value (graph name, user
@@ -19,6 +22,11 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
+import type { AssistantRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
+
+export type * from './ports-settings';
+export type * from './ports-conversations';
 
 export type { ApiKeyRow, GraphRow, GraphVersionRow, UserRow };
 
@@ -135,4 +143,13 @@ export interface Store {
   readonly versions: GraphVersionRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly connections: ConnectionRepository;
+  readonly mcpServers: McpServerRepository;
+  readonly graphTests: GraphTestsRepository;
+  readonly pageCache: PageCacheRepository;
+  readonly meta: MetaRepository;
+  readonly seedExamples: SeedExamples;
+  readonly memory: MemoryRepository;
+  readonly assistants: AssistantRepository;
+  readonly threads: ThreadRepository;
 }

@@ -5,14 +5,38 @@
 import { createHash } from 'node:crypto';
 import { memoryJournal, type MemoryJournal } from '@/lib/engine/journal-memory';
 
-/** JSON with object keys sorted and undefined fields left out: the same request, the same text. */
+/**
+ * JSON with object keys sorted and undefined fields left out: the same request, the same text.
+ * Built by appending to one string (a request holds the whole conversation: this runs once per
+ * model call over thousands of messages, so no per-object entry arrays or joins).
+ */
 function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const entries = Object.entries(v as Record<string, unknown>)
-    .filter(([, x]) => x !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+  return appendCanonical('', v);
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function appendCanonical(out: string, v: unknown): string {
+  if (v === null || typeof v !== 'object') return out + JSON.stringify(v ?? null);
+  if (Array.isArray(v)) {
+    out += '[';
+    for (let i = 0; i < v.length; i++) out = appendCanonical(i ? `${out},` : out, v[i]);
+    return `${out}]`;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1] < keys[i];
+  if (!sorted) keys.sort(byCodeUnit);
+  out += '{';
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    out = appendCanonical(`${out}${first ? '' : ','}${JSON.stringify(k)}:`, x);
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /** sha256 of the canonical request (hex). */

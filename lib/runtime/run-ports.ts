@@ -12,7 +12,7 @@ import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { saveCheckpoint } from '@/db/runs';
-import { createPageCache } from '@/db/page-cache';
+import { createPageCache } from '@/db/store/page-cache-port';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';

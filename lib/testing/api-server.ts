@@ -222,7 +222,7 @@ export interface ApiServerOptions {
 /** Starts the harness. Remember `await server.close()` in afterAll. */
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
   const restoreEnv = opts.auth ? () => undefined : setEnv({ SWITCHYARD_AUTH: 'off' });
-  if (opts.startup ?? opts.root === undefined) startServer({ seed: false, log: false, host: '127.0.0.1' });
+  if (opts.startup ?? opts.root === undefined) await startServer({ seed: false, log: false, host: '127.0.0.1' });
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {

@@ -3,7 +3,26 @@ import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
+import { pgMemory } from './memory';
+import { pgAssistants, pgThreads } from './threads';
+import { pgConnections, pgMcpServers } from './settings';
+import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 
 export function postgresStore(): Store {
-  return { dialect: 'postgres', graphs: pgGraphs, versions: pgGraphVersions, users: pgUsers, apiKeys: pgApiKeys };
+  return {
+    dialect: 'postgres',
+    graphs: pgGraphs,
+    versions: pgGraphVersions,
+    users: pgUsers,
+    apiKeys: pgApiKeys,
+    connections: pgConnections,
+    mcpServers: pgMcpServers,
+    graphTests: pgGraphTests,
+    pageCache: pgPageCache,
+    meta: pgMeta,
+    seedExamples: pgSeedExamples,
+    memory: pgMemory,
+    assistants: pgAssistants,
+    threads: pgThreads,
+  };
 }
