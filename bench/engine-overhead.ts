@@ -23,6 +23,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import type { RunPorts } from '@/lib/engine/ports';
 import { runGraph } from '@/lib/engine';
 import { CASES, incTool, type BenchCase } from './engine-graphs';
+import { AGENT_CASES, STEPS, memoryModel, type AgentCase } from './agent-history';
 import { machine, median, printTable } from './bench-util';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
@@ -102,6 +103,48 @@ async function timePerStep(c: BenchCase, once: () => Promise<void>): Promise<num
     batches.push(((performance.now() - start) * 1000) / (reps * c.nodeSteps));
   }
   return median(batches);
+}
+
+/** µs per agent step with the server's ports (createRunPorts: recorder, checkpoints, calls), the model in memory. */
+async function timeAgentSwitchyard(c: AgentCase, graphId: string): Promise<number> {
+  const once = async () => {
+    const run = insertRun({ id: newRunId(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    const model = memoryModel();
+    const ports: RunPorts = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
+    const out = await runGraph({ runId: run.id, doc: c.doc, input: 'go', inputs: c.inputs, ports });
+    recorder.flush();
+    if (out.status !== 'succeeded' || model.received.length !== STEPS) throw new Error(`${c.name}: ${JSON.stringify(out).slice(0, 300)}`);
+  };
+  return timePerStep({ nodeSteps: STEPS } as BenchCase, once);
+}
+
+async function timeAgentLangGraph(c: AgentCase): Promise<number> {
+  const saver = new MemorySaver();
+  const app = c.langgraph(saver);
+  const once = async () => {
+    await app.invoke(c.lgInput, { recursionLimit: 10_000, configurable: { thread_id: randomUUID() } });
+  };
+  return timePerStep({ nodeSteps: STEPS } as BenchCase, once);
+}
+
+const agentRows: string[][] = [];
+const agentChecks: string[] = [];
+for (const c of AGENT_CASES) {
+  const graphId = createGraph({ ...c.doc, name: `${c.doc.name}-${randomUUID().slice(0, 8)}` }).id;
+  const server = await timeAgentSwitchyard(c, graphId);
+  const lgSaver = await timeAgentLangGraph(c);
+  agentRows.push([c.name, server.toFixed(1), lgSaver.toFixed(1), (server / lgSaver).toFixed(2)]);
+  if (c.history === 5000) agentChecks.push(`${c.name}: server ports ${(server / lgSaver).toFixed(2)}× LangGraph.js+MemorySaver ${server / lgSaver <= 1 ? '≤' : '>'} 1×`);
+}
+console.log(`\nagent step, µs per step over a growing conversation, ${STEPS} steps a run (${machine()})\n`);
+printTable(['history', '+ server ports', 'LG + MemorySaver', 'server / LG+MS'], agentRows);
+console.log('\ntarget (issue 20):');
+for (const line of agentChecks) console.log(`  ${line}`);
+if (process.env.BENCH_ONLY === 'agent') {
+  closeDb();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const rows: string[][] = [];
