@@ -31,7 +31,7 @@ export function memoryModel(): ModelPort & { received: number[] } {
       return {
         message: { role: 'assistant', content: 'Sorted onto track 4, departing at noon.' },
         finish_reason: 'stop',
-        usage: { input_tokens: req.messages.length * 40, output_tokens: 9 },
+        usage: { prompt_tokens: req.messages.length * 40, completion_tokens: 9, total_tokens: req.messages.length * 40 + 9 },
         model: 'mock',
         latency_ms: 0,
       };
@@ -77,7 +77,7 @@ function agentCase(history: number): AgentCase {
       // The same work per step: the prompt built from the system message and the whole history, the model called, its answer appended.
       const agent = async (s: typeof LgState.State) => {
         const prompt = [{ role: 'system', content: 'You are a yard master. Answer briefly.' }, ...s.messages.map((m) => (m.role === 'assistant' && m.name !== 'agent' ? { role: 'user', content: m.content } : { ...m }))];
-        const r = await model.chat({ connection: 'default', model: 'mock', messages: prompt as ChatRequest['messages'] });
+        const r = await model.chat({ connection: 'default', model: 'mock', messages: prompt as ChatRequest['messages'], signal: new AbortController().signal });
         return { messages: [{ ...r.message, name: 'agent', content: String(r.message.content) }] };
       };
       const g = new StateGraph(LgState)

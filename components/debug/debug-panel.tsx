@@ -37,6 +37,7 @@
 'use client';
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { deltaOf, deltaValues } from '@/lib/contracts/state-delta';
 import { eventData } from '@/lib/contracts/trace';
 import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
@@ -153,7 +154,10 @@ function Panel({
     let state: unknown = undefined;
     for (let i = events.length - 1; i >= 0 && (!seq || state === undefined); i--) {
       if (!seq && events[i].type === 'run.interrupted') seq = events[i].seq;
-      if (state === undefined) state = eventData(events[i], 'state.updated')?.after;
+      if (state === undefined) {
+        const d = eventData(events[i], 'state.updated');
+        if (d) state = deltaValues(deltaOf(d));
+      }
     }
     return { seq, state };
   }, [interrupt, events]);

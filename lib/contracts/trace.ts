@@ -299,8 +299,20 @@ export const TRACE_DATA = {
     reason: z.string().optional(),
     implicit: z.boolean().optional(),
   }),
-  /** `reason` when a person set the channels at a pause (`edited at breakpoint`, `edited at human step`). */
-  'state.updated': z.looseObject({ before: AnyRecord, after: AnyRecord, changed: z.array(z.string()), reason: z.string().optional() }),
+  /**
+   * What a node's writes (or a person's edit at a pause: `reason`) changed, not copies of the state
+   * (lib/contracts/state-delta.ts): `appended` holds the items added to an append channel and the
+   * index they start at, `set` the new value of any other changed channel. Runs recorded before
+   * deltas carry `before` / `after` (the changed channels' values) instead; deltaOf reads both.
+   */
+  'state.updated': z.looseObject({
+    changed: z.array(z.string()),
+    set: AnyRecord.optional(),
+    appended: z.record(z.string(), z.looseObject({ from: z.number().int().min(0), items: z.array(z.unknown()) })).optional(),
+    reason: z.string().optional(),
+    before: AnyRecord.optional(),
+    after: AnyRecord.optional(),
+  }),
   'run.interrupted': InterruptData,
   /**
    * Run level: `{ from_step, next, action?, node?, edited? }`; on a human node's span: the person's
