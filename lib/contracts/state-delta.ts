@@ -50,7 +50,7 @@ export function stateDelta(before: Record<string, unknown>, after: Record<string
  * The delta of a state.updated event's data. Runs recorded before deltas carry `after` (the new
  * values of the changed channels, whole): read as `set`.
  */
-export function deltaOf(data: { changed?: readonly string[]; set?: Record<string, unknown>; appended?: Record<string, AppendedItems>; after?: Record<string, unknown>; reason?: string }): StateDelta {
+export function deltaOf(data: { changed?: readonly string[]; set?: Record<string, unknown>; appended?: Record<string, AppendedItems>; before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string }): StateDelta {
   const out: StateDelta = { changed: [...(data.changed ?? [])] };
   const set = data.set ?? (data.appended ? undefined : data.after);
   if (set) out.set = set;

@@ -200,10 +200,14 @@ export const TRACE_DATA = {
     /** Why the call was made when it is not the node's own reply: `reflection` (a tool's self-reflection judgement). */
     purpose: z.string().optional(),
     /**
-     * With `messages_from: k`, `messages` holds only the messages from index k on: the first k are
-     * those of the previous llm.request of the same node span (see lib/contracts/llm-prompt.ts).
+     * The messages sent, as far as this event stores them (lib/contracts/llm-prompt.ts resolves the
+     * whole prompt): with `messages_ref: { seq, count }` the prompt is the first `count` messages of
+     * the prompt of llm.request event `seq` (the node's previous call in this run), then `messages`.
+     * `messages_from: k` (runs recorded before messages_ref): the first k messages of the previous
+     * llm.request of the same node span, then `messages`.
      */
     messages: z.array(MessageData),
+    messages_ref: z.looseObject({ seq: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
     messages_from: z.number().int().optional(),
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),

@@ -7,7 +7,7 @@
  * and its nested nodes' summed) and on the run (its total). Pure: otel-export.ts hands these to
  * the OpenTelemetry SDK.
  */
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { promptResolver } from '@/lib/contracts/llm-prompt';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { roundUsd } from '@/lib/graph/prices';
 
@@ -56,13 +56,8 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
     else groups.set(e.span_id, [e]);
   }
   const runSpan = events.find((e) => e.type.startsWith('run.') && !e.parent_span_id)?.span_id ?? events[0]?.span_id;
-  // llm.request events by the node span they hang under (to rebuild prompts: messages_from).
-  const requestsByParent = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    if (e.type !== 'llm.request') continue;
-    const k = e.parent_span_id ?? '';
-    requestsByParent.set(k, [...(requestsByParent.get(k) ?? []), e]);
-  }
+  // llm.request stores only what is new since an earlier request: prompts are resolved against the run's events.
+  const resolvePrompt = promptResolver(events);
 
   const spans = new Map<string, PlannedSpan>();
   for (const [id, evs] of groups) {
@@ -133,9 +128,7 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
         set(attrs, 'switchyard.recording', str(res.recording) ?? (res.replayed ? 'replayed' : undefined));
       } else span.error = 'the model call did not finish';
       if (captureContent) {
-        const siblings = requestsByParent.get(first.parent_span_id ?? '') ?? [];
-        const upTo = siblings.slice(0, siblings.indexOf(first) + 1);
-        set(attrs, 'gen_ai.input.messages', JSON.stringify(fullPrompt(upTo)));
+        set(attrs, 'gen_ai.input.messages', JSON.stringify(resolvePrompt(first).messages));
         if (res) set(attrs, 'gen_ai.output.messages', JSON.stringify([{ role: 'assistant', content: res.content ?? null, ...(res.tool_calls ? { tool_calls: res.tool_calls } : {}) }]));
       }
     } else if (first.type === 'tool.call') {

@@ -3,7 +3,7 @@
  * of its model calls as text, output, where its edges went, tool calls, tokens, latency and cost
  * (`cost_usd` on llm.response, when the trace has it). Pure.
  */
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { promptResolver, type PromptMessage } from '@/lib/contracts/llm-prompt';
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 import type { NodeStepSummary } from '@/lib/contracts/time-travel';
 
@@ -14,8 +14,8 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
 }
 
-function promptText(requests: TraceEvent[]): string {
-  return fullPrompt(requests)
+function promptText(messages: PromptMessage[]): string {
+  return messages
     .map((m) => `${m.role}${m.name ? ` (${m.name})` : ''}: ${text(m.content)}${m.tool_calls ? ` ${text(m.tool_calls)}` : ''}`)
     .join('\n');
 }
@@ -33,8 +33,8 @@ export function summarizeSteps(events: readonly TraceEvent[]): Map<string, NodeS
     if (!s) out.set(k, (s = { ...blank(), step: e.step, node: e.node! }));
     return s;
   };
-  /** llm.request events by their node span (a request stores only what is new since the previous one). */
-  const requests = new Map<string, TraceEvent[]>();
+  /** A request stores only what is new since an earlier one: prompts are resolved against the run's events. */
+  const resolve = promptResolver(events);
   const prompts = new Map<string, string[]>();
   const tools = new Map<string, { tool: string; args: unknown; output: string; error?: string }>();
   for (const e of events) {
@@ -44,11 +44,8 @@ export function summarizeSteps(events: readonly TraceEvent[]): Map<string, NodeS
         at(e);
         break;
       case 'llm.request': {
-        const span = e.parent_span_id ?? e.span_id;
-        const list = [...(requests.get(span) ?? []), e];
-        requests.set(span, list);
         const k = stepKey(e.step, e.node);
-        prompts.set(k, [...(prompts.get(k) ?? []), promptText(list)]);
+        prompts.set(k, [...(prompts.get(k) ?? []), promptText(resolve(e).messages)]);
         at(e).model_calls++;
         break;
       }

@@ -6,8 +6,9 @@
  *   gets the same cap: past it, deltas are dropped (the delta that reaches it says `truncated`).
  * - Any other string in any event (state snapshots, outputs) is capped at `fieldMax / 4` and ends
  *   with a note of its full size; the full values stay in the checkpoint and the run row.
- * - `llm.request` holds only the messages that are new since the previous llm.request of the same
- *   node span (`messages_from: k`); lib/contracts/llm-prompt.ts rebuilds the whole prompt.
+ * - `llm.request` holds only the messages it does not share with the same node's previous
+ *   llm.request in the run (`messages_ref: { seq, count }`); lib/contracts/llm-prompt.ts rebuilds
+ *   the whole prompt.
  * - A run records at most `maxEvents` events (SWITCHYARD_RUN_MAX_EVENTS, default 20,000); past it
  *   the run fails with code `event_budget` (the events that end a run are always written).
  */
@@ -114,25 +115,47 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
   }
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Two messages alike as JSON, compared field by field (strings by value; nested values such as tool_calls as JSON). */
+function sameMessage(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (!isRecord(x) || !isRecord(y) || !Object.hasOwn(b, k) || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
 /**
- * Per node span, the messages of its previous llm.request; `compact` replaces the common prefix
- * with `messages_from: k`. `forget` drops a finished node span.
+ * Per node (and call purpose), the messages of its previous llm.request in this run and that
+ * event's seq; `compact` stores only what a request does not share with it: the common prefix
+ * becomes `messages_ref: { seq, count }` (lib/contracts/llm-prompt.ts resolves it). The
+ * comparison is field by field, so a step costs about the same at 10 and at 5,000 messages.
  */
 export function requestCompactor() {
-  const previous = new Map<string, string[]>();
+  const previous = new Map<string, { seq: number; messages: unknown[] }>();
   return {
-    compact(input: TraceEventInput): Record<string, unknown> {
+    /** The data to store for `input`, which is recorded as event `seq`. */
+    compact(input: TraceEventInput, seq: number): Record<string, unknown> {
       const messages = input.data.messages;
       if (input.type !== 'llm.request' || !Array.isArray(messages)) return input.data;
-      const owner = input.parent_span_id ?? input.span_id;
-      const texts = messages.map((m) => JSON.stringify(m));
-      const prev = previous.get(owner);
-      previous.set(owner, texts);
-      if (!prev?.length || prev.length > texts.length || prev.some((t, i) => t !== texts[i])) return input.data;
-      return { ...input.data, messages_from: prev.length, messages: messages.slice(prev.length) };
-    },
-    forget(span: string): void {
-      previous.delete(span);
+      const key = `${input.node ?? input.parent_span_id ?? input.span_id}\u0000${typeof input.data.purpose === 'string' ? input.data.purpose : ''}`;
+      const prev = previous.get(key);
+      previous.set(key, { seq, messages });
+      if (!prev) return input.data;
+      const max = Math.min(prev.messages.length, messages.length);
+      let count = 0;
+      while (count < max && sameMessage(prev.messages[count], messages[count])) count++;
+      if (count === 0) return input.data;
+      return { ...input.data, messages_ref: { seq: prev.seq, count }, messages: messages.slice(count) };
     },
   };
 }
