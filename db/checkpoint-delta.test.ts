@@ -51,7 +51,7 @@ describe('checkpoints as deltas with periodic full snapshots', () => {
 
   it('a step of a long conversation stores only what was appended, and the whole value every FULL_EVERY appends', () => {
     const s = store();
-    let messages = Array.from({ length: 5000 }, (_, k) => msg(k));
+    let messages: unknown[] = Array.from({ length: 5000 }, (_, k) => msg(k));
     const first = s.save({ step: 0, state: { messages }, next: ['a'] });
     expect(first.state_appends).toBeUndefined();
     const sizes: number[] = [];
