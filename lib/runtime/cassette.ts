@@ -12,7 +12,7 @@ import type { RecordingPort } from '@/lib/engine/ports';
  * JSON.stringify writes the text (it already leaves undefined fields out and writes undefined
  * array items as null).
  */
-function canonical(v: unknown): string {
+export function canonical(v: unknown): string {
   try {
     return JSON.stringify(sortedKeys(v) ?? null);
   } catch (err) {

@@ -7,7 +7,8 @@
 import 'server-only';
 import type { CallRequest, RecordingPort } from '@/lib/engine/ports';
 import { findRunCalls, listRunCalls, putRunCall } from '@/db/run-calls';
-import { requestHash, type CassetteCall } from './cassette';
+import type { CassetteCall } from './cassette';
+import { requestHasher } from './request-hasher';
 
 export { cassettePort, requestHash, type CassetteCall } from './cassette';
 
@@ -16,18 +17,20 @@ export { cassettePort, requestHash, type CassetteCall } from './cassette';
  * The occurrence of a call is counted from this run's own recorded calls, so it survives a resume.
  */
 export function createRecordingPort(runId: string, replayOf?: string, alive: () => boolean = () => true): RecordingPort {
+  // requestHash, continuing the hash of the messages the node sent before (request-hasher.ts).
+  const hashOf = requestHasher();
   return {
     ...(replayOf
       ? {
           async lookup(call: CallRequest) {
-            const hash = requestHash(call.request);
+            const hash = hashOf(call);
             const seen = findRunCalls(runId, call.kind, call.node, hash).length;
             return findRunCalls(replayOf, call.kind, call.node, hash)[seen]?.result;
           },
         }
       : {}),
     async record(call) {
-      if (alive()) putRunCall(runId, { key: call.key, kind: call.kind, node: call.node, requestHash: requestHash(call.request), result: call.result });
+      if (alive()) putRunCall(runId, { key: call.key, kind: call.kind, node: call.node, requestHash: hashOf(call), result: call.result });
     },
   };
 }
