@@ -2,8 +2,8 @@
 
 import type { TimelineRow, Timeline } from './timeline-tree';
 import { observationFor } from './timeline-tree';
-import { eventData, type TraceEvent } from '@/lib/contracts/trace';
-import { promptResolver, type PromptMessage } from '@/lib/contracts/llm-prompt';
+import { requestPrompt } from './request-prompt';
+import { eventData } from '@/lib/contracts/trace';
 import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
@@ -11,12 +11,6 @@ import { Facts, Section, ms } from './details-parts';
 import s from './debug.module.css';
 
 const PARAMS = ['temperature', 'top_p', 'max_tokens', 'stop', 'seed', 'response_format'] as const;
-
-/** The prompt of this row's model call, resolved against the run's other requests (llm.request stores only what is new). */
-function promptOf(timeline: Timeline, request: TraceEvent): PromptMessage[] {
-  const requests = [...timeline.rows.values()].flatMap((r) => r.events.filter((e) => e.type === 'llm.request')).sort((a, b) => a.seq - b.seq);
-  return promptResolver(requests)(request).messages;
-}
 
 /** A model call: exact messages sent, raw output, react parse, model/params/usage/latency. */
 export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
@@ -26,7 +20,7 @@ export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Time
   const retries = row.events.filter((e) => e.type === 'llm.retry');
   const parsed = res?.parsed;
   // llm.request stores what is new since the node's previous call: rebuild the exact prompt.
-  const messages = req && reqEvent ? promptOf(timeline, reqEvent) : [];
+  const messages = req && reqEvent ? requestPrompt(timeline, reqEvent).messages : [];
   const tools = req?.tools ?? [];
   const observation = parsed ? observationFor(timeline, row.id) : undefined;
   const raw = res ? (res.content ?? '') : row.text;
