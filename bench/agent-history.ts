@@ -9,8 +9,8 @@ import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/lang
 import type { ChatRequest, ChatResult, ModelPort } from '@/lib/engine/ports';
 import type { GraphDocument } from '@/lib/graph/schema';
 
-/** Agent steps per run (each run starts from the same history). */
-export const STEPS = 10;
+/** Agent steps per run (each run starts from the same history); BENCH_AGENT_STEPS changes it. */
+export const STEPS = Math.max(1, Number(process.env.BENCH_AGENT_STEPS) || 10);
 
 /** A message of the starting history: alternating user and assistant turns of ~200 characters. */
 export function historyMessages(n: number): Array<{ role: 'user' | 'assistant'; content: string; name?: string }> {
