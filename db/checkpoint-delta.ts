@@ -17,6 +17,7 @@
  * applyWrite copies the state object), so a channel holding the same object as in the previous
  * checkpoint did not change, and a list whose first items are the previous list's items grew.
  */
+import { appendsTo } from '@/lib/contracts/state-delta';
 import type { Checkpoint } from '@/lib/contracts/trace';
 
 /** An append channel's value in a row: the first `from` items of its value at `step`, then the row's items. */
@@ -51,13 +52,6 @@ export const FULL_EVERY = 32;
 
 function worthReferencing(v: unknown): boolean {
   return (typeof v === 'object' && v !== null) || (typeof v === 'string' && v.length > SMALL_STRING);
-}
-
-/** Does `after` start with every item of `before` (the same objects) and have more? */
-function appendsTo(before: unknown[], after: unknown): after is unknown[] {
-  if (!Array.isArray(after) || after.length <= before.length) return false;
-  for (let i = before.length - 1; i >= 0; i--) if (before[i] !== after[i]) return false;
-  return true;
 }
 
 /** The row to store for `cp`, given the run's previously saved checkpoint (if this process saved one). */

@@ -27,7 +27,7 @@ export type StateDelta = {
  * The engine's append reducer keeps the earlier items as they were (lib/engine/state.ts), so this
  * is a pointer comparison, not a deep one.
  */
-function appendsTo(before: unknown, after: unknown): after is unknown[] {
+export function appendsTo(before: unknown, after: unknown): after is unknown[] {
   if (!Array.isArray(before) || !Array.isArray(after) || after.length <= before.length) return false;
   for (let i = before.length - 1; i >= 0; i--) if (before[i] !== after[i]) return false;
   return true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestHash } from './cassette';
 import { requestHasher } from './request-hasher';
+import { sameMessage } from './same-message';
 
 const sys = { role: 'system', content: 'Be brief.' };
 const user = (k: number) => ({ role: 'user', content: `question ${k}` });
@@ -54,5 +55,16 @@ describe('requestHasher: the hash of each request, continued from the messages s
     expect(hash({ kind: 'llm', node: 'a', request: before })).toBe(requestHash(before));
     expect(hash({ kind: 'llm', node: 'a', request: after })).toBe(requestHash(after));
     expect(requestHash(after)).not.toBe(requestHash(before));
+  });
+});
+
+describe('sameMessage', () => {
+  it('compares fields by value and nested values by canonical JSON; a field missing on one side differs', () => {
+    expect(sameMessage({ role: 'user', content: 'a' }, { content: 'a', role: 'user' })).toBe(true);
+    expect(sameMessage({ tool_calls: [{ id: 'c', type: 'function' }] }, { tool_calls: [{ type: 'function', id: 'c' }] })).toBe(true);
+    expect(sameMessage({ a: undefined, b: 1 }, { b: 1, c: 2 })).toBe(false);
+    expect(sameMessage({ content: 'a' }, { content: 'b' })).toBe(false);
+    expect(sameMessage({ content: [{ text: 'x' }] }, { content: 'x' })).toBe(false);
+    expect(sameMessage(null, {})).toBe(false);
   });
 });

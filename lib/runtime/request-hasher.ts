@@ -8,6 +8,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { canonical, requestHash } from './cassette';
+import { isRecord, sameMessage } from './same-message';
 
 interface Kept {
   head: string;
@@ -18,25 +19,6 @@ interface Kept {
 
 /** States kept per node and kind (a node's tool loop and its next step's first call each continue one of them). */
 const KEEP = 4;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Two messages with the same canonical text (conservatively: false when unsure). */
-function sameMessage(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    const x = a[k];
-    const y = b[k];
-    if (x === y && (x === null || typeof x !== 'object')) continue;
-    if (!Object.hasOwn(b, k) || typeof x !== 'object' || x === null || typeof y !== 'object' || y === null || canonical(x) !== canonical(y)) return false;
-  }
-  return true;
-}
 
 function startsWith(messages: unknown[], prefix: unknown[]): boolean {
   if (prefix.length > messages.length) return false;

@@ -13,6 +13,7 @@
  *   the run fails with code `event_budget` (the events that end a run are always written).
  */
 import type { TraceEventInput } from '@/lib/contracts/trace';
+import { sameMessage } from './same-message';
 
 export interface TraceLimits {
   fieldMax: number;
@@ -113,25 +114,6 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
     default:
       return capStrings(data, Math.max(1024, Math.floor(max / 4))) as Record<string, unknown>;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
-}
-
-/** Two messages alike as JSON, compared field by field (strings by value; nested values such as tool_calls as JSON). */
-function sameMessage(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    const x = a[k];
-    const y = b[k];
-    if (x === y) continue;
-    if (!isRecord(x) || !isRecord(y) || !Object.hasOwn(b, k) || JSON.stringify(x) !== JSON.stringify(y)) return false;
-  }
-  return true;
 }
 
 /**
