@@ -137,3 +137,21 @@ describe('the recorder, through HTTP and the mock model', () => {
     expect(listEvents(run.id)).toEqual([]);
   });
 });
+
+describe('caps copy only what they cut', () => {
+  it('keeps uncut values as they are, copies the path to a cut string, never changes the emitted data', () => {
+    const state = { messages: [{ role: 'user', content: 'short' }], notes: ['x'.repeat(2000)] };
+    const data = { changed: ['notes'], set: state };
+    const out = boundedData('state.updated', data, { fieldMax: 1024, maxEvents: 10 }) as { set: typeof state };
+    expect(out.set.messages).toBe(state.messages);
+    expect(out.set.notes[0]).toMatch(/… \[truncated from 2000 bytes\]$/);
+    expect(state.notes[0]).toHaveLength(2000);
+    const res = { content: 'y'.repeat(5000) };
+    boundedData('llm.response', res, { fieldMax: 1024, maxEvents: 10 });
+    expect(res).toEqual({ content: 'y'.repeat(5000) });
+    const call = { tool: 't', args: { q: 'z'.repeat(5000) } };
+    boundedData('tool.call', call, { fieldMax: 1024, maxEvents: 10 });
+    expect(call.args.q).toHaveLength(5000);
+    expect(call).not.toHaveProperty('truncated');
+  });
+});

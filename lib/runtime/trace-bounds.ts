@@ -53,7 +53,11 @@ export function capField(s: string, max: number): { text: string; original_bytes
   return bytes <= max ? { text: s } : { text: cutBytes(s, max), original_bytes: bytes };
 }
 
-/** A deep copy of `value` whose strings are at most `max` bytes (cut ones end with a note of their size). */
+/**
+ * `value` with its strings at most `max` bytes (cut ones end with a note of their size). Copied
+ * only where something was cut: the rest is the value itself (trace data is never changed after
+ * it is emitted), so a conversation or a state of thousands of messages is not copied whole.
+ */
 export function capStrings(value: unknown, max: number, depth = 0): unknown {
   if (typeof value === 'string') {
     const c = capField(value, max);
@@ -61,10 +65,20 @@ export function capStrings(value: unknown, max: number, depth = 0): unknown {
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_NESTING) return '[nested too deep for the trace]';
-  if (Array.isArray(value)) return value.map((v) => capStrings(v, max, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = capStrings(value[i], max, depth + 1);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const c = capStrings(v, max, depth + 1);
+    if (c !== v) (out ??= { ...value })[k] = c;
+  }
+  return out ?? value;
 }
 
 /** A value as JSON capped at `max` bytes: the value itself when small enough, else its cut JSON text. */
@@ -76,10 +90,10 @@ function capJson(value: unknown, max: number): { value: unknown; original_bytes?
 
 function capMessage(m: unknown, max: number): unknown {
   if (!m || typeof m !== 'object') return m;
-  const msg = { ...(m as Record<string, unknown>) };
+  let msg = m as Record<string, unknown>;
   if (typeof msg.content === 'string') {
     const c = capField(msg.content, max);
-    if (c.original_bytes !== undefined) Object.assign(msg, { content: c.text, truncated: true, original_bytes: c.original_bytes });
+    if (c.original_bytes !== undefined) msg = { ...msg, content: c.text, truncated: true, original_bytes: c.original_bytes };
   }
   return capStrings(msg, max);
 }
@@ -90,12 +104,14 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
   switch (type) {
     case 'llm.delta':
       return data;
-    case 'llm.request':
-      return { ...(capStrings(data, max) as Record<string, unknown>), messages: Array.isArray(data.messages) ? data.messages.map((m) => capMessage(m, max)) : data.messages };
+    case 'llm.request': {
+      const { messages, ...rest } = data;
+      return { ...(capStrings(rest, max) as Record<string, unknown>), messages: Array.isArray(messages) ? messages.map((m) => capMessage(m, max)) : messages };
+    }
     case 'llm.response':
     case 'tool.result': {
       const key = type === 'llm.response' ? 'content' : 'output';
-      const out = capStrings(data, max) as Record<string, unknown>;
+      const out = { ...(capStrings(data, max) as Record<string, unknown>) };
       const text = data[key];
       if (typeof text === 'string') {
         const c = capField(text, max);
@@ -105,7 +121,7 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
       return out;
     }
     case 'tool.call': {
-      const out = capStrings(data, max) as Record<string, unknown>;
+      const out = { ...(capStrings(data, max) as Record<string, unknown>) };
       const c = capJson(data.args, max);
       out.args = c.original_bytes === undefined ? out.args : c.value;
       if (c.original_bytes !== undefined) Object.assign(out, { truncated: true, original_bytes: c.original_bytes });
