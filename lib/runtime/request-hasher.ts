@@ -46,8 +46,8 @@ export function requestHasher(): (call: { kind: string; node: string; request: u
     const { head, tail } = split(request);
     const key = `${kind}\u0000${node}`;
     const list = kept.get(key) ?? [];
-    let best: Kept | undefined;
-    for (const k of list) if (k.head === head && (!best || k.messages.length > best.messages.length) && startsWith(messages, k.messages)) best = k;
+    // The longest kept prefix of this request (each candidate compared at most once).
+    const best = [...list].sort((x, y) => y.messages.length - x.messages.length).find((k) => k.head === head && startsWith(messages, k.messages));
     const state = best ? best.state.copy() : createHash('sha256').update(head);
     for (let i = best?.messages.length ?? 0; i < messages.length; i++) state.update(i ? `,${canonical(messages[i])}` : canonical(messages[i]));
     const next = [...list.filter((k) => k !== best), { head, messages, state: state.copy() }];

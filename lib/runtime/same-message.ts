@@ -13,14 +13,16 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 export function sameMessage(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
+  let keys = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
+    keys++;
     if (!Object.hasOwn(b, k)) return false;
     const x = a[k];
     const y = b[k];
     if (x === y && (x === null || typeof x !== 'object')) continue;
     if (typeof x !== 'object' || x === null || typeof y !== 'object' || y === null || canonical(x) !== canonical(y)) return false;
   }
-  return true;
+  for (const k in b) if (Object.hasOwn(b, k)) keys--;
+  return keys === 0;
 }
