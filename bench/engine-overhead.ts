@@ -19,7 +19,8 @@
  * (bench/agent-history.ts), with the server's ports and an in-memory model, next to the same
  * LangGraph.js graph with MemorySaver. µs per agent step = run time / 10, so what a run costs once
  * (its input, its first checkpoint and first prompt, its final state) is spread over its 10 steps.
- * The two are timed in alternating batches (7 each) so load from other processes hits both alike.
+ * The two are measured in CPU time (process.cpuUsage: this process, all threads), in alternating
+ * batches (7 each), so load from other processes on a shared machine hits both alike.
  */
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -132,16 +133,22 @@ function agentRunLangGraph(c: AgentCase): () => Promise<void> {
   };
 }
 
+/** CPU time of this process so far (user + system, all its threads), in µs. */
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
 /**
- * µs per step of `a` and of `b`, measured in alternating batches (a, b, a, b, …) so that load from
- * other processes on a shared machine weighs on both alike; the ratio is the median of the
- * per-round ratios.
+ * µs of CPU per step of `a` and of `b`, measured in alternating batches (a, b, a, b, …): CPU time,
+ * not wall time, and alternated, so that other processes on a shared machine weigh on both alike;
+ * the ratio is the median of the per-round ratios.
  */
 async function timeInterleaved(a: () => Promise<void>, b: () => Promise<void>, steps: number): Promise<{ a: number; b: number; ratio: number }> {
   const batch = async (once: () => Promise<void>, reps: number) => {
-    const start = performance.now();
+    const start = cpuMicros();
     for (let r = 0; r < reps; r++) await once();
-    return ((performance.now() - start) * 1000) / (reps * steps);
+    return (cpuMicros() - start) / (reps * steps);
   };
   const warm = async (once: () => Promise<void>) => {
     const t0 = performance.now();
@@ -170,7 +177,7 @@ for (const c of AGENT_CASES) {
   agentRows.push([c.name, t.a.toFixed(1), t.b.toFixed(1), t.ratio.toFixed(2)]);
   if (c.history === 5000) agentChecks.push(`${c.name}: server ports ${t.ratio.toFixed(2)}× LangGraph.js+MemorySaver ${t.ratio <= 1 ? '≤' : '>'} 1×`);
 }
-console.log(`\nagent step, µs per step over a growing conversation, ${STEPS} steps a run, batches alternated (${machine()})\n`);
+console.log(`\nagent step, µs of CPU per step over a growing conversation, ${STEPS} steps a run, batches alternated (${machine()})\n`);
 printTable(['history', '+ server ports', 'LG + MemorySaver', 'server / LG+MS'], agentRows);
 console.log('\ntarget (issue 20):');
 for (const line of agentChecks) console.log(`  ${line}`);
