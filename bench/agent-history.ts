@@ -1,6 +1,6 @@
 /**
  * The agent-step graphs of bench/engine-overhead.ts: one `tool_calling` agent that answers STEPS
- * times in a loop over a conversation that starts with `history` messages, for Switchyard and for
+ * (or LONG_STEPS) times in a loop over a conversation that starts with `history` messages, for Switchyard and for
  * LangGraph.js, node for node. The model is in memory and answers at once (no network): what is
  * measured is what a step costs the engine and its store as the conversation grows — the prompt
  * built from the whole history, the state update, the trace and the checkpoint.
@@ -9,8 +9,9 @@ import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/lang
 import type { ChatRequest, ChatResult, ModelPort } from '@/lib/engine/ports';
 import type { GraphDocument } from '@/lib/graph/schema';
 
-/** Agent steps per run (each run starts from the same history); BENCH_AGENT_STEPS changes it. */
-export const STEPS = Math.max(1, Number(process.env.BENCH_AGENT_STEPS) || 10);
+/** Runs of this many agent steps and of LONG_STEPS (each run starts from the same history): their difference is the cost of a step. */
+export const STEPS = 10;
+export const LONG_STEPS = 40;
 
 /** A message of the starting history: alternating user and assistant turns of ~200 characters. */
 export function historyMessages(n: number): Array<{ role: 'user' | 'assistant'; content: string; name?: string }> {
@@ -42,6 +43,7 @@ export function memoryModel(): ModelPort & { received: number[] } {
 export interface AgentCase {
   name: string;
   history: number;
+  steps: number;
   doc: GraphDocument;
   inputs: Record<string, unknown>;
   langgraph(checkpointer?: MemorySaver): { invoke(input: unknown, config: unknown): Promise<unknown> };
@@ -52,12 +54,13 @@ const LgState = Annotation.Root({
   messages: Annotation<Array<{ role: string; content: string; name?: string }>>({ reducer: (a, b) => a.concat(b), default: () => [] }),
 });
 
-function agentCase(history: number): AgentCase {
+function agentCase(history: number, steps: number): AgentCase {
   const start = historyMessages(history);
   const model = memoryModel();
   return {
-    name: `agent step, ${history.toLocaleString('en-US')} messages`,
+    name: `${history.toLocaleString('en-US')} messages`,
     history,
+    steps,
     inputs: { messages: start },
     doc: {
       switchyard: 1,
@@ -68,7 +71,7 @@ function agentCase(history: number): AgentCase {
       },
       edges: [
         { from: 'START', to: 'agent' },
-        { from: 'agent', branches: [{ when: `size(state.messages) < ${history + STEPS}`, to: 'agent' }, { else: 'END' }] },
+        { from: 'agent', branches: [{ when: `size(state.messages) < ${history + steps}`, to: 'agent' }, { else: 'END' }] },
       ],
       limits: { recursion_limit: 1000, timeout_s: 600 },
     } as GraphDocument,
@@ -83,10 +86,11 @@ function agentCase(history: number): AgentCase {
       const g = new StateGraph(LgState)
         .addNode('agent', agent)
         .addEdge(START, 'agent')
-        .addConditionalEdges('agent', (s) => (s.messages.length < history + STEPS ? 'agent' : END));
+        .addConditionalEdges('agent', (s) => (s.messages.length < history + steps ? 'agent' : END));
       return g.compile({ checkpointer });
     },
   };
 }
 
-export const AGENT_CASES: AgentCase[] = [agentCase(10), agentCase(1000), agentCase(5000)];
+/** The cases at 10, 1,000 and 5,000 messages, each as a run of `steps` agent steps. */
+export const agentCases = (steps: number): AgentCase[] => [agentCase(10, steps), agentCase(1000, steps), agentCase(5000, steps)];

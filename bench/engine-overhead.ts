@@ -15,12 +15,14 @@
  * Each cell is the median of 5 timed batches (after a warm-up), total time / node-steps.
  *
  * AGENT STEPS (issue 20, printed first; BENCH_ONLY=agent prints only them): one tool_calling agent
- * answering 10 times in a loop over a conversation that starts with 10, 1,000 or 5,000 messages
+ * answering in a loop over a conversation that starts with 10, 1,000 or 5,000 messages
  * (bench/agent-history.ts), with the server's ports and an in-memory model, next to the same
- * LangGraph.js graph with MemorySaver. µs per agent step = run time / 10, so what a run costs once
- * (its input, its first checkpoint and first prompt, its final state) is spread over its 10 steps.
- * The two are measured in CPU time (process.cpuUsage: this process, all threads), in alternating
- * batches (7 each), so load from other processes on a shared machine hits both alike.
+ * LangGraph.js graph with MemorySaver. Each is run as a run of 10 steps and as one of 40: a run of n
+ * steps costs `once + n × step`, so the difference gives what a step costs (`step`) and what the run
+ * costs once (its input, first checkpoint and first prompt written whole, its final state); the last
+ * columns are the plain cost per step of a 10-step run. Measured in CPU time (process.cpuUsage: this
+ * process, all its threads), Switchyard and LangGraph.js in alternating batches (7 each), so load
+ * from other processes on a shared machine weighs on both alike.
  */
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +33,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import type { RunPorts } from '@/lib/engine/ports';
 import { runGraph } from '@/lib/engine';
 import { CASES, incTool, type BenchCase } from './engine-graphs';
-import { AGENT_CASES, STEPS, memoryModel, type AgentCase } from './agent-history';
+import { LONG_STEPS, STEPS, agentCases, memoryModel, type AgentCase } from './agent-history';
 import { machine, median, printTable } from './bench-util';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
@@ -122,7 +124,7 @@ function agentRunSwitchyard(c: AgentCase, graphId: string): () => Promise<void> 
     const ports: RunPorts = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
     const out = await runGraph({ runId: run.id, doc: c.doc, input: 'go', inputs: c.inputs, ports });
     recorder.flush();
-    if (out.status !== 'succeeded' || model.received.length !== STEPS) throw new Error(`${c.name}: ${JSON.stringify(out).slice(0, 300)}`);
+    if (out.status !== 'succeeded' || model.received.length !== c.steps) throw new Error(`${c.name}: ${JSON.stringify(out).slice(0, 300)}`);
   };
 }
 
@@ -171,14 +173,21 @@ async function timeInterleaved(a: () => Promise<void>, b: () => Promise<void>, s
 
 const agentRows: string[][] = [];
 const agentChecks: string[] = [];
-for (const c of AGENT_CASES) {
-  const graphId = createGraph({ ...c.doc, name: `${c.doc.name}-${randomUUID().slice(0, 8)}` }).id;
-  const t = await timeInterleaved(agentRunSwitchyard(c, graphId), agentRunLangGraph(c), STEPS);
-  agentRows.push([c.name, t.a.toFixed(1), t.b.toFixed(1), t.ratio.toFixed(2)]);
-  if (c.history === 5000) agentChecks.push(`${c.name}: server ports ${t.ratio.toFixed(2)}× LangGraph.js+MemorySaver ${t.ratio <= 1 ? '≤' : '>'} 1×`);
+const [short, long] = [agentCases(STEPS), agentCases(LONG_STEPS)];
+for (let i = 0; i < short.length; i++) {
+  const graphs = [short[i], long[i]].map((c) => createGraph({ ...c.doc, name: `${c.doc.name}-${randomUUID().slice(0, 8)}` }).id);
+  const a = await timeInterleaved(agentRunSwitchyard(short[i], graphs[0]), agentRunLangGraph(short[i]), STEPS);
+  const b = await timeInterleaved(agentRunSwitchyard(long[i], graphs[1]), agentRunLangGraph(long[i]), LONG_STEPS);
+  // A run of n steps costs once + n × step: the step from the two run lengths, the rest is the run's own.
+  const step = (x: number, y: number) => Math.max(0, (y * LONG_STEPS - x * STEPS) / (LONG_STEPS - STEPS));
+  const [sy, lg] = [step(a.a, b.a), step(a.b, b.b)];
+  const once = (perStep: number, marginal: number) => Math.max(0, perStep * STEPS - marginal * STEPS) / 1000;
+  const f = (x: number) => x.toFixed(0);
+  agentRows.push([short[i].name, f(sy), f(lg), (sy / lg).toFixed(2), once(a.a, sy).toFixed(1), once(a.b, lg).toFixed(1), `${f(a.a)} / ${f(a.b)}`, a.ratio.toFixed(2)]);
+  if (short[i].history === 5000) agentChecks.push(`agent step at 5,000 messages: ${(sy / lg).toFixed(2)}× LangGraph.js+MemorySaver ${sy / lg <= 1 ? '≤' : '>'} 1× (with the run's own cost spread over ${STEPS} steps: ${a.ratio.toFixed(2)}×)`);
 }
-console.log(`\nagent step, µs of CPU per step over a growing conversation, ${STEPS} steps a run, batches alternated (${machine()})\n`);
-printTable(['history', '+ server ports', 'LG + MemorySaver', 'server / LG+MS'], agentRows);
+console.log(`\nagent step over a conversation of 10 / 1,000 / 5,000 messages, the server's ports, µs of CPU (${machine()})\n`);
+printTable(['history', 'step', 'LG+MS step', 'step / LG+MS', 'run once, ms', 'LG+MS run once, ms', `per step, ${STEPS}-step run`, `ratio, ${STEPS}-step run`], agentRows);
 console.log('\ntarget (issue 20):');
 for (const line of agentChecks) console.log(`  ${line}`);
 if (process.env.BENCH_ONLY === 'agent') {
