@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStateDelta, deltaOf, deltaValues, stateDelta } from './state-delta';
+import { applyStateDelta, deltaOf, stateDelta } from './state-delta';
 
 const hi = { role: 'user', content: 'hi' };
 const yo = { role: 'assistant', content: 'yo' };
@@ -33,6 +33,6 @@ describe('state.updated deltas', () => {
 
   it('reads runs recorded before deltas (before / after) as sets', () => {
     expect(deltaOf({ before: { v: 'a' }, after: { v: 'b' }, changed: ['v'] })).toEqual({ changed: ['v'], set: { v: 'b' } });
-    expect(deltaValues(deltaOf({ changed: ['m', 'v'], appended: { m: { from: 3, items: [yo] } }, set: { v: 1 } }))).toEqual({ m: [yo], v: 1 });
+    expect(deltaOf({ changed: ['m', 'v'], appended: { m: { from: 3, items: [yo] } }, set: { v: 1 }, after: { v: 0 } })).toEqual({ changed: ['m', 'v'], appended: { m: { from: 3, items: [yo] } }, set: { v: 1 } });
   });
 });

@@ -69,13 +69,3 @@ export function applyStateDelta(state: Record<string, unknown>, delta: Pick<Stat
   }
   return next;
 }
-
-/**
- * The changed channels' values after the delta, as far as the delta alone tells: a set channel's
- * value; an appended channel's new items (see `appended` for where they start).
- */
-export function deltaValues(delta: Pick<StateDelta, 'set' | 'appended'>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...(delta.set ?? {}) };
-  for (const [ch, add] of Object.entries(delta.appended ?? {})) out[ch] = add.items;
-  return out;
-}
