@@ -7,36 +7,59 @@ import { memoryJournal, type MemoryJournal } from '@/lib/engine/journal-memory';
 
 /**
  * JSON with object keys sorted and undefined fields left out: the same request, the same text.
- * Built by appending to one string (a request holds the whole conversation: this runs once per
- * model call over thousands of messages, so no per-object entry arrays or joins).
+ * A request holds the whole conversation, so this runs over thousands of messages per model call:
+ * objects are rebuilt with their keys in order (only where they are not already) and the native
+ * JSON.stringify writes the text (it already leaves undefined fields out and writes undefined
+ * array items as null).
  */
-function canonical(v: unknown): string {
-  return appendCanonical('', v);
+export function canonical(v: unknown): string {
+  try {
+    return JSON.stringify(sortedKeys(v) ?? null);
+  } catch (err) {
+    if (err !== UNUSUAL) throw err;
+    return slowCanonical(v);
+  }
 }
+
+/** The same text for values the fast path does not take (integer-like keys, which objects enumerate first; toJSON; functions). */
+function slowCanonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(slowCanonical).join(',')}]`;
+  const entries = Object.entries(v as Record<string, unknown>)
+    .filter(([, x]) => x !== undefined)
+    .sort(([a], [b]) => byCodeUnit(a, b));
+  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${slowCanonical(x)}`).join(',')}}`;
+}
+
+const UNUSUAL = new Error('unusual value: canonical text the slow way');
+const INTEGER_KEY = /^(0|[1-9]\d*)$/;
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function appendCanonical(out: string, v: unknown): string {
-  if (v === null || typeof v !== 'object') return out + JSON.stringify(v ?? null);
+/** `v` with every object's keys in code-unit order (the same value where they already are). */
+function sortedKeys(v: unknown): unknown {
+  if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw UNUSUAL;
+  if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
-    out += '[';
-    for (let i = 0; i < v.length; i++) out = appendCanonical(i ? `${out},` : out, v[i]);
-    return `${out}]`;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = sortedKeys(v[i]);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
   }
   const o = v as Record<string, unknown>;
+  if (typeof o.toJSON === 'function') throw UNUSUAL;
   const keys = Object.keys(o);
-  let sorted = true;
-  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1] < keys[i];
-  if (!sorted) keys.sort(byCodeUnit);
-  out += '{';
-  let first = true;
-  for (const k of keys) {
-    const x = o[k];
-    if (x === undefined) continue;
-    out = appendCanonical(`${out}${first ? '' : ','}${JSON.stringify(k)}:`, x);
-    first = false;
-  }
-  return `${out}}`;
+  if (keys.length && INTEGER_KEY.test(keys[0])) throw UNUSUAL;
+  let same = true;
+  for (let i = 1; i < keys.length && same; i++) same = keys[i - 1] < keys[i];
+  if (!same) keys.sort(byCodeUnit);
+  const vals = keys.map((k) => sortedKeys(o[k]));
+  if (same && vals.every((x, i) => x === o[keys[i]])) return o;
+  const out: Record<string, unknown> = {};
+  keys.forEach((k, i) => (out[k] = vals[i]));
+  return out;
 }
 
 /** sha256 of the canonical request (hex). */
