@@ -1,17 +1,22 @@
 /**
  * bench/load.ts — runs per second and run latency (p50/p99) at 1, 10, 50 and 100 concurrent runs of
- * a five-call graph (a chain of five agent nodes) against a mock model answering after 50 ms, next
- * to a bare `openai` SDK loop making the same five streamed calls; and the server's CPU per run.
+ * a five-call graph (a chain of five agent nodes) against a mock model answering after 50 ms, over
+ * HTTP + SSE, next to a bare `openai` SDK loop making the same five streamed calls, measured in the
+ * same run; and the server's CPU per run.
  *
  * HOW TO RUN
  *   npm run bench:load            # BENCH_SECONDS=4 per level, BENCH_MODEL_LATENCY_MS=50, BENCH_LEVELS=1,10,50,100
+ *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:load   # the server runs under `node --cpu-prof` (a .cpuprofile on exit)
  *
- * The mock model is a child process (bench/mock-model.ts), so this process's CPU (process.cpuUsage)
- * is the server's alone: the run manager (admission control, engine, recorder into a temp SQLite
- * file, the model port over the openai SDK). Each level keeps N runs in flight for BENCH_SECONDS
- * (a client starts its next run when one ends) and counts the runs that finished in that window.
- * Switchyard is measured with its default SWITCHYARD_MAX_CONCURRENT_RUNS (max(16, 32 × CPUs); runs
- * beyond it wait as queued, so their latency includes the wait) and with the limit above the level.
+ * Three processes: the mock model (bench/mock-model.ts), the Switchyard server (bench/load-server.ts:
+ * the real route handlers over real HTTP, its own SQLite file, the server's default
+ * SWITCHYARD_MAX_CONCURRENT_RUNS, runs beyond it wait as queued) and this one, the clients. A
+ * Switchyard run is what an API client does: POST /api/graphs/:id/runs, then GET
+ * /api/runs/:id/events read as SSE until `run.finished`. A bare run is the `openai` SDK making the
+ * five streamed calls from this process. Each level keeps N runs in flight for BENCH_SECONDS (a
+ * client starts its next run when one ends) and counts the runs that finished in that window; the
+ * Switchyard and bare levels run back to back. CPU per run: the server process's user + system time
+ * (/proc/<pid>/stat) over the level ÷ runs, next to this process's CPU per bare run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,21 +25,26 @@ import OpenAI from 'openai';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { machine, percentile, printTable } from './bench-util';
 import { spawnMockModel } from './spawn-mock';
+import { spawnServer } from './spawn-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const LATENCY = Number(process.env.BENCH_MODEL_LATENCY_MS ?? 50);
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50,100').split(',').map(Number);
 const CALLS = 5;
+const INPUT = 'Write one line about trains.';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
 const mock = await spawnMockModel(LATENCY);
-Object.assign(process.env, { SWITCHYARD_DB: path.join(dir, 'bench.db'), OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-bench', SWITCHYARD_MODEL_MAX_RETRIES: '0' });
-
-const { createGraph } = await import('@/db/graphs');
-const { closeDb } = await import('@/db/client');
-const { startRun, waitForRun } = await import('@/lib/runtime/run-manager');
-const { getRun } = await import('@/db/runs');
-const { maxConcurrentRuns } = await import('@/lib/runtime/config');
+const server = await spawnServer(
+  {
+    SWITCHYARD_DB: path.join(dir, 'bench.db'),
+    OPENAI_BASE_URL: mock.url,
+    OPENAI_API_KEY: 'sk-bench',
+    SWITCHYARD_MODEL_MAX_RETRIES: '0',
+    SWITCHYARD_RATE_LIMIT: '0', // the clients are one caller: no per-minute limit on run starts
+  },
+  process.env.BENCH_CPU_PROFILE,
+);
 
 const ids = Array.from({ length: CALLS }, (_, k) => `a${k}`);
 const doc: GraphDocument = {
@@ -44,18 +54,45 @@ const doc: GraphDocument = {
   nodes: Object.fromEntries(ids.map((id) => [id, { role: 'agent', system_prompt: `You are step ${id}.` }])),
   edges: ['START', ...ids, 'END'].slice(1).map((to, k) => ({ from: ['START', ...ids][k], to })),
 };
-const graphId = createGraph(doc).id;
 
+async function ok(res: Response, what: string): Promise<any> {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+const graphId: string = (await ok(await fetch(`${server.url}/api/graphs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document: doc }) }), 'create graph')).id;
+
+/** Reads an SSE body to its end; returns the type of the last `event:` line. */
+async function lastEventType(body: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let buf = '';
+  let last = '';
+  for await (const chunk of body) {
+    buf += decoder.decode(chunk, { stream: true });
+    let i: number;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (line.startsWith('event: ')) last = line.slice(7);
+    }
+  }
+  return last;
+}
+
+/** One run as an API client makes it: start it, then follow its events to the end. */
 async function switchyardRun(): Promise<void> {
-  const run = startRun(graphId, { input: 'Write one line about trains.', source: 'api' });
-  await waitForRun(run.id);
-  const status = getRun(run.id)?.status;
-  if (status !== 'succeeded') throw new Error(`run ${run.id} ${status}: ${JSON.stringify(getRun(run.id)?.error)}`);
+  const started = await ok(
+    await fetch(`${server.url}/api/graphs/${graphId}/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: INPUT }) }),
+    'start run',
+  );
+  const res = await fetch(`${server.url}/api/runs/${started.run_id}/events`);
+  if (!res.ok || !res.body) throw new Error(`events of run ${started.run_id}: ${res.status} ${await res.text()}`);
+  const last = await lastEventType(res.body);
+  if (last !== 'run.finished') throw new Error(`run ${started.run_id} ended its stream with ${last || 'no event'}`);
 }
 
 const client = new OpenAI({ baseURL: mock.url, apiKey: 'sk-bench', maxRetries: 0 });
 async function bareRun(): Promise<void> {
-  const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Write one line about trains.' }];
+  const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: INPUT }];
   for (const id of ids) {
     const stream = await client.chat.completions.create({
       model: 'mock-model',
@@ -77,11 +114,12 @@ interface Result {
   cpuMsPerRun: number;
 }
 
-async function level(concurrency: number, once: () => Promise<void>): Promise<Result> {
+/** N clients in a loop for SECONDS; `cpuMs` is the CPU clock of the process doing the work. */
+async function level(concurrency: number, once: () => Promise<void>, cpuMs: () => number): Promise<Result> {
   const latencies: number[] = [];
   const end = performance.now() + SECONDS * 1000;
   let finished = 0;
-  const cpu = process.cpuUsage();
+  const cpu = cpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -94,43 +132,38 @@ async function level(concurrency: number, once: () => Promise<void>): Promise<Re
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun: (used.user + used.system) / 1000 / finished };
+  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun: (cpuMs() - cpu) / finished };
 }
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 const rows: string[][] = [];
 const checks: string[] = [];
-const defaultLimit = maxConcurrentRuns();
-for (let k = 0; k < 3; k++) await switchyardRun(); // warm-up
-await bareRun();
+await Promise.all(Array.from({ length: 10 }, () => switchyardRun())); // warm-up: JIT, route modules, prepared statements
+await Promise.all(Array.from({ length: 10 }, () => bareRun()));
 for (const n of LEVELS) {
-  process.env.SWITCHYARD_MAX_CONCURRENT_RUNS = String(defaultLimit);
-  const sy = await level(n, switchyardRun);
-  process.env.SWITCHYARD_MAX_CONCURRENT_RUNS = String(Math.max(defaultLimit, n));
-  const syOpen = n > defaultLimit ? await level(n, switchyardRun) : sy;
-  const bare = await level(n, bareRun);
+  const sy = await level(n, switchyardRun, server.cpuMs);
+  const bare = await level(n, bareRun, ownCpuMs);
   const f0 = (x: number) => x.toFixed(0);
   const f1 = (x: number) => x.toFixed(1);
+  const ratio = sy.runsPerSecond / bare.runsPerSecond;
   rows.push([
     String(n),
     `${f1(sy.runsPerSecond)} (${f0(sy.p50)} / ${f0(sy.p99)})`,
-    `${f1(syOpen.runsPerSecond)} (${f0(syOpen.p50)} / ${f0(syOpen.p99)})`,
     `${f1(bare.runsPerSecond)} (${f0(bare.p50)} / ${f0(bare.p99)})`,
-    (sy.runsPerSecond / bare.runsPerSecond).toFixed(2),
-    (syOpen.runsPerSecond / bare.runsPerSecond).toFixed(2),
+    ratio.toFixed(2),
     `${f1(sy.cpuMsPerRun)} / ${f1(bare.cpuMsPerRun)}`,
   ]);
-  if (n === 50) {
-    const best = Math.max(sy.runsPerSecond, syOpen.runsPerSecond) / bare.runsPerSecond;
-    checks.push(`throughput at 50 concurrent runs ≥ 0.6× the bare SDK loop: default limit ${(sy.runsPerSecond / bare.runsPerSecond).toFixed(2)}×, limit ≥ 50 ${(syOpen.runsPerSecond / bare.runsPerSecond).toFixed(2)}× (${best >= 0.6 ? 'met' : 'NOT met'})`);
-  }
+  if (n === 50) checks.push(`throughput at 50 concurrent runs over HTTP + SSE ≥ 0.6× the bare SDK loop: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}); server CPU ${f1(sy.cpuMsPerRun)} ms per run`);
 }
 
-console.log(`\nload: ${CALLS}-call runs against a mock model with ${LATENCY} ms latency, ${SECONDS} s per level (${machine()})`);
-console.log(`runs/s (p50 / p99 run latency in ms); default SWITCHYARD_MAX_CONCURRENT_RUNS here: ${defaultLimit}\n`);
-printTable(['concurrent', 'Switchyard (default limit)', 'Switchyard (limit ≥ level)', 'bare openai SDK loop', 'ratio (default)', 'ratio (limit ≥ level)', 'CPU ms/run (Switchyard / bare)'], rows);
-console.log(`\ntarget (issue 14): ${checks.join('; ')}`);
+console.log(`\nload over HTTP + SSE: ${CALLS}-call runs against a mock model with ${LATENCY} ms latency, ${SECONDS} s per level (${machine()})`);
+console.log('runs/s (p50 / p99 run latency in ms); server: its own process, default SWITCHYARD_MAX_CONCURRENT_RUNS; CPU: the server process per Switchyard run / this process per bare run\n');
+printTable(['concurrent', 'Switchyard over HTTP + SSE', 'bare openai SDK loop', 'ratio', 'CPU ms/run (server / bare)'], rows);
+if (checks.length) console.log(`\ntarget (issue 20): ${checks.join('; ')}`);
+await server.stop();
 mock.stop();
-closeDb();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -1,0 +1,51 @@
+/**
+ * Starts bench/load-server.ts as a child process (the server under load), resolves with its base
+ * URL, its pid, its CPU time so far and a stop function. The CPU time is utime + stime from
+ * /proc/<pid>/stat (Linux; in clock ticks of 10 ms), so the server needs no route to report it.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export interface SpawnedServer {
+  url: string;
+  pid: number;
+  /** The server process's user + system CPU time so far, in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux Node supports). */
+const USER_HZ = 100;
+
+export function procCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
+  // state is field 3, utime field 14, stime field 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+export async function spawnServer(env: Record<string, string>, cpuProfileDir?: string): Promise<SpawnedServer> {
+  const flags = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+  const child = spawn(process.execPath, [...flags, '--conditions=react-server', '--import', 'tsx', 'bench/load-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  const pid = child.pid!;
+  return {
+    url: url.trim(),
+    pid,
+    cpuMs: () => procCpuMs(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
