@@ -61,26 +61,32 @@ export function appendEvents(events: readonly TraceEvent[], alsoWrite?: () => vo
   });
 }
 
+/** The reads of every run start and SSE connection, prepared once per connection (drizzle builds no SQL per call). */
+const readQueries = () =>
+  prepared('run_events_reads', () => ({
+    list: getDb()
+      .select()
+      .from(runEvents)
+      .where(and(eq(runEvents.runId, sql.placeholder('runId')), gt(runEvents.seq, sql.placeholder('afterSeq'))))
+      .orderBy(asc(runEvents.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+    last: getDb()
+      .select({ max: sql<number | null>`max(${runEvents.seq})` })
+      .from(runEvents)
+      .where(eq(runEvents.runId, sql.placeholder('runId')))
+      .prepare(),
+  }));
+
 /** Events with seq > `afterSeq`, in order. */
 export function listEvents(runId: string, afterSeq = 0, limit = 100_000): TraceEvent[] {
-  return getDb()
-    .select()
-    .from(runEvents)
-    .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, afterSeq)))
-    .orderBy(asc(runEvents.seq))
-    .limit(limit)
-    .all()
-    .map(toTraceEvent);
+  return readQueries().list.all({ runId, afterSeq, limit }).map(toTraceEvent);
 }
 
 /** The highest seq recorded for the run (0 when none). */
 export function lastSeq(runId: string): number {
-  const row = getDb()
-    .select({ max: sql<number | null>`max(${runEvents.seq})` })
-    .from(runEvents)
-    .where(eq(runEvents.runId, runId))
-    .get();
-  return row?.max ?? 0;
+  const row = readQueries().last.get({ runId });
+  return Number(row?.max ?? 0);
 }
 
 /** The usage query, prepared once per connection (it runs at every run's end and pause). */
