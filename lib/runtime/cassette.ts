@@ -8,11 +8,29 @@ import { memoryJournal, type MemoryJournal } from '@/lib/engine/journal-memory';
 /** JSON with object keys sorted and undefined fields left out: the same request, the same text. */
 function canonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const entries = Object.entries(v as Record<string, unknown>)
-    .filter(([, x]) => x !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+  // Built by concatenation, keys sorted in place: this runs for every model and tool call (the
+  // journal's request digest) over the whole request, so no per-key arrays or closures.
+  let s: string;
+  if (Array.isArray(v)) {
+    s = '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) s += ',';
+      if (i in v) s += canonical(v[i]);
+    }
+    return `${s}]`;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort(); // UTF-16 code unit order, as `<` compares strings
+  s = '{';
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    if (!first) s += ',';
+    first = false;
+    s += `${JSON.stringify(k)}:${canonical(x)}`;
+  }
+  return `${s}}`;
 }
 
 /** sha256 of the canonical request (hex). */
