@@ -7,6 +7,7 @@
  * HOW TO RUN
  *   npm run bench:load            # BENCH_SECONDS=4 per level, BENCH_MODEL_LATENCY_MS=50, BENCH_LEVELS=1,10,50,100
  *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:load   # the server runs under `node --cpu-prof` (a .cpuprofile on exit)
+ *   BENCH_COMPARE_ROOT=/path/to/other/checkout npm run bench:load   # also that checkout's server, each level back to back
  *
  * Three processes: the mock model (bench/mock-model.ts), the Switchyard server (bench/load-server.ts:
  * the real route handlers over real HTTP, its own SQLite file, the server's default
@@ -25,7 +26,7 @@ import OpenAI from 'openai';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { machine, percentile, printTable } from './bench-util';
 import { spawnMockModel } from './spawn-mock';
-import { spawnServer } from './spawn-server';
+import { spawnServer, type SpawnedServer } from './spawn-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const LATENCY = Number(process.env.BENCH_MODEL_LATENCY_MS ?? 50);
@@ -35,16 +36,13 @@ const INPUT = 'Write one line about trains.';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
 const mock = await spawnMockModel(LATENCY);
-const server = await spawnServer(
-  {
-    SWITCHYARD_DB: path.join(dir, 'bench.db'),
-    OPENAI_BASE_URL: mock.url,
-    OPENAI_API_KEY: 'sk-bench',
-    SWITCHYARD_MODEL_MAX_RETRIES: '0',
-    SWITCHYARD_RATE_LIMIT: '0', // the clients are one caller: no per-minute limit on run starts
-  },
-  process.env.BENCH_CPU_PROFILE,
-);
+const serverEnv = (db: string) => ({
+  SWITCHYARD_DB: path.join(dir, db),
+  OPENAI_BASE_URL: mock.url,
+  OPENAI_API_KEY: 'sk-bench',
+  SWITCHYARD_MODEL_MAX_RETRIES: '0',
+  SWITCHYARD_RATE_LIMIT: '0', // the clients are one caller: no per-minute limit on run starts
+});
 
 const ids = Array.from({ length: CALLS }, (_, k) => `a${k}`);
 const doc: GraphDocument = {
@@ -59,15 +57,31 @@ async function ok(res: Response, what: string): Promise<any> {
   if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
   return res.json();
 }
-const graphId: string = (await ok(await fetch(`${server.url}/api/graphs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document: doc }) }), 'create graph')).id;
+
+interface Target {
+  label: string;
+  server: SpawnedServer;
+  graphId: string;
+}
+async function target(label: string, db: string, root?: string): Promise<Target> {
+  const server = await spawnServer(serverEnv(db), { cpuProfileDir: root ? undefined : process.env.BENCH_CPU_PROFILE, root });
+  const created = await ok(await fetch(`${server.url}/api/graphs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document: doc }) }), 'create graph');
+  return { label, server, graphId: created.id };
+}
+const targets: Target[] = [await target('Switchyard over HTTP + SSE', 'bench.db')];
+const compareRoot = process.env.BENCH_COMPARE_ROOT;
+if (compareRoot) targets.push(await target(`${path.basename(compareRoot)} over HTTP + SSE`, 'compare.db', compareRoot));
 
 /** Reads an SSE body to its end; returns the type of the last `event:` line. */
 async function lastEventType(body: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   let buf = '';
   let last = '';
-  for await (const chunk of body) {
-    buf += decoder.decode(chunk, { stream: true });
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
     let i: number;
     while ((i = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, i);
@@ -79,7 +93,7 @@ async function lastEventType(body: ReadableStream<Uint8Array>): Promise<string> 
 }
 
 /** One run as an API client makes it: start it, then follow its events to the end. */
-async function switchyardRun(): Promise<void> {
+async function switchyardRun({ server, graphId }: Target): Promise<void> {
   const started = await ok(
     await fetch(`${server.url}/api/graphs/${graphId}/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: INPUT }) }),
     'start run',
@@ -141,29 +155,34 @@ const ownCpuMs = () => {
 
 const rows: string[][] = [];
 const checks: string[] = [];
-await Promise.all(Array.from({ length: 10 }, () => switchyardRun())); // warm-up: JIT, route modules, prepared statements
+for (const t of targets) await Promise.all(Array.from({ length: 10 }, () => switchyardRun(t))); // warm-up: JIT, route modules, prepared statements
 await Promise.all(Array.from({ length: 10 }, () => bareRun()));
+const f0 = (x: number) => x.toFixed(0);
+const f1 = (x: number) => x.toFixed(1);
 for (const n of LEVELS) {
-  const sy = await level(n, switchyardRun, server.cpuMs);
+  const sy: Result[] = [];
+  for (const t of targets) sy.push(await level(n, () => switchyardRun(t), t.server.cpuMs));
   const bare = await level(n, bareRun, ownCpuMs);
-  const f0 = (x: number) => x.toFixed(0);
-  const f1 = (x: number) => x.toFixed(1);
-  const ratio = sy.runsPerSecond / bare.runsPerSecond;
+  const ratio = (r: Result) => r.runsPerSecond / bare.runsPerSecond;
   rows.push([
     String(n),
-    `${f1(sy.runsPerSecond)} (${f0(sy.p50)} / ${f0(sy.p99)})`,
+    ...sy.map((r) => `${f1(r.runsPerSecond)} (${f0(r.p50)} / ${f0(r.p99)})`),
     `${f1(bare.runsPerSecond)} (${f0(bare.p50)} / ${f0(bare.p99)})`,
-    ratio.toFixed(2),
-    `${f1(sy.cpuMsPerRun)} / ${f1(bare.cpuMsPerRun)}`,
+    ...sy.map((r) => ratio(r).toFixed(2)),
+    `${sy.map((r) => f1(r.cpuMsPerRun)).join(' / ')} / ${f1(bare.cpuMsPerRun)}`,
   ]);
-  if (n === 50) checks.push(`throughput at 50 concurrent runs over HTTP + SSE ≥ 0.6× the bare SDK loop: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}); server CPU ${f1(sy.cpuMsPerRun)} ms per run`);
+  if (n === 50) checks.push(`throughput at 50 concurrent runs over HTTP + SSE ≥ 0.6× the bare SDK loop: ${ratio(sy[0]).toFixed(2)}× (${ratio(sy[0]) >= 0.6 ? 'met' : 'NOT met'}); server CPU ${f1(sy[0].cpuMsPerRun)} ms per run`);
 }
 
 console.log(`\nload over HTTP + SSE: ${CALLS}-call runs against a mock model with ${LATENCY} ms latency, ${SECONDS} s per level (${machine()})`);
 console.log('runs/s (p50 / p99 run latency in ms); server: its own process, default SWITCHYARD_MAX_CONCURRENT_RUNS; CPU: the server process per Switchyard run / this process per bare run\n');
-printTable(['concurrent', 'Switchyard over HTTP + SSE', 'bare openai SDK loop', 'ratio', 'CPU ms/run (server / bare)'], rows);
+const labels = targets.map((t) => t.label);
+printTable(
+  ['concurrent', ...labels, 'bare openai SDK loop', ...(targets.length > 1 ? labels.map((l) => `ratio (${l.split(' ')[0]})`) : ['ratio']), `CPU ms/run (${targets.length > 1 ? 'servers' : 'server'} / bare)`],
+  rows,
+);
 if (checks.length) console.log(`\ntarget (issue 20): ${checks.join('; ')}`);
-await server.stop();
+for (const t of targets) await t.server.stop();
 mock.stop();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -26,9 +26,14 @@ export function procCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
 }
 
-export async function spawnServer(env: Record<string, string>, cpuProfileDir?: string): Promise<SpawnedServer> {
-  const flags = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+/**
+ * `root`: the checkout whose server to start (default: this one); another checkout (with
+ * bench/load-server.ts and node_modules) compares two versions of the server back to back.
+ */
+export async function spawnServer(env: Record<string, string>, opts: { cpuProfileDir?: string; root?: string } = {}): Promise<SpawnedServer> {
+  const flags = opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfileDir] : [];
   const child = spawn(process.execPath, [...flags, '--conditions=react-server', '--import', 'tsx', 'bench/load-server.ts'], {
+    cwd: opts.root ?? process.cwd(),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
