@@ -20,6 +20,7 @@
  * (/proc/<pid>/stat) over the level ÷ runs, next to this process's CPU per bare run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
@@ -72,16 +73,34 @@ const targets: Target[] = [await target('Switchyard over HTTP + SSE', 'bench.db'
 const compareRoot = process.env.BENCH_COMPARE_ROOT;
 if (compareRoot) targets.push(await target(`${path.basename(compareRoot)} over HTTP + SSE`, 'compare.db', compareRoot));
 
-/** Reads an SSE body to its end; returns the type of the last `event:` line. */
-async function lastEventType(body: ReadableStream<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
+/**
+ * The API clients' HTTP: node:http with keep-alive (as a client on another machine would reuse its
+ * connections), lean so that the clients, which share this machine's cores with the server, take
+ * as little of them as they can.
+ */
+const agent = new http.Agent({ keepAlive: true });
+function request(url: string, body?: unknown): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, { method: data ? 'POST' : 'GET', agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, resolve);
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+async function text(res: http.IncomingMessage): Promise<string> {
+  res.setEncoding('utf8');
+  let out = '';
+  for await (const chunk of res) out += chunk;
+  return out;
+}
+
+/** Reads an SSE response to its end; returns the type of the last `event:` line. */
+async function lastEventType(res: http.IncomingMessage): Promise<string> {
+  res.setEncoding('utf8');
   let buf = '';
   let last = '';
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
+  for await (const chunk of res as AsyncIterable<string>) {
+    buf += chunk;
     let i: number;
     while ((i = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, i);
@@ -94,14 +113,14 @@ async function lastEventType(body: ReadableStream<Uint8Array>): Promise<string> 
 
 /** One run as an API client makes it: start it, then follow its events to the end. */
 async function switchyardRun({ server, graphId }: Target): Promise<void> {
-  const started = await ok(
-    await fetch(`${server.url}/api/graphs/${graphId}/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: INPUT }) }),
-    'start run',
-  );
-  const res = await fetch(`${server.url}/api/runs/${started.run_id}/events`);
-  if (!res.ok || !res.body) throw new Error(`events of run ${started.run_id}: ${res.status} ${await res.text()}`);
-  const last = await lastEventType(res.body);
-  if (last !== 'run.finished') throw new Error(`run ${started.run_id} ended its stream with ${last || 'no event'}`);
+  const res = await request(`${server.url}/api/graphs/${graphId}/runs`, { input: INPUT });
+  const body = await text(res);
+  if (res.statusCode !== 201) throw new Error(`start run: ${res.statusCode} ${body}`);
+  const runId: string = JSON.parse(body).run_id;
+  const events = await request(`${server.url}/api/runs/${runId}/events`);
+  if (events.statusCode !== 200) throw new Error(`events of run ${runId}: ${events.statusCode} ${await text(events)}`);
+  const last = await lastEventType(events);
+  if (last !== 'run.finished') throw new Error(`run ${runId} ended its stream with ${last || 'no event'}`);
 }
 
 const client = new OpenAI({ baseURL: mock.url, apiKey: 'sk-bench', maxRetries: 0 });
