@@ -145,14 +145,22 @@ interface Result {
   p50: number;
   p99: number;
   cpuMsPerRun: number;
+  /** This process's CPU per run (the clients'; for the bare loop the same as cpuMsPerRun). */
+  clientCpuMsPerRun: number;
 }
 
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** N clients in a loop for SECONDS; `cpuMs` is the CPU clock of the process doing the work. */
-async function level(concurrency: number, once: () => Promise<void>, cpuMs: () => number): Promise<Result> {
+async function level(concurrency: number, once: () => Promise<void>, cpuMs: () => number, seconds = SECONDS): Promise<Result> {
   const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
+  const end = performance.now() + seconds * 1000;
   let finished = 0;
   const cpu = cpuMs();
+  const own = ownCpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -165,17 +173,15 @@ async function level(concurrency: number, once: () => Promise<void>, cpuMs: () =
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun: (cpuMs() - cpu) / finished };
+  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun: (cpuMs() - cpu) / finished, clientCpuMsPerRun: (ownCpuMs() - own) / finished };
 }
-const ownCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 const rows: string[][] = [];
 const checks: string[] = [];
-for (const t of targets) await Promise.all(Array.from({ length: 10 }, () => switchyardRun(t))); // warm-up: JIT, route modules, prepared statements
-await Promise.all(Array.from({ length: 10 }, () => bareRun()));
+// Warm-up, BENCH_WARMUP_SECONDS (default 3) at 20 concurrent runs each: route modules, prepared statements, and the JIT's optimised code.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+for (const t of targets) await level(20, () => switchyardRun(t), t.server.cpuMs, WARMUP);
+await level(20, bareRun, ownCpuMs, WARMUP);
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
 for (const n of LEVELS) {
@@ -189,15 +195,16 @@ for (const n of LEVELS) {
     `${f1(bare.runsPerSecond)} (${f0(bare.p50)} / ${f0(bare.p99)})`,
     ...sy.map((r) => ratio(r).toFixed(2)),
     `${sy.map((r) => f1(r.cpuMsPerRun)).join(' / ')} / ${f1(bare.cpuMsPerRun)}`,
+    f1(sy[0].clientCpuMsPerRun),
   ]);
   if (n === 50) checks.push(`throughput at 50 concurrent runs over HTTP + SSE ≥ 0.6× the bare SDK loop: ${ratio(sy[0]).toFixed(2)}× (${ratio(sy[0]) >= 0.6 ? 'met' : 'NOT met'}); server CPU ${f1(sy[0].cpuMsPerRun)} ms per run`);
 }
 
 console.log(`\nload over HTTP + SSE: ${CALLS}-call runs against a mock model with ${LATENCY} ms latency, ${SECONDS} s per level (${machine()})`);
-console.log('runs/s (p50 / p99 run latency in ms); server: its own process, default SWITCHYARD_MAX_CONCURRENT_RUNS; CPU: the server process per Switchyard run / this process per bare run\n');
+console.log('runs/s (p50 / p99 run latency in ms); server: its own process, default SWITCHYARD_MAX_CONCURRENT_RUNS; CPU: the server process per Switchyard run / this process per bare run; client: this process per Switchyard run (POST + SSE)\n');
 const labels = targets.map((t) => t.label);
 printTable(
-  ['concurrent', ...labels, 'bare openai SDK loop', ...(targets.length > 1 ? labels.map((l) => `ratio (${l.split(' ')[0]})`) : ['ratio']), `CPU ms/run (${targets.length > 1 ? 'servers' : 'server'} / bare)`],
+  ['concurrent', ...labels, 'bare openai SDK loop', ...(targets.length > 1 ? labels.map((l) => `ratio (${l.split(' ')[0]})`) : ['ratio']), `CPU ms/run (${targets.length > 1 ? 'servers' : 'server'} / bare)`, 'client CPU ms/run'],
   rows,
 );
 if (checks.length) console.log(`\ntarget (issue 20): ${checks.join('; ')}`);
