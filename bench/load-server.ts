@@ -9,4 +9,7 @@ import { startApiServer } from '@/lib/testing/api-server';
 
 const api = await startApiServer();
 console.log(api.url);
-process.on('SIGTERM', () => void api.close().finally(() => process.exit(0)));
+process.on('SIGTERM', () => {
+  setTimeout(() => process.exit(0), 2000).unref(); // the CPU profile is written on exit: do not wait forever on a connection
+  void api.close().finally(() => process.exit(0));
+});

@@ -42,14 +42,23 @@ export async function spawnServer(env: Record<string, string>, opts: { cpuProfil
     createInterface({ input: child.stdout! }).once('line', resolve);
   });
   const pid = child.pid!;
+  // A benchmark that fails (or exits) midway leaves no server behind.
+  const orphan = () => child.kill('SIGTERM');
+  process.once('exit', orphan);
   return {
     url: url.trim(),
     pid,
     cpuMs: () => procCpuMs(pid),
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off('exit', orphan);
         if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // SIGKILL if it has not exited 5 s after SIGTERM (a close stuck on a connection).
+        const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
