@@ -1,9 +1,9 @@
 /**
  * Starts bench/load-server.ts as a child process (the server under load), resolves with its base
  * URL, its pid, its CPU time so far and a stop function. The CPU time is utime + stime from
- * /proc/<pid>/stat (Linux; in clock ticks of 10 ms), so the server needs no route to report it.
+ * /proc/<pid>/stat (Linux; in clock ticks, USER_HZ), so the server needs no route to report it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -15,8 +15,12 @@ export interface SpawnedServer {
   stop(): Promise<void>;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux Node supports). */
-const USER_HZ = 100;
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; `getconf CLK_TCK`, 100 when it cannot say). */
+const USER_HZ = (() => {
+  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const hz = Number(out.stdout?.trim());
+  return Number.isInteger(hz) && hz > 0 ? hz : 100;
+})();
 
 export function procCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
