@@ -5,7 +5,8 @@
  * same run; and the server's CPU per run.
  *
  * HOW TO RUN
- *   npm run bench:load            # BENCH_SECONDS=4 per level, BENCH_MODEL_LATENCY_MS=50, BENCH_LEVELS=1,10,50,100
+ *   npm run bench:load            # BENCH_SECONDS=4 per level, BENCH_MODEL_LATENCY_MS=50, BENCH_LEVELS=1,10,50,100,
+ *                                 # BENCH_WARMUP_SECONDS=3 (per server and for the bare loop, at 20 concurrent runs)
  *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:load   # the server runs under `node --cpu-prof` (a .cpuprofile on exit)
  *   BENCH_COMPARE_ROOT=/path/to/other/checkout npm run bench:load   # also that checkout's server, each level back to back
  *
@@ -17,7 +18,8 @@
  * five streamed calls from this process. Each level keeps N runs in flight for BENCH_SECONDS (a
  * client starts its next run when one ends) and counts the runs that finished in that window; the
  * Switchyard and bare levels run back to back. CPU per run: the server process's user + system time
- * (/proc/<pid>/stat) over the level ÷ runs, next to this process's CPU per bare run.
+ * (/proc/<pid>/stat, all its threads) over the level ÷ runs, next to this process's CPU per bare
+ * run; and this process's CPU per Switchyard run (the clients' share of the machine's cores).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
