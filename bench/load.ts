@@ -6,7 +6,7 @@
  *
  * HOW TO RUN
  *   npm run bench:load            # BENCH_SECONDS=4 per level, BENCH_MODEL_LATENCY_MS=50, BENCH_LEVELS=1,10,50,100,
- *                                 # BENCH_WARMUP_SECONDS=3 (per server and for the bare loop, at 20 concurrent runs)
+ *                                 # BENCH_WARMUP_SECONDS=10 (per server and for the bare loop, at 50 concurrent runs)
  *   BENCH_CPU_PROFILE=/tmp/prof npm run bench:load   # the server runs under `node --cpu-prof` (a .cpuprofile on exit)
  *   BENCH_COMPARE_ROOT=/path/to/other/checkout npm run bench:load   # also that checkout's server, each level back to back
  *
@@ -96,18 +96,19 @@ async function text(res: http.IncomingMessage): Promise<string> {
   return out;
 }
 
-/** Reads an SSE response to its end; returns the type of the last `event:` line. */
-async function lastEventType(res: http.IncomingMessage): Promise<string> {
+/** Reads an SSE response to its end; returns its last event's type and `data:` line. */
+async function lastEvent(res: http.IncomingMessage): Promise<{ type: string; data: string }> {
   res.setEncoding('utf8');
   let buf = '';
-  let last = '';
+  const last = { type: '', data: '' };
   for await (const chunk of res as AsyncIterable<string>) {
     buf += chunk;
     let i: number;
     while ((i = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
-      if (line.startsWith('event: ')) last = line.slice(7);
+      if (line.startsWith('event: ')) last.type = line.slice(7);
+      else if (line.startsWith('data: ')) last.data = line.slice(6);
     }
   }
   return last;
@@ -121,8 +122,8 @@ async function switchyardRun({ server, graphId }: Target): Promise<void> {
   const runId: string = JSON.parse(body).run_id;
   const events = await request(`${server.url}/api/runs/${runId}/events`);
   if (events.statusCode !== 200) throw new Error(`events of run ${runId}: ${events.statusCode} ${await text(events)}`);
-  const last = await lastEventType(events);
-  if (last !== 'run.finished') throw new Error(`run ${runId} ended its stream with ${last || 'no event'}`);
+  const last = await lastEvent(events);
+  if (last.type !== 'run.finished') throw new Error(`run ${runId} ended its stream with ${last.type || 'no event'}: ${last.data.slice(0, 500)}`);
 }
 
 const client = new OpenAI({ baseURL: mock.url, apiKey: 'sk-bench', maxRetries: 0 });
@@ -180,10 +181,12 @@ async function level(concurrency: number, once: () => Promise<void>, cpuMs: () =
 
 const rows: string[][] = [];
 const checks: string[] = [];
-// Warm-up, BENCH_WARMUP_SECONDS (default 3) at 20 concurrent runs each: route modules, prepared statements, and the JIT's optimised code.
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-for (const t of targets) await level(20, () => switchyardRun(t), t.server.cpuMs, WARMUP);
-await level(20, bareRun, ownCpuMs, WARMUP);
+// Warm-up, BENCH_WARMUP_SECONDS (default 10) at 50 concurrent runs each: route modules, prepared
+// statements, the JIT's optimised code and V8's heap sizing (the server's CPU per run still fell by
+// a quarter over its first ~700 runs with a shorter warm-up).
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+for (const t of targets) await level(50, () => switchyardRun(t), t.server.cpuMs, WARMUP);
+await level(50, bareRun, ownCpuMs, WARMUP);
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
 for (const n of LEVELS) {
