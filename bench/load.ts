@@ -81,11 +81,16 @@ if (compareRoot) targets.push(await target(`${path.basename(compareRoot)} over H
  * as little of them as they can.
  */
 const agent = new http.Agent({ keepAlive: true });
-function request(url: string, body?: unknown): Promise<http.IncomingMessage> {
+function request(url: string, body?: unknown, retried = false): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(url, { method: data ? 'POST' : 'GET', agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, resolve);
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as it was reused (the request never reached a
+      // handler): once more on a new one, as Node's docs advise (request.reusedSocket).
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET') resolve(request(url, body, true));
+      else reject(err);
+    });
     req.end(data);
   });
 }
