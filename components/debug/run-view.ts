@@ -3,8 +3,9 @@
  * status, edges taken with the branch chosen, the pending interrupt, token totals). The reducer that
  * computes it from trace events is ./run-reducer.ts, loaded with the run panel, not with the canvas.
  */
-import { isTerminalStatus, type Interrupt, type RunStatus, type TraceEvent } from '@/lib/contracts/trace';
-import { EMPTY_RUN, type RunFold } from '@/lib/contracts/trace-fold';
+import { isTerminalStatus, type RunStatus, type TraceEvent } from '@/lib/contracts/trace-names';
+import type { Interrupt } from '@/lib/contracts/trace';
+import { EMPTY_RUN, type RunFold } from '@/lib/contracts/run-fold';
 
 export type NodeRunStatus = 'running' | 'done' | 'failed' | 'skipped' | 'paused';
 

@@ -24,6 +24,9 @@ import {
   type RunStatus,
   type TraceEvent,
 } from './trace';
+import { EMPTY_RUN, type RunFold, type RunUsage } from './run-fold';
+
+export { EMPTY_RUN, type RunFold, type RunUsage } from './run-fold';
 
 /** What the fold reads of an event; seq and ts may be missing (the CLI's and graph tests' events). */
 export type FoldableEvent = Pick<TraceEvent, 'type' | 'span_id' | 'data'> & Partial<Pick<TraceEvent, 'seq' | 'ts' | 'step' | 'node' | 'parent_span_id'>>;
@@ -51,31 +54,6 @@ export interface TraceItem<E extends FoldableEvent = TraceEvent> {
   version: number;
 }
 
-export interface RunUsage {
-  input_tokens: number;
-  output_tokens: number;
-  /** USD of the priced model calls; undefined when none had a price. */
-  cost_usd?: number;
-  model_calls: number;
-}
-
-export interface RunFold {
-  /** The run span's id (`RUN_SPAN_ID`, or an older run's random id); null before any run event. */
-  runSpan: string | null;
-  /** null before the first run-level event. */
-  status: RunStatus | null;
-  ended: boolean;
-  /** The event type that ended the run. */
-  endType?: RunEndType;
-  interrupt: Interrupt | null;
-  /** The answer (run.finished `output`); undefined until the run finished. */
-  output: unknown;
-  error: { code: string; message: string } | null;
-  rejected: { node: string; reason?: string } | null;
-  /** Summed from the model calls seen; the end event's totals replace it when it carries them. */
-  usage: RunUsage;
-}
-
 export interface TraceFold<E extends FoldableEvent = TraceEvent> extends RunFold {
   items: Map<string, TraceItem<E>>;
   roots: string[];
@@ -83,17 +61,6 @@ export interface TraceFold<E extends FoldableEvent = TraceEvent> extends RunFold
   t0: number;
   tLast: number;
 }
-
-export const EMPTY_RUN: RunFold = Object.freeze({
-  runSpan: null,
-  status: null,
-  ended: false,
-  interrupt: null,
-  output: undefined,
-  error: null,
-  rejected: null,
-  usage: Object.freeze({ input_tokens: 0, output_tokens: 0, model_calls: 0 }),
-}) as RunFold;
 
 const KNOWN: ReadonlySet<string> = new Set(TRACE_EVENT_TYPES);
 /** The events that are always on the run span (a pause may be on a node's). */
