@@ -85,7 +85,7 @@ export function EditorHeader(p: HeaderProps) {
   const canUndo = useEditor((s) => s.past.length > 0);
   const canRedo = useEditor((s) => s.future.length > 0);
   const errors = useEditor((s) => s.problems.errorCount);
-  const warnings = useEditor((s) => s.problems.warningCount);
+  const warnings = useEditor((s) => s.problems.warningCount + s.setupProblems.length);
   const nameOk = isGraphName(name);
 
   const exportYaml = async () => {

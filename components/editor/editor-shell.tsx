@@ -25,6 +25,7 @@ import { inspectorOpen, paletteOpen, runFocus, runPanelOpen } from './persisted-
 import { useTheme } from './theme';
 import { useShortcuts } from './use-shortcuts';
 import { useLiveValidation } from './use-validation';
+import { useSetupProblems } from './use-setup-problems';
 import './editor.css';
 
 // Loaded when first opened: CodeMirror and the YAML codec stay out of the editor's first load.
@@ -244,6 +245,7 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       </div>
       <LiveValidation />
       <InspectorOnSelect />
+      <SetupProblems />
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
@@ -259,6 +261,12 @@ function InspectorOnSelect() {
   useEffect(() => {
     if (selected && !inspectorOpen.get() && !inspectorOpen.chosen()) inspectorOpen.setForNow(true);
   }, [selected]);
+  return null;
+}
+
+/** Connections and models the graph names that are not here (./use-setup-problems.ts). */
+function SetupProblems() {
+  useSetupProblems();
   return null;
 }
 
