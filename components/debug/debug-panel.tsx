@@ -357,7 +357,7 @@ function Panel({
             ))}
           </nav>
           {tab === 'trace' && timeline && (
-            <div className={s.body}>
+            <div className={s.body} data-testid="trace-body">
               <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
               <div className={s.detailsPane}>
                 <StepDetails row={shownRow} timeline={timeline} />
