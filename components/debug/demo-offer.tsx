@@ -60,12 +60,13 @@ export function DemoOffer({ demo, onText, folded }: { demo: DemoChoice; onText(t
   const attention = demo.asked > 0 && !demo.chosen;
   const chipsShown = demo.chosen && (!folded || showInputs);
   return (
-    <div className={s.demoOffer} role="group" aria-label="Demo model" data-testid="demo-offer" data-attention={attention || undefined}>
+    // Chosen while a run is shown: one plain line, so the answer and the trace keep the room.
+    <div className={s.demoOffer} role="group" aria-label="Demo model" data-testid="demo-offer" data-attention={attention || undefined} data-compact={(demo.chosen && folded) || undefined}>
       <div className={s.demoLine}>
         <label className={s.demoLabel}>
           <input ref={box} type="checkbox" className={s.demoCheck} checked={demo.chosen} onChange={(e) => demo.choose(e.target.checked)} data-testid="demo-choice" />
-          <span>
-            Run with the demo model <span className={s.muted}>({DEMO_CONNECTION_LABEL})</span>
+          <span title={demo.chosen && folded ? DEMO_CONNECTION_LABEL : undefined}>
+            Run with the demo model{!(demo.chosen && folded) && <span className={s.muted}> ({DEMO_CONNECTION_LABEL})</span>}
           </span>
         </label>
         {!demo.chosen && !attention && (

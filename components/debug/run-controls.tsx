@@ -90,7 +90,8 @@ export function RunControls({
     >
       <textarea
         className={s.input}
-        rows={2}
+        // A run is shown: one line, so its answer and trace keep the room (the box grows with its handle).
+        rows={hasRun ? 1 : 2}
         placeholder={`Empty runs with "${defaultInput}". Type a question, or a JSON object of inputs like {"topic": "rails"}`}
         aria-label="Run input"
         ref={inputRef}
