@@ -4,7 +4,7 @@
  * names none uses `default`); it is never chosen silently, so a Run then shows the offer instead of
  * starting a run that can only fail with no_connection.
  */
-import { DEMO_CONNECTION } from '@/lib/contracts/runs';
+import { DEMO_CONNECTION } from '@/lib/contracts/demo-connection';
 
 /** The connections the graph names (`default` when none) that are not configured; [] while `configured` loads. */
 export function missingConnections(graphConnections: readonly string[], configured: readonly string[] | undefined): string[] {
