@@ -81,6 +81,13 @@ test.describe('layout at laptop size, after a demo run', () => {
     await expect(page.getByTestId('answer-copy')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
 
+    // The haiku is longer than the card's two lines at this height: it says so, and opens in full.
+    const fits = () => page.getByTestId('answer-text').evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+    expect(await fits()).toBe(false);
+    await page.getByTestId('answer-more').click();
+    await expect(page.getByTestId('answer-more')).toHaveText('Show less');
+    await expect.poll(fits).toBe(true);
+
     // The canvas keeps 300 px however far the run panel is dragged up.
     const handle = (await page.getByTestId('dock-resize').boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);

@@ -4,7 +4,7 @@
  * HTML), the note on where it came from, and a copy button. The full answer scrolls inside the card;
  * the trace below keeps its room.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 import { copyText } from './copy-json-button';
 import { asText } from './trace-data';
@@ -23,6 +23,16 @@ export function runAnswer(events: readonly TraceEvent[]): { text: string; note?:
 export function AnswerCard({ events }: { events: readonly TraceEvent[] }) {
   const answer = runAnswer(events);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // A longer answer than the card shows: say so, and let it open in full.
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const text = answer?.text;
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    setOverflows(!!el && el.scrollHeight > el.clientHeight + 1);
+    setExpanded(false);
+  }, [text]);
   if (!answer || answer.rejected) return null;
   const copy = () =>
     copyText(answer.text)
@@ -33,12 +43,17 @@ export function AnswerCard({ events }: { events: readonly TraceEvent[] }) {
     <section className={s.answer} data-testid="answer-card" aria-label="Answer">
       <header className={s.answerHead}>
         <h3>Answer</h3>
+        {(overflows || expanded) && (
+          <button type="button" className={s.linkButton} aria-expanded={expanded} onClick={() => setExpanded(!expanded)} data-testid="answer-more">
+            {expanded ? 'Show less' : 'Show all'}
+          </button>
+        )}
         <button type="button" className={s.smallButton} onClick={() => void copy()} data-testid="answer-copy" aria-label="Copy the answer">
           {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
         </button>
       </header>
       {answer.text ? (
-        <p className={s.answerText} data-testid="answer-text">
+        <p ref={textRef} className={s.answerText} data-expanded={expanded || undefined} data-testid="answer-text">
           {answer.text}
         </p>
       ) : (

@@ -25,7 +25,6 @@ import { inspectorOpen, paletteOpen, runFocus, runPanelOpen } from './persisted-
 import { useTheme } from './theme';
 import { useShortcuts } from './use-shortcuts';
 import { useLiveValidation } from './use-validation';
-import { useSetupProblems } from './use-setup-problems';
 import './editor.css';
 
 // Loaded when first opened: CodeMirror and the YAML codec stay out of the editor's first load.
@@ -50,6 +49,8 @@ const EditorDebugPanel = dynamic(() => import('./editor-debug-panel').then((m) =
 });
 const HelpOverlay = dynamic(() => import('./help-overlay').then((m) => m.HelpOverlay), { ssr: false });
 const ConnectCommand = dynamic(() => import('@/components/canvas/connect-command').then((m) => m.ConnectCommand), { ssr: false });
+// Connections and models the graph names that are not configured here (./use-setup-problems.ts): after the first paint.
+const SetupProblems = dynamic(() => import('./setup-problems-watch').then((m) => m.SetupProblems), { ssr: false });
 const NotFoundView = dynamic(() => import('@/components/ui/not-found-view').then((m) => m.NotFoundView), { ssr: false });
 
 export function EditorShell({ graphId }: { graphId: string }) {
@@ -261,12 +262,6 @@ function InspectorOnSelect() {
   useEffect(() => {
     if (selected && !inspectorOpen.get() && !inspectorOpen.chosen()) inspectorOpen.setForNow(true);
   }, [selected]);
-  return null;
-}
-
-/** Connections and models the graph names that are not here (./use-setup-problems.ts). */
-function SetupProblems() {
-  useSetupProblems();
   return null;
 }
 
