@@ -70,7 +70,7 @@ test('editing the state at a breakpoint changes the run’s result', async ({ pa
   const pause = new PauseCardPage(page);
   await editor.open(await api.create(noteGraph(`debugger-edit-${Date.now()}`)));
   await page.getByTestId('breakpoint-finish').click();
-  await editor.headerRun.click();
+  await editor.runFromHeader();
   await pause.expectPaused('breakpoint');
   // The decision comes first; the state is folded below it.
   await expect(pause.continueButton).toBeVisible();
@@ -98,7 +98,7 @@ test('rejecting a human step ends the run `rejected`, and the trace says why', a
   const editor = new EditorPage(page);
   const pause = new PauseCardPage(page);
   await editor.open(await new GraphsApi(request).create(approvalGraph(`debugger-reject-${Date.now()}`)));
-  await editor.headerRun.click();
+  await editor.runFromHeader();
   await pause.expectPaused('human');
   await page.screenshot({ path: 'test-results/screens/debugger-human.png' });
   await pause.reject('Not ready to publish');

@@ -47,7 +47,7 @@ test('first visit with no connection: the run panel offers the demo model, and a
   // The header says the graph's connection is missing (the connections are loaded) before the Run.
   await expect(page.getByTestId('connection').first()).toHaveAttribute('data-kind', 'missing');
 
-  await ed.headerRun.click();
+  await ed.runFromHeader();
   await ed.expectPanelOpen(true);
   await expect(demo.offer).toContainText(DEMO_CONNECTION_LABEL);
   await expect(demo.choice).not.toBeChecked(); // never chosen silently

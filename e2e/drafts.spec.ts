@@ -62,6 +62,7 @@ test('a save the server is too busy for (429) is retried after Retry-After, not 
   const { id } = (await created.json()) as { id: string };
   const ed = new EditorPage(page);
   await ed.open(id);
+  await ed.showSidePanels();
   // The first autosave meets a server whose import slots are all taken (the answer a busy server gives).
   let refused = 0;
   await page.route(`**/api/graphs/${id}`, async (route) => {

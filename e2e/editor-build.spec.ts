@@ -11,6 +11,7 @@ test('drag three roles, connect them, add a conditional edge and a system prompt
   const api = new GraphsApi(request);
   const id = await api.importYaml(blankYaml(uniqueName('build')));
   await ed.open(id);
+  await ed.showSidePanels();
   const canvas = page.getByTestId('canvas');
   const box = (await canvas.boundingBox())!;
 

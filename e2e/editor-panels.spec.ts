@@ -11,6 +11,14 @@ test('folding the palette and the inspector gives the canvas room and survives a
   const id = await api.importYaml(loopYaml(uniqueName('fold')));
   const ed = new EditorPage(page);
   await ed.open(id);
+  // Below 1440 px they start folded; opened, they are remembered as open.
+  await expect(ed.palette).toHaveAttribute('data-collapsed', 'true');
+  await expect(ed.inspector).toHaveAttribute('data-collapsed', 'true');
+  await ed.showSidePanels();
+  await page.reload();
+  await expect(ed.node('START')).toBeVisible();
+  await expect(ed.palette).toHaveAttribute('data-collapsed', 'false');
+  await expect(ed.inspector).toHaveAttribute('data-collapsed', 'false');
   const wide = (await ed.canvas.boundingBox())!.width;
 
   await page.getByTestId('toggle-palette').click();
@@ -41,6 +49,7 @@ test('the YAML view leaves the palette readable', async ({ page, request }) => {
   const id = await api.importYaml(loopYaml(uniqueName('yaml-width')));
   const ed = new EditorPage(page);
   await ed.open(id);
+  await ed.showSidePanels();
   await page.getByTestId('toggle-yaml').click();
   await expect(page.getByTestId('yaml-editor')).toContainText('switchyard: 1');
   await expect(page.getByTestId('palette-agent')).toContainText('Agent');

@@ -1,6 +1,6 @@
 /**
- * Run in one click: on a first visit the run panel is folded; the header's Run opens it and starts a
- * run with the default question (shown in the box); Ctrl+Enter runs again from the canvas; the panel
+ * Run from the header: on a first visit the run panel is folded; the header's Run opens it at its
+ * input, and a second Run starts a run with the default question (shown in the box); Ctrl+Enter runs again from the canvas; the panel
  * remembers being open across a reload; the word "Run" folds and opens it. Uses the mock model server
  * the e2e app is configured with (OPENAI_BASE_URL, playwright.config.ts).
  */
@@ -11,16 +11,22 @@ import { EditorPage } from './pages/editor-page';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('Run from the header on a first visit opens the panel and runs the default question', async ({ page, request }) => {
+test('Run from the header on a first visit opens the panel at its input; Run again runs the default question', async ({ page, request }) => {
   const api = new GraphsApi(request);
   const id = await api.importYaml(loopYaml(uniqueName('first-run')));
   const ed = new EditorPage(page);
   await ed.open(id);
   await ed.expectPanelOpen(false);
 
+  // Folded: the header's Run opens the panel with the keyboard in the input, and runs nothing yet.
   await ed.headerRun.click();
   await ed.expectPanelOpen(true);
-  // An empty box runs the default question, and says so: it is put in the box.
+  await expect(ed.runInput).toBeFocused();
+  await expect(ed.runStatus).toHaveText('no run');
+  await expect(page.getByTestId('run-link')).toHaveCount(0);
+
+  // Open: it runs. An empty box runs the default question, and says so: it is put in the box.
+  await ed.headerRun.click();
   await expect(ed.runInput).toHaveValue('Hello');
   await ed.expectRunFinished();
   await expect(ed.traceRows('writer').first()).toBeVisible();
@@ -52,7 +58,7 @@ test('the run focus layout makes the trace large and is remembered', async ({ pa
   const id = await api.importYaml(loopYaml(uniqueName('focus')));
   const ed = new EditorPage(page);
   await ed.open(id);
-  await ed.headerRun.click();
+  await ed.runFromHeader();
   await ed.expectRunFinished();
   const canvasBefore = (await ed.canvas.boundingBox())!.height;
   await page.getByTestId('toggle-run-focus').click();

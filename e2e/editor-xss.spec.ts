@@ -13,6 +13,7 @@ test('an <img onerror> payload typed into every text field is rendered as text',
   const api = new GraphsApi(request);
   const id = await api.importYaml(loopYaml(uniqueName('xss')));
   await ed.open(id);
+  await ed.showSidePanels();
 
   // Graph panel: description, a tool description, a model name.
   await page.getByTestId('graph-description-input').fill(XSS);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import s from './debug.module.css';
 
-async function copyText(text: string): Promise<void> {
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

@@ -52,6 +52,7 @@ import { RunHistory } from './run-history';
 import { StateAtStep } from './state-at-step';
 import { TraceDownload } from './trace-download';
 import { ConnectionBadge, RunControls } from './run-controls';
+import { AnswerCard } from './answer-card';
 import { useDemoChoice } from './demo-offer';
 import { runNeedsDemoChoice } from './demo-gate';
 import { FALLBACK_RUN_INPUT } from './default-input';
@@ -76,6 +77,8 @@ export interface DebugPanelProps {
   onOpenChange?(open: boolean): void;
   /** Each new value starts a run (the Run button of the editor's header, Ctrl/Cmd+Enter). */
   runRequest?: number;
+  /** Each new value opens the panel and puts the keyboard in the run input (the header's Run on a folded panel). */
+  inputRequest?: number;
   /** What an empty input box runs with. */
   defaultInput?: string;
   /** The run focus layout (trace large): shows a toggle in the header when onFocusChange is given. */
@@ -102,6 +105,7 @@ function Panel({
   open: openProp,
   onOpenChange,
   runRequest = 0,
+  inputRequest = 0,
   defaultInput = FALLBACK_RUN_INPUT,
   focus,
   onFocusChange,
@@ -218,6 +222,14 @@ function Panel({
     startRun.current();
   }, [runRequest]);
 
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!inputRequest) return;
+    setOpen(true);
+    const raf = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(raf);
+  }, [inputRequest, setOpen]);
+
   // A run that starts, pauses or fails opens the panel (it may have been started elsewhere).
   const failure = session.error ?? session.stream.error ?? runError?.message ?? null;
   useEffect(() => {
@@ -279,6 +291,7 @@ function Panel({
       </header>
       {open && (
         <>
+          <div className={s.runTop}>
           <RunControls
             text={text}
             onText={setText}
@@ -292,7 +305,10 @@ function Panel({
             onStop={session.stop}
             demo={demo}
             hasRun={session.runId !== null}
+            inputRef={inputRef}
           />
+          {!live && <AnswerCard events={events} />}
+          </div>
           {runNotice && (
             <p className={s.notice} role="note" data-testid="run-notice">
               {runNotice}
@@ -346,7 +362,7 @@ function Panel({
             ))}
           </nav>
           {tab === 'trace' && timeline && (
-            <div className={s.body}>
+            <div className={s.body} data-testid="trace-body">
               <TimelineView timeline={timeline} nodes={traceNodes} selectedId={selected} onSelect={onSelect} />
               <div className={s.detailsPane}>
                 <StepDetails row={shownRow} timeline={timeline} />

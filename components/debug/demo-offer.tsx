@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useConnections } from '@/components/settings/use-connections';
 import { request } from '@/lib/contracts/client';
 import { DEMO_CONNECTION_LABEL, type DemoScriptsResponse } from '@/lib/contracts/runs';
-import { DEMO_NEEDED_MESSAGE, demoOffered } from './demo-gate';
+import { missingConnectionMessage, missingConnections } from './demo-gate';
 import s from './debug.module.css';
 
 export interface DemoChoice {
@@ -22,6 +22,9 @@ export interface DemoChoice {
   choose(chosen: boolean): void;
   /** Inputs with a scripted conversation (GET /api/graphs/:id/demo). */
   inputs: string[];
+  /** The graph's connections that are not configured, and what to say about them (demo-gate.ts). */
+  missing: string[];
+  message: string;
   /** How many Runs were held for the choice (0: none): each one draws attention to the offer. */
   asked: number;
   ask(): void;
@@ -31,14 +34,17 @@ export function useDemoChoice(graphId: string | undefined, connections: string[]
   const q = useConnections();
   const [chosen, choose] = useState(false);
   const [asked, setAsked] = useState(0);
-  const offered = demoOffered(connections, q.data?.connections.map((c) => c.name));
+  const configured = q.data?.connections.map((c) => c.name);
+  const missing = missingConnections(connections, configured);
+  const offered = missing.length > 0;
   const scripts = useQuery({
     queryKey: ['graphs', graphId ?? '', 'demo'],
     queryFn: ({ signal }) => request<DemoScriptsResponse>(`/api/graphs/${encodeURIComponent(graphId ?? '')}/demo`, { signal }),
     enabled: offered && !!graphId,
   });
   const loading = q.data === undefined && !q.isError;
-  return { offered, loading, chosen: offered && chosen, choose, inputs: scripts.data?.inputs ?? [], asked, ask: () => setAsked((n) => n + 1) };
+  const message = missingConnectionMessage(missing, configured ?? []);
+  return { offered, loading, chosen: offered && chosen, choose, missing, message, inputs: scripts.data?.inputs ?? [], asked, ask: () => setAsked((n) => n + 1) };
 }
 
 /** `folded`: a run is shown, so the scripted inputs start folded behind a toggle. */
@@ -54,17 +60,18 @@ export function DemoOffer({ demo, onText, folded }: { demo: DemoChoice; onText(t
   const attention = demo.asked > 0 && !demo.chosen;
   const chipsShown = demo.chosen && (!folded || showInputs);
   return (
-    <div className={s.demoOffer} role="group" aria-label="Demo model" data-testid="demo-offer" data-attention={attention || undefined}>
+    // Chosen while a run is shown: one plain line, so the answer and the trace keep the room.
+    <div className={s.demoOffer} role="group" aria-label="Demo model" data-testid="demo-offer" data-attention={attention || undefined} data-compact={(demo.chosen && folded) || undefined}>
       <div className={s.demoLine}>
         <label className={s.demoLabel}>
           <input ref={box} type="checkbox" className={s.demoCheck} checked={demo.chosen} onChange={(e) => demo.choose(e.target.checked)} data-testid="demo-choice" />
-          <span>
-            Run with the demo model <span className={s.muted}>({DEMO_CONNECTION_LABEL})</span>
+          <span title={demo.chosen && folded ? DEMO_CONNECTION_LABEL : undefined}>
+            Run with the demo model{!(demo.chosen && folded) && <span className={s.muted}> ({DEMO_CONNECTION_LABEL})</span>}
           </span>
         </label>
         {!demo.chosen && !attention && (
-          <span className={s.muted} title="Add a real connection in Settings to run this graph with a language model.">
-            · no connection configured
+          <span className={s.muted} title={demo.message}>
+            · {demo.missing.length === 1 ? `connection "${demo.missing[0]}"` : 'connections'} not configured
           </span>
         )}
         {demo.chosen && folded && demo.inputs.length > 0 && (
@@ -75,7 +82,7 @@ export function DemoOffer({ demo, onText, folded }: { demo: DemoChoice; onText(t
       </div>
       {attention && (
         <p className={s.demoNeeded} role="alert" data-testid="demo-needed">
-          {DEMO_NEEDED_MESSAGE} (<a href="/settings">Settings</a>).
+          {demo.message} (<a href="/settings">Settings</a>).
         </p>
       )}
       {demo.chosen && !demo.inputs.length && <p className={s.muted}>This graph has no scripted conversation: the demo model will only explain itself.</p>}

@@ -60,6 +60,7 @@ export function RunControls({
   onStop,
   demo,
   hasRun = false,
+  inputRef,
 }: {
   text: string;
   onText(text: string): void;
@@ -76,6 +77,8 @@ export function RunControls({
   demo?: DemoChoice;
   /** A run is shown: the demo offer keeps to one line. */
   hasRun?: boolean;
+  /** The input box, for whoever must put the keyboard there. */
+  inputRef?: React.Ref<HTMLTextAreaElement>;
 }) {
   return (
     <form
@@ -87,9 +90,11 @@ export function RunControls({
     >
       <textarea
         className={s.input}
-        rows={2}
+        // A run is shown: one line, so its answer and trace keep the room (the box grows with its handle).
+        rows={hasRun ? 1 : 2}
         placeholder={`Empty runs with "${defaultInput}". Type a question, or a JSON object of inputs like {"topic": "rails"}`}
         aria-label="Run input"
+        ref={inputRef}
         data-testid="run-input"
         value={text}
         onChange={(e) => onText(e.target.value)}

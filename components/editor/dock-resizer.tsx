@@ -8,8 +8,8 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Keyb
 
 const KEY = 'switchyard.dock-height';
 const MIN_DOCK = 160;
-/** The canvas keeps at least this much height, however far the handle is dragged. */
-const MIN_CANVAS = 140;
+/** The canvas keeps at least this much height, however far the handle is dragged (also in editor.css). */
+const MIN_CANVAS = 300;
 const STEP = 32;
 
 function stored(): number | null {
@@ -21,7 +21,7 @@ function stored(): number | null {
   }
 }
 
-/** Dock height in px (null = the CSS default) and the style that carries it to the dock. */
+/** Dock height in px (null = the CSS default) and the style that carries it to the dock's grid row (on .sy-center). */
 export function useDockHeight() {
   const [height, setHeight] = useState<number | null>(null);
   useEffect(() => setHeight(stored()), []);

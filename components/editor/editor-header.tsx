@@ -70,7 +70,7 @@ export interface HeaderProps {
   onToggleYaml(): void;
   onImport(): void;
   onHelp(): void;
-  /** Opens the run panel and starts a run with its input (or the default question). */
+  /** Runs the box's input (or the default question) when the run panel is open; opens it at its input when folded. */
   onRun(): void;
   onFit(): void;
   theme: Theme;
@@ -85,7 +85,7 @@ export function EditorHeader(p: HeaderProps) {
   const canUndo = useEditor((s) => s.past.length > 0);
   const canRedo = useEditor((s) => s.future.length > 0);
   const errors = useEditor((s) => s.problems.errorCount);
-  const warnings = useEditor((s) => s.problems.warningCount);
+  const warnings = useEditor((s) => s.problems.warningCount + s.setupProblems.length);
   const nameOk = isGraphName(name);
 
   const exportYaml = async () => {
@@ -104,14 +104,16 @@ export function EditorHeader(p: HeaderProps) {
         className={`sy-title-input ${nameOk ? '' : 'is-invalid'}`}
         value={name}
         aria-label="Graph name"
-        title={nameOk ? 'Rename the graph' : `The name ${GRAPH_NAME_RULE}`}
+        title={nameOk ? `${name} — click to rename the graph` : `The name ${GRAPH_NAME_RULE}`}
+        // Sized to the name (the header shrinks it, with an ellipsis, only when short of room).
+        style={{ width: `${Math.max(name.length, 8) + 3}ch` }}
         data-testid="graph-name"
         spellCheck={false}
         onChange={(e) => store.getState().setGraph({ name: e.target.value }, 'name')}
       />
       <Autosave graphId={p.graphId} base={p.base} />
       <SaveVersionButton graphId={p.graphId} currentDocument={() => editorToDocument(store.getState()).doc} canSave={errors === 0} />
-      <button type="button" className="sy-btn is-primary sy-run-btn" data-testid="header-run" title="Run the graph (Ctrl/⌘ Enter): opens the run panel" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={p.onRun}>
+      <button type="button" className="sy-btn is-primary sy-run-btn" data-testid="header-run" title="Run the graph (Ctrl/⌘ Enter); with the run panel folded, opens it at its input" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={p.onRun}>
         <span aria-hidden>▶</span> Run
       </button>
       <div className="sy-header-spacer" />

@@ -17,7 +17,7 @@ import { Inspector } from '@/components/inspector/inspector';
 import { ProblemsList } from '@/components/inspector/problems-list';
 import { Palette } from '@/components/palette/palette';
 import { ApiError, fetchGraph, type GraphRecord } from './api';
-import { EditorProvider, useEditorStore } from './state/context';
+import { EditorProvider, useEditor, useEditorStore } from './state/context';
 import { DockResizer, useDockHeight, useFitOnDockChange } from './dock-resizer';
 import { takeDraft } from './drafts';
 import { EditorHeader } from './editor-header';
@@ -49,6 +49,8 @@ const EditorDebugPanel = dynamic(() => import('./editor-debug-panel').then((m) =
 });
 const HelpOverlay = dynamic(() => import('./help-overlay').then((m) => m.HelpOverlay), { ssr: false });
 const ConnectCommand = dynamic(() => import('@/components/canvas/connect-command').then((m) => m.ConnectCommand), { ssr: false });
+// Connections and models the graph names that are not configured here (./use-setup-problems.ts): after the first paint.
+const SetupProblems = dynamic(() => import('./setup-problems-watch').then((m) => m.SetupProblems), { ssr: false });
 const NotFoundView = dynamic(() => import('@/components/ui/not-found-view').then((m) => m.NotFoundView), { ssr: false });
 
 export function EditorShell({ graphId }: { graphId: string }) {
@@ -125,6 +127,7 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
   const [palette, setPalette] = paletteOpen.useFlag();
   const [inspector, setInspector] = inspectorOpen.useFlag();
   const [runRequest, setRunRequest] = useState(0);
+  const [inputRequest, setInputRequest] = useState(0);
   // ?run=<id> opens that run in the debug panel.
   const [runParam] = useState(() => (typeof window === 'undefined' ? undefined : (new URLSearchParams(window.location.search).get('run') ?? undefined)));
   useEffect(() => {
@@ -163,6 +166,12 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
     setPanelOpen(true);
     setRunRequest((n) => n + 1);
   }, [setPanelOpen]);
+  // The header's Run with the panel folded opens it at the input (a run needs a question), not a run of a made-up one.
+  const headerRun = useCallback(() => {
+    if (runPanelOpen.get()) return requestRun();
+    setPanelOpen(true);
+    setInputRequest((n) => n + 1);
+  }, [requestRun, setPanelOpen]);
   const openConnect = useCallback(() => setConnecting(true), []);
   useShortcuts({ onHelp: openHelp, onEscape: closeAll, onRun: requestRun, onConnect: openConnect, onFit: fit });
 
@@ -189,7 +198,7 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
         onToggleYaml={() => setYamlOpen((v) => !v)}
         onImport={() => setImportText('')}
         onHelp={openHelp}
-        onRun={requestRun}
+        onRun={headerRun}
         onFit={fit}
         theme={theme}
         onTheme={setTheme}
@@ -206,7 +215,7 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
       )}
       <div className="sy-body">
         <Palette collapsed={!palette} onToggle={() => setPalette((v) => !v)} />
-        <div className="sy-center" ref={center}>
+        <div className="sy-center" ref={center} style={dockHeight.style}>
           <div className="sy-work">
             <div className="sy-canvas-slot">
               <Canvas colorMode={theme} onFileDrop={onFileDrop} />
@@ -215,13 +224,14 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
             {yamlOpen && <YamlPane theme={theme} />}
           </div>
           <DockResizer container={center} dock={dock} onResize={dockHeight.setHeight} />
-          <div className="sy-debug-dock" ref={dock} style={dockHeight.style}>
+          <div className="sy-debug-dock" ref={dock}>
             <EditorDebugPanel
               graphId={graphId}
               runId={runParam}
               open={panelOpen}
               onOpenChange={setPanelOpen}
               runRequest={runRequest}
+              inputRequest={inputRequest}
               focus={focus}
               onFocusChange={setFocus}
             />
@@ -235,10 +245,24 @@ function Editor({ graphId, base }: { graphId: string; base: string }) {
         <Inspector collapsed={!inspector} onToggle={() => setInspector((v) => !v)} />
       </div>
       <LiveValidation />
+      <InspectorOnSelect />
+      <SetupProblems />
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {importText !== null && <ImportDialog initialText={importText} onClose={() => setImportText(null)} />}
     </div>
   );
+}
+
+/**
+ * A folded inspector the user never folded (a narrow window starts that way) opens for the first
+ * selection: editing a node needs it. Not remembered, so the next visit starts folded again.
+ */
+function InspectorOnSelect() {
+  const selected = useEditor((s) => s.nodes.some((n) => n.selected) || s.edges.some((e) => e.selected));
+  useEffect(() => {
+    if (selected && !inspectorOpen.get() && !inspectorOpen.chosen()) inspectorOpen.setForNow(true);
+  }, [selected]);
+  return null;
 }
 
 /** Validation follows every document change: kept in its own component so the shell does not re-render. */

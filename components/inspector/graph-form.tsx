@@ -1,5 +1,6 @@
 'use client';
 /** The graph panel (nothing selected): name, description, models, tools, state channels, limits. */
+import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
 import { useEditor, useEditorStore } from '@/components/editor/state/context';
 import { isRoleNode } from '@/components/editor/state/types';
@@ -9,6 +10,11 @@ import { isToolType, newTool, noReflectReason, TOOL_TYPE_LIST, TOOL_TYPES } from
 import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { RecordSection } from './record-section';
+
+// The pickers (react-query lists of connections and models) load with the graph panel's models, not the editor.
+const pickerLoading = () => <input className="sy-input is-mono" disabled aria-label="Loading" />;
+const ConnectionSelect = dynamic(() => import('./model-pickers').then((m) => m.ConnectionSelect), { ssr: false, loading: pickerLoading });
+const ModelPicker = dynamic(() => import('./model-pickers').then((m) => m.ModelPicker), { ssr: false, loading: pickerLoading });
 
 /**
  * Whether a tool type takes `reflect` (self-reflection, lib/engine/reflection.ts): the registry's types
@@ -185,13 +191,13 @@ export function GraphForm() {
         value={graph.models}
         onChange={(models) => api.setGraph({ models })}
         make={() => ({ ...DEFAULT_MODEL_SPEC })}
-        render={(_id, m, update) => (
+        render={(id, m, update) => (
           <>
             <Field label="Connection" hint="configured by the operator">
-              <TextInput value={m.connection} onChange={(v) => update({ ...m, connection: v })} mono />
+              <ConnectionSelect value={m.connection} onChange={(v) => update({ ...m, connection: v })} label={`Connection of model ${id}`} testId={`model-connection-${id}`} fieldPath={`models.${id}.connection`} />
             </Field>
             <Field label="Model">
-              <TextInput value={m.model} onChange={(v) => update({ ...m, model: v })} mono />
+              <ModelPicker connection={m.connection} value={m.model} onChange={(v) => update({ ...m, model: v })} label={`Model of ${id}`} testId={`model-name-${id}`} fieldPath={`models.${id}.model`} />
             </Field>
             <Field label="Temperature">
               <NumberInput value={m.temperature} onChange={(v) => update(v === undefined ? (({ temperature: _t, ...r }) => r)(m) : { ...m, temperature: v })} />

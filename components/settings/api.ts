@@ -3,7 +3,7 @@
  * ApiError of lib/contracts/client.ts (code, message, details with the fields at fault).
  */
 import { ApiError, jsonBody, request, send } from '@/lib/contracts/client';
-import type { ConnectionListResponse, ConnectionView, TestConnectionResponse, CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
+import type { ConnectionListResponse, ConnectionModelsResponse, ConnectionView, TestConnectionResponse, CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
 
 const one = (name: string) => `/api/connections/${encodeURIComponent(name)}`;
 
@@ -22,3 +22,7 @@ export async function deleteConnection(name: string): Promise<void> {
 }
 
 export const testConnection = (name: string) => request<TestConnectionResponse>(`${one(name)}/test`, jsonBody('POST'));
+
+/** The connection's model ids (cached by the server; `refresh` asks the model server again). */
+export const fetchConnectionModels = (name: string, refresh = false, signal?: AbortSignal) =>
+  request<ConnectionModelsResponse>(`${one(name)}/models${refresh ? '?refresh=1' : ''}`, { signal });

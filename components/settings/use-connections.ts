@@ -1,12 +1,32 @@
 'use client';
 /** react-query hooks for the Settings page; every write refreshes the list. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@/lib/contracts/connections';
-import { createConnection, deleteConnection, fetchConnections, testConnection, updateConnection } from './api';
+import { createConnection, deleteConnection, fetchConnectionModels, fetchConnections, testConnection, updateConnection } from './api';
 
 const connectionKeys = {
   list: () => ['connections', 'list'] as const,
+  models: (name: string) => ['connections', 'models', name] as const,
 };
+
+/** A connection's model list (the editor's model picker): kept a few minutes, like the server's cache. */
+export function connectionModelsQuery(name: string) {
+  return {
+    queryKey: connectionKeys.models(name),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchConnectionModels(name, false, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  };
+}
+
+export function useConnectionModels(name: string, enabled = true) {
+  return useQuery({ ...connectionModelsQuery(name), enabled: enabled && name !== '' });
+}
+
+/** Asks the model server again (past both caches) and puts the answer where every picker reads it. */
+export function refreshConnectionModels(qc: QueryClient, name: string) {
+  return qc.fetchQuery({ queryKey: connectionKeys.models(name), queryFn: ({ signal }) => fetchConnectionModels(name, true, signal), staleTime: 0 });
+}
 
 export function useConnections() {
   return useQuery({ queryKey: connectionKeys.list(), queryFn: ({ signal }) => fetchConnections(signal) });

@@ -46,6 +46,30 @@ export class EditorPage {
     await expect(this.node('START')).toBeVisible();
   }
 
+  /**
+   * Runs from the header's Run: with the run panel folded, the first click only opens it at its
+   * input (no run of a made-up question), so a second click runs.
+   */
+  async runFromHeader(): Promise<void> {
+    if ((await this.panel.getAttribute('data-open')) !== 'true') {
+      await this.headerRun.click();
+      await this.expectPanelOpen(true);
+      await expect(this.runInput).toBeFocused();
+    }
+    await this.headerRun.click();
+  }
+
+  /** Below 1440 px the palette and the inspector start folded: opens them (as a person would, with their toggles). */
+  async showSidePanels(): Promise<void> {
+    for (const [panel, toggle] of [
+      [this.palette, 'toggle-palette'],
+      [this.inspector, 'toggle-inspector'],
+    ] as const) {
+      if ((await panel.getAttribute('data-collapsed')) === 'true') await this.page.getByTestId(toggle).click();
+      await expect(panel).toHaveAttribute('data-collapsed', 'false');
+    }
+  }
+
   node(id: string): Locator {
     return this.page.getByTestId(`node-${id}`);
   }

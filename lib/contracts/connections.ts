@@ -109,6 +109,18 @@ export const TestConnectionResponse = z.discriminatedUnion('ok', [
 ]);
 export type TestConnectionResponse = z.infer<typeof TestConnectionResponse>;
 
+/**
+ * GET /api/connections/:name/models[?refresh=1]: the model ids GET {base_url}/models lists, cached
+ * on the server (`cached`, `fetched_at`); `refresh=1` asks the server again. 200 either way when the
+ * connection exists (the list may fail: `ok: false` with the reason, the same words as Test); 404
+ * for an unknown connection.
+ */
+export const ConnectionModelsResponse = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), connection: z.string(), models: z.array(z.string()), fetched_at: z.string(), cached: z.boolean() }),
+  z.object({ ok: z.literal(false), connection: z.string(), code: TestFailureCode, message: z.string(), status: z.number().int().optional() }),
+]);
+export type ConnectionModelsResponse = z.infer<typeof ConnectionModelsResponse>;
+
 /** `sk-proj-abcdef…wxyz` -> `sk-…wxyz`: the prefix before the first dash and the last four characters. */
 export function maskKey(key: string | null | undefined): string | null {
   if (!key) return null;

@@ -3,6 +3,7 @@
  * app/api/graphs/[id]/runs and app/api/runs, and the response schemas the debug panel parses.
  */
 import { z } from 'zod';
+import { DEMO_CONNECTION } from './demo-connection';
 import { RUN_STATUSES, TraceEventSchema } from './trace';
 
 /** A run's text input: large enough for a pasted document, small enough to keep the DB sane. */
@@ -14,10 +15,8 @@ export type RunSource = (typeof RUN_SOURCES)[number];
 /** A conversation id (an assistants thread id, or any id a caller picks): printable, at most 200 characters. */
 export const ConversationId = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces');
 
-/** The built-in demo connection: scripted replies of the example graphs, no network, no key (lib/llm/demo). */
-export const DEMO_CONNECTION = 'demo';
-/** How the demo connection is always labelled, wherever it is offered or shown. */
-export const DEMO_CONNECTION_LABEL = 'Demo model — scripted replies, not a language model';
+// The demo connection's name and label live in a zod-free file the editor's first load can import.
+export { DEMO_CONNECTION, DEMO_CONNECTION_LABEL } from './demo-connection';
 /** The demo model's reply to anything its scripts do not cover. */
 export const DEMO_EXPLANATION =
   'This is the demo model: it only plays the scripted conversation of the example graphs. Add a real connection in Settings.';

@@ -17,7 +17,10 @@ export function GettingStarted({ examples }: { examples: ExampleInfo[] }) {
             <strong>Design on the canvas.</strong> On <a href="/">Graphs</a>, open a graph or create one (blank or from an example). Drag roles from the
             palette, connect a node’s bottom handle to another’s top handle. Hold <kbd>Alt</kbd> while connecting (or use <em>Make conditional</em> in the
             inspector) to add a conditional branch. Select a node or edge to edit it; with nothing selected the inspector edits the graph’s models, tools,
-            state channels and limits. Problems show on the elements and in the problems list. Every change is saved; logic changes become versions (moving
+            state channels and limits: a model’s connection is picked from the configured ones (or <em>Add connection…</em>), its model from the
+            list the connection’s server gives (or typed). In a window narrower than 1440 px the palette and the inspector start folded; the inspector opens
+            for the first selection. Problems show on the elements and in the problems list, a connection or model that is not there among them, with a
+            fix. Every change is saved; logic changes become versions (moving
             nodes only updates the layout), and <em>Save version</em> adds one with a note. <em>History</em> lists them with what changed, diffs any two
             (<em>Compare with</em>) and restores one as a new version. Press <kbd>?</kbd> for the keyboard shortcuts.
           </li>
@@ -28,7 +31,8 @@ export function GettingStarted({ examples }: { examples: ExampleInfo[] }) {
           <li>
             <strong>Run and debug.</strong> The <em>Run</em> panel under the canvas takes a question (or a JSON object of inputs for state channels) and
             streams the run: the working node is highlighted, taken branches are marked, and the trace shows every model call, tool call, branch and state
-            change. Human steps and <a href="#breakpoints">breakpoints</a> are answered there; each run also has its own page at <C>/runs/&lt;id&gt;</C>.
+            change. Once the run finished its answer comes first, in a card with <em>Copy</em>. The header’s <em>Run</em> runs the box’s question; with
+            the panel folded it opens the panel at the box first. Human steps and <a href="#breakpoints">breakpoints</a> are answered there; each run also has its own page at <C>/runs/&lt;id&gt;</C>.
           </li>
         </ol>
       </Sub>

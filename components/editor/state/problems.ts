@@ -6,8 +6,15 @@
 import type { Problem } from '@/lib/graph/problems';
 
 export type ProblemTarget = { kind: 'node'; id: string } | { kind: 'edge'; ids: string[] } | { kind: 'graph' };
+/** A one-click repair the problems list offers (data only; components/inspector/problems-list.tsx acts on it). */
+export type ProblemFix =
+  /** Point the model entry `model` at the configured connection `connection`. */
+  | { kind: 'use-connection'; model: string; connection: string }
+  /** Open the model entry's model picker. */
+  | { kind: 'pick-model'; model: string };
 export interface LocatedProblem extends Problem {
   target: ProblemTarget;
+  fix?: ProblemFix;
 }
 export interface Badge {
   errors: string[];

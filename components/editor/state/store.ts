@@ -23,7 +23,7 @@ import {
   uniqueId,
   type Clip,
 } from './graph-ops';
-import { NO_PROBLEMS, type EditorProblems } from './problems';
+import { NO_PROBLEMS, type EditorProblems, type LocatedProblem } from './problems';
 import { isRoleNode, type EdgeData, type EditorEdge, type EditorGraph, type EditorNode, type GraphFields, type RoleNode } from './types';
 import type { GraphDocument } from '@/lib/graph/schema';
 
@@ -50,6 +50,9 @@ export interface EditorState extends EditorGraph {
   /** The revision `problems` were computed for. */
   problemsRevision: number;
   setProblems(p: EditorProblems, revision: number): void;
+  /** Problems of the graph in this installation (a connection or model that is not there): ../setup-problems.ts. */
+  setupProblems: LocatedProblem[];
+  setSetupProblems(list: LocatedProblem[]): void;
 
   load(doc: GraphDocument): void;
   /** The YAML pane's edit: the canvas follows (undoable), selection kept where ids survive. */
@@ -126,6 +129,8 @@ export function createEditorStore(doc: GraphDocument) {
       problems: NO_PROBLEMS,
       problemsRevision: -1,
       setProblems: (problems, problemsRevision) => set({ problems, problemsRevision }),
+      setupProblems: [],
+      setSetupProblems: (setupProblems) => set({ setupProblems }),
 
       load(d) {
         set({ ...documentToEditor(d), past: [], future: [], revision: get().revision + 1, layoutRevision: get().layoutRevision + 1, origin: 'load' });

@@ -101,7 +101,8 @@ function fail(code: TestFailureCode, message: string, latency_ms: number, status
   return status === undefined ? { ok: false, code, message, latency_ms } : { ok: false, code, message, latency_ms, status };
 }
 
-function describeFailure(err: unknown, url: string, timeoutMs: number): { code: TestFailureCode; message: string; status?: number } {
+/** A failed GET {base_url}/models in words a person can act on (also the models list's, ../models). */
+export function describeFailure(err: unknown, url: string, timeoutMs: number): { code: TestFailureCode; message: string; status?: number } {
   if (err instanceof APIConnectionTimeoutError) {
     return { code: 'timeout', message: `Timed out: GET ${url} got no answer within ${timeoutMs / 1000} s.` };
   }
@@ -151,7 +152,7 @@ function networkCause(err: unknown, depth = 0): string {
 }
 
 /** The key (and header values) never travel back, even if a server echoes them. */
-function redact(message: string, c: Connection): string {
+export function redact(message: string, c: Connection): string {
   let out = message;
   const secrets = [c.api_key, ...Object.values(c.headers ?? {})].filter((s) => s && s.length >= 4);
   for (const s of secrets) out = out.split(s).join(maskKey(s) ?? '…');
