@@ -5,9 +5,10 @@
  * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
  * (db/store/conformance) holds both to the contracts written here.
  *
- * Converted so far: graphs, graph versions, users and API keys. Runs, events, checkpoints, the
- * call journal, threads/conversations and the rest are still synchronous (db/*.ts) and, on
- * Postgres, go through the bridge (db/pg-client.ts) until they move here.
+ * Converted so far: graphs, graph versions, users and API keys; runs, events, checkpoints, the call
+ * journal and the step commit have their ports here (db/store/run-ports.ts). Threads/conversations
+ * and the rest are still synchronous (db/*.ts) and, on Postgres, go through the bridge
+ * (db/pg-client.ts) until they move here.
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
  * from a lookup and `not_found` from a write that needs it; a taken unique value (graph name, user
@@ -20,7 +21,10 @@ import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
 
+import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
+
 export type { ApiKeyRow, GraphRow, GraphVersionRow, UserRow };
+export type * from './run-ports';
 
 export interface GraphSummary {
   id: string;
@@ -135,4 +139,10 @@ export interface Store {
   readonly versions: GraphVersionRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly runs: RunRepository;
+  readonly events: RunEventRepository;
+  readonly checkpoints: CheckpointRepository;
+  readonly journal: JournalRepository;
+  /** A step's events, run-row changes, journal rows and checkpoint in one transaction, commits of a run in order. */
+  readonly steps: StepCommitter;
 }

@@ -1,24 +1,14 @@
 /**
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
- * db/auth-users.ts or db/auth-keys.ts and hands its result (or its error) back as a promise.
+ * db/auth-users.ts or db/auth-keys.ts (the run path: sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
 import * as graphs from '../graphs';
 import * as keys from '../auth-keys';
 import * as users from '../auth-users';
 import type { Store } from './ports';
-
-/** `fn` called now, its result or error delivered as a promise (never thrown synchronously). */
-function later<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => Promise<R> {
-  return (...args: A) => {
-    try {
-      return Promise.resolve(fn(...args));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  };
-}
+import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
 export function sqliteStore(): Store {
   return {
@@ -58,5 +48,10 @@ export function sqliteStore(): Store {
       delete: later(keys.deleteApiKey),
       findByHash: later(keys.findApiKey),
     },
+    runs: sqliteRuns,
+    events: sqliteRunEvents,
+    checkpoints: sqliteCheckpoints,
+    journal: sqliteJournal,
+    steps: sqliteSteps,
   };
 }

@@ -3,7 +3,20 @@ import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
+import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
+import { pgStepCommitter } from './steps';
 
 export function postgresStore(): Store {
-  return { dialect: 'postgres', graphs: pgGraphs, versions: pgGraphVersions, users: pgUsers, apiKeys: pgApiKeys };
+  return {
+    dialect: 'postgres',
+    graphs: pgGraphs,
+    versions: pgGraphVersions,
+    users: pgUsers,
+    apiKeys: pgApiKeys,
+    runs: pgRuns,
+    events: pgRunEvents,
+    checkpoints: pgCheckpoints,
+    journal: pgJournal,
+    steps: pgStepCommitter(),
+  };
 }
