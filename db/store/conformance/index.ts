@@ -8,6 +8,8 @@ import { afterAll, beforeEach, describe } from 'vitest';
 import { getStore } from '../index';
 import { apiKeySpecs } from './api-keys.spec';
 import { graphSpecs } from './graphs.spec';
+import { runSpecs } from './runs.spec';
+import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 
@@ -35,5 +37,7 @@ export async function storeConformance(backend: Backend): Promise<void> {
     versionSpecs(store);
     userSpecs(store);
     apiKeySpecs(store);
+    runSpecs(store);
+    stepSpecs(store);
   });
 }
