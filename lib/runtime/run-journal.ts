@@ -11,7 +11,7 @@
  */
 import 'server-only';
 import type { CallRequest, JournalEntry, JournalPort, RecalledCall } from '@/lib/engine/ports';
-import { countJournalCalls, hasJournal, insertJournalRows, journalEntry, listJournal, nthJournalCall, type JournalRowInput } from '@/db/journal';
+import { getStore, type JournalRowInput } from '@/db/store';
 import { requestHash, type CassetteCall } from './cassette';
 import type { EventRecorder } from './event-recorder';
 
@@ -43,8 +43,8 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
   const write = () => {
     const rows = pending;
     pending = new Map();
-    insertJournalRows(runId, [...rows.values()]);
     for (const k of rows.keys()) committed.add(k);
+    return { journal: [...rows.values()] };
   };
 
   const pendingMatches = (call: CallRequest, hash: string) => {
@@ -54,18 +54,18 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
   };
 
   return {
-    recall(key): RecalledCall | undefined {
+    async recall(key): Promise<RecalledCall | undefined> {
       const mine = pending.get(key);
       if (mine) return { kind: mine.kind, result: JSON.parse(mine.resultJson) };
-      hadRows ??= hasJournal(runId);
-      return hadRows || committed.has(key) ? journalEntry(runId, key) : undefined;
+      hadRows ??= await getStore().journal.has(runId);
+      return hadRows || committed.has(key) ? getStore().journal.entry(runId, key) : undefined;
     },
     ...(reuseFrom
       ? {
-          reuse(call: CallRequest) {
+          async reuse(call: CallRequest) {
             const hash = requestHash(call.request);
-            const seen = countJournalCalls(runId, call.kind, call.node, hash) + pendingMatches(call, hash);
-            return nthJournalCall(reuseFrom, call.kind, call.node, hash, seen)?.result;
+            const seen = (await getStore().journal.count(runId, call.kind, call.node, hash)) + pendingMatches(call, hash);
+            return (await getStore().journal.nth(reuseFrom, call.kind, call.node, hash, seen))?.result;
           },
         }
       : {}),
@@ -78,6 +78,6 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
 }
 
 /** A run's recorded calls as a cassette (what a graph test can reuse): calls with a request digest. */
-export function cassetteOfRun(runId: string): CassetteCall[] {
-  return listJournal(runId).flatMap((c) => (c.requestHash ? [{ kind: c.kind, node: c.node, request_hash: c.requestHash, result: c.result }] : []));
+export async function cassetteOfRun(runId: string): Promise<CassetteCall[]> {
+  return (await getStore().journal.list(runId)).flatMap((c) => (c.requestHash ? [{ kind: c.kind, node: c.node, request_hash: c.requestHash, result: c.result }] : []));
 }

@@ -11,7 +11,6 @@ import { createToolPort } from '@/lib/tools';
 import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
-import { saveCheckpoint } from '@/db/runs';
 import { createPageCache } from '@/db/page-cache';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
@@ -60,10 +59,10 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
  * resumes from the step before, its calls recalled from the journal.)
  */
 export function checkpointPort(runId: string, recorder: EventRecorder): RunPorts['checkpoint'] {
+  void runId;
   return (cp) => {
-    const write = () => saveCheckpoint(runId, cp);
-    if (cp.next.length === 0 && !cp.interrupt) recorder.withNextCommit(write);
-    else recorder.flush(write);
+    if (cp.next.length === 0 && !cp.interrupt) recorder.withNextCommit(() => ({ checkpoint: cp }));
+    else return recorder.flush(cp);
   };
 }
 

@@ -19,7 +19,13 @@ export interface StartupReport {
 }
 
 const KEY = Symbol.for('switchyard.startup');
-type G = typeof globalThis & { [KEY]?: StartupReport };
+const RECOVERY = Symbol.for('switchyard.startup.recovery');
+type G = typeof globalThis & { [KEY]?: StartupReport; [RECOVERY]?: Promise<unknown> };
+
+/** Resolves once start-up recovery (lib/runtime/recovery.ts) has marked the left-over runs interrupted. */
+export async function serverRecovered(): Promise<void> {
+  await (globalThis as G)[RECOVERY];
+}
 
 export interface StartupOptions {
   examplesDir?: string;
@@ -36,7 +42,9 @@ export function startServer(opts: StartupOptions = {}): StartupReport {
   if (done) return done;
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   getDb();
-  ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  // Runs left running by a crash or restart become `interrupted` (resumable): on SQLite done before
+  // any request is served (nothing in it waits for I/O); bootServer waits for it (serverRecovered).
+  g[RECOVERY] = ensureRecovered().catch((err: unknown) => console.error('[switchyard] recovering interrupted runs failed', err));
   if (opts.seed === false) return (g[KEY] = { seed: { ran: false, seeded: [] }, invalidExamples: [] });
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files
@@ -62,6 +70,7 @@ export async function bootServer(): Promise<void> {
   const { ensureAdminFromEnv } = await import('./auth-users');
   try {
     startServer();
+    await serverRecovered();
     const admin = await ensureAdminFromEnv();
     if (admin) console.log(`[switchyard] first admin ${admin} created from SWITCHYARD_ADMIN_EMAIL`);
   } catch (err) {

@@ -99,7 +99,7 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
     const key = await passGate(gate);
     if ('content' in key) return key;
-    const run = startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
+    const run = await startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
     const token = request.params._meta?.progressToken;
     let progress = 0;
     const stop =

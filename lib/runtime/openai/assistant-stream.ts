@@ -43,21 +43,21 @@ function documentOfRun(runId: string): GraphDocument {
 }
 
 /** POST /threads/:id/runs with `stream: true` (the client's `runs.stream` / `createAndStream`). */
-export function createThreadRunStream(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}): Response {
-  const run = createThreadRun(threadId, body, key);
+export async function createThreadRunStream(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}): Promise<Response> {
+  const run = await createThreadRun(threadId, body, key);
   return streamThreadRun({ threadId, runId: run.id, doc: documentOfRun(run.id), after: 0, fresh: true });
 }
 
 /** POST /threads/runs with `stream: true` (createAndRun): a new thread, then its run streamed. */
-export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Response {
+export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Promise<Response> {
   const thread = createThread(body.thread ?? {});
   return createThreadRunStream(thread.id, body, key);
 }
 
 /** submit_tool_outputs with `stream: true`: the run's events from the resume on. */
-export function submitToolOutputsStream(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]): Response {
+export async function submitToolOutputsStream(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]): Promise<Response> {
   const after = lastSeq(runId);
-  submitToolOutputs(threadId, runId, outputs);
+  await submitToolOutputs(threadId, runId, outputs);
   return streamThreadRun({ threadId, runId, doc: documentOfRun(runId), after, fresh: false });
 }
 

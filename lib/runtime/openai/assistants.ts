@@ -137,7 +137,7 @@ export function listMessages(threadId: string, q: ListQuery) {
 }
 
 /** `key.apiKeyId`: the API key the caller used (the run counts toward its monthly budget, lib/server/auth-keys.ts). */
-export function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
+export async function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
   threadOrThrow(threadId);
   const assistant = getAssistant(body.assistant_id);
   if (!assistant) throw notFound('assistant', body.assistant_id, 'assistant_id');
@@ -155,7 +155,7 @@ export function createThreadRun(threadId: string, body: CreateThreadRunBody, key
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
+  const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
   insertThreadRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return readThreadRun(threadId, run.id);
 }
@@ -194,7 +194,7 @@ export function resumeValueFromOutput(output: string): ResumeValue {
   return { action: 'edit', value: text };
 }
 
-export function submitToolOutputs(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]) {
+export async function submitToolOutputs(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]) {
   threadOrThrow(threadId);
   const found = getThreadRun(threadId, runId);
   if (!found) throw notFound('run', runId);
@@ -207,7 +207,7 @@ export function submitToolOutputs(threadId: string, runId: string, outputs: { to
     if (unknown) {
       throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
-    resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
+    await resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
     return readThreadRun(threadId, runId);
   }
   if (outputs.length !== 1) {
@@ -220,7 +220,7 @@ export function submitToolOutputs(threadId: string, runId: string, outputs: { to
   if (found.run.status !== 'paused' && found.run.status !== 'interrupted') {
     throw new OpenAIApiError('run_not_waiting', `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`);
   }
-  resumeRun(runId, resumeValueFromOutput(output.output));
+  await resumeRun(runId, resumeValueFromOutput(output.output));
   return readThreadRun(threadId, runId);
 }
 

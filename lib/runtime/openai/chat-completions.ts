@@ -69,7 +69,7 @@ function outcomeOf(run: RunRow): Outcome {
 }
 
 /** A new run over the conversation, offering the request's tools (if any) as client tools. */
-function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): RunRow {
+async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): Promise<RunRow> {
   const { input, history } = runInputFromMessages(body.messages);
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const messages = [...history, { role: 'user' as const, content: input }];
@@ -78,13 +78,13 @@ function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: 
   const choice = callerToolChoice(body, tools);
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
   const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
+  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
   if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
 
 /** Resumes the run that handed out the calls these `role: tool` results answer. */
-function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): RunRow {
+async function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
   const runId = runOfToolResults(results.map((r) => r.tool_call_id));
   const run = getRun(runId);
   if (!run || run.graphId !== graph.id) {
@@ -97,7 +97,7 @@ function continueRun(graph: GraphRow, results: { tool_call_id: string; output: s
     throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
   }
   const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
-  return resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
+  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -145,8 +145,8 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
   if (results.length) {
     const runId = runOfToolResults(results.map((r) => r.tool_call_id));
     after = lastSeq(runId);
-    run = continueRun(graph, results);
-  } else run = beginRun(graph, body, requestHeaders, opts.apiKeyId);
+    run = await continueRun(graph, results);
+  } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 

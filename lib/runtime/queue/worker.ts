@@ -45,7 +45,7 @@ async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promis
   // Gone (graph deleted), finished, or cancelled while queued by a web process: nothing to do.
   if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
   if (cancelled || cancelledLately.has(runId)) {
-    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
+    await recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
     return;
   }
   await executeRun(run, document, argsToExecute(args, loadCheckpoint(runId) ?? undefined));

@@ -16,7 +16,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
-  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, connectionOverride: body.connection_override, source: 'ui', ...key });
+  const run = await startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, connectionOverride: body.connection_override, source: 'ui', ...key });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
 }, { rateLimit: true });

@@ -15,5 +15,5 @@ export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no thread, no run
   if (body.stream) return createThreadAndRunStream(body, key);
   const thread = createThread(body.thread ?? {});
-  return json(createThreadRun(thread.id, body, key));
+  return json(await createThreadRun(thread.id, body, key));
 });

@@ -15,7 +15,7 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, 
   const body = await readJson(req, CreateThreadRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   if (body.stream) return createThreadRunStream(id, body, key);
-  return json(createThreadRun(id, body, key));
+  return json(await createThreadRun(id, body, key));
 });
 
 export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => {

@@ -13,5 +13,5 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id' | 
   const { id, run_id } = await params;
   const body = await readJson(req, SubmitToolOutputsBody);
   if (body.stream) return submitToolOutputsStream(id, run_id, body.tool_outputs);
-  return json(submitToolOutputs(id, run_id, body.tool_outputs));
+  return json(await submitToolOutputs(id, run_id, body.tool_outputs));
 });
