@@ -97,4 +97,9 @@ export interface StepCommit {
 export interface StepCommitter {
   /** Writes `c` for run `runId` in one transaction, after every earlier commit of the run. not_found: no such run. */
   commit(runId: string, c: StepCommit): Promise<void>;
+  /**
+   * Present when the store's commits are synchronous (SQLite): the same write, done (or thrown)
+   * before it returns, so the recorder publishes a step's events in the same tick as before.
+   */
+  commitSync?(runId: string, c: StepCommit): void;
 }

@@ -79,4 +79,4 @@ function commitNow(runId: string, c: StepCommit): void {
   }
 }
 
-export const sqliteSteps: StepCommitter = { commit: later(commitNow) };
+export const sqliteSteps: StepCommitter = { commit: later(commitNow), commitSync: commitNow };

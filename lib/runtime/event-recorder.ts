@@ -168,8 +168,22 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     }
     // No checkpoint follows a run's end or pause in this process: the store lets go of its last state.
     const settles = events.some((e) => settlesRun(e.type));
-    const written = getStore()
-      .steps.commit(opts.runId, { events, runUpdates, journal, checkpoint: checkpoint ?? last, last: settles })
+    const c = { events, runUpdates, journal, checkpoint: checkpoint ?? last, last: settles };
+    const steps = getStore().steps;
+    if (steps.commitSync) {
+      // SQLite: written before this returns; a failure is thrown here, as it always was.
+      try {
+        steps.commitSync(opts.runId, c);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+        gone = true;
+        return tail;
+      }
+      for (const event of events) publish(event);
+      return tail;
+    }
+    const written = steps
+      .commit(opts.runId, c)
       .then(
         () => {
           for (const event of events) publish(event);
@@ -189,7 +203,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     return commit(checkpoint);
   }
 
-  /** A commit nobody waits for (a timer's, a settling event's): its failure is logged, never thrown. */
+  /** A commit nobody waits for (a timer's, a settling event's): an asynchronous failure is logged. */
   function commitInBackground(what: string): void {
     commit().catch((err: unknown) => console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err));
   }
@@ -198,7 +212,11 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     if (!tick) return; // committed meanwhile (a flush)
     // A delta still being coalesced stays pending (it spans ticks). From a tick nobody could catch
     // a failure: the run's next step boundary meets the same failure.
-    commitInBackground('writing trace events');
+    try {
+      commitInBackground('writing trace events');
+    } catch (err) {
+      console.error(`[switchyard] run ${opts.runId}: writing trace events failed`, err);
+    }
   }
 
   function flushLater(): void {
@@ -246,7 +264,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       takeDelta();
       write(input, ts);
       // The events that end or pause a run are committed at once (on SQLite: durable before emit
-      // returns); the run manager waits for its recorder's flush before it reports the outcome.
+      // returns, a failure thrown from it); the run manager waits for its recorder's flush before
+      // it reports the outcome.
       if (settlesRun(input.type)) {
         takeDelta();
         commitInBackground('writing the run\'s end');

@@ -125,21 +125,21 @@ describe('run journal', () => {
     ]);
   });
 
-  it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', () => {
+  it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', async () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
-    expect(journal.recall('s1.g0/a.0#0')).toBeUndefined();
+    expect(await journal.recall('s1.g0/a.0#0')).toBeUndefined();
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
-    expect(journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    expect(await journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
     recorder.flush();
-    expect(journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    expect(await journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
     const resumed = createRunJournal(run.id, createEventRecorder({ runId: run.id, afterSeq: recorder.lastSeq() }));
-    expect(resumed.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
-    expect(resumed.recall('s1.g0/a.0#9')).toBeUndefined();
+    expect(await resumed.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    expect(await resumed.recall('s1.g0/a.0#9')).toBeUndefined();
   });
 
-  it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", () => {
+  it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", async () => {
     const source = seedRun();
     const srcRecorder = createEventRecorder({ runId: source.id, afterSeq: 0 });
     const src = createRunJournal(source.id, srcRecorder);
@@ -152,14 +152,14 @@ describe('run journal', () => {
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder, source.id);
     const call = { kind: 'tool' as const, node: 'a', request: { tool: 'post', args: { n: 1 } } };
-    expect(journal.reuse!(call)).toEqual({ output: 'one' });
+    expect(await journal.reuse!(call)).toEqual({ output: 'one' });
     journal.record(toolCall('s1.g0/a.0#0', 'one', { reused: true }));
-    expect(journal.reuse!(call)).toEqual({ output: 'two' });
+    expect(await journal.reuse!(call)).toEqual({ output: 'two' });
     journal.record(toolCall('s1.g0/a.0#1', 'two', { reused: true }));
     recorder.flush();
-    expect(journal.reuse!(call)).toBeUndefined(); // a third identical call is made
-    expect(journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
-    expect(journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
+    expect(await journal.reuse!(call)).toBeUndefined(); // a third identical call is made
+    expect(await journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
+    expect(await journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
     expect(listJournal(run.id).map((r) => r.reused)).toEqual([true, true]);
     // A run without a source reuses nothing.
     expect(createRunJournal(run.id, recorder).reuse).toBeUndefined();
