@@ -47,6 +47,11 @@ export interface EventRecorder {
    * rows with the events of their calls, run-journal.ts).
    */
   withNextCommit(part: () => CommitPart): void;
+  /**
+   * Resolves once everything recorded so far is written: a flush on a store whose commits are
+   * asynchronous (Postgres); on SQLite at once (the tick's commit runs before any I/O anyway).
+   */
+  durable(): Promise<void>;
   /** The seq of the last event written. */
   lastSeq(): number;
 }
@@ -276,6 +281,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       deferred.push(part);
       scheduleCommit();
     },
+    durable: () => (getStore().steps.commitSync ? Promise.resolve() : flush()),
     alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };

@@ -32,7 +32,7 @@ function rowOf(e: JournalEntry): JournalRowInput {
   };
 }
 
-export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'alive' | 'withNextCommit'>, reuseFrom?: string): JournalPort {
+export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'alive' | 'withNextCommit' | 'durable'>, reuseFrom?: string): JournalPort {
   /** Recorded, not yet committed (by attempt key, in the order recorded). */
   let pending = new Map<string, JournalRowInput>();
   /** Keys this port committed (a recall of one reads the database). */
@@ -57,6 +57,8 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
     async recall(key): Promise<RecalledCall | undefined> {
       const mine = pending.get(key);
       if (mine) return { kind: mine.kind, result: JSON.parse(mine.resultJson) };
+      // Rows handed to a commit still being written (Postgres) are read once it is written.
+      if (committed.has(key)) await recorder.durable();
       hadRows ??= await getStore().journal.has(runId);
       return hadRows || committed.has(key) ? getStore().journal.entry(runId, key) : undefined;
     },
@@ -64,7 +66,10 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
       ? {
           async reuse(call: CallRequest) {
             const hash = requestHash(call.request);
-            const seen = (await getStore().journal.count(runId, call.kind, call.node, hash)) + pendingMatches(call, hash);
+            // This run's calls: those not yet handed to a commit, and (every commit written) the stored ones.
+            await recorder.durable();
+            const mine = pendingMatches(call, hash);
+            const seen = (await getStore().journal.count(runId, call.kind, call.node, hash)) + mine;
             return (await getStore().journal.nth(reuseFrom, call.kind, call.node, hash, seen))?.result;
           },
         }
