@@ -35,7 +35,7 @@ export function syntheticRun(runId: string, total = 2000, deltasPerCall = 25): T
     });
     emit({ type: 'tool.call', step: i + 1, node, span_id: `${span}t`, parent_span_id: span, data: { tool: 'calc', type: 'calculator', args: { expression: `${i}+1` } } });
     emit({ type: 'tool.result', step: i + 1, node, span_id: `${span}t`, parent_span_id: span, data: { tool: 'calc', output: String(i + 1), latency_ms: 3 } });
-    emit({ type: 'state.updated', step: i + 1, node, span_id: span, parent_span_id: 'run', data: { before: { n: i }, after: { n: i + 1 }, changed: ['n'] } });
+    emit({ type: 'state.updated', step: i + 1, node, span_id: span, parent_span_id: 'run', data: { changed: ['n'], set: { n: i + 1 } } });
     emit({ type: 'node.finished', step: i + 1, node, span_id: span, parent_span_id: 'run', data: { status: 'succeeded', output: text, latency_ms: 250 } });
     prev = node;
   }

@@ -13,6 +13,16 @@
  *                  call journal of every tool call), the tool still in memory
  *   LangGraph.js   @langchain/langgraph StateGraph, compiled without and with MemorySaver
  * Each cell is the median of 5 timed batches (after a warm-up), total time / node-steps.
+ *
+ * AGENT STEPS (issue 20, printed first; BENCH_ONLY=agent prints only them): one tool_calling agent
+ * answering in a loop over a conversation that starts with 10, 1,000 or 5,000 messages
+ * (bench/agent-history.ts), with the server's ports and an in-memory model, next to the same
+ * LangGraph.js graph with MemorySaver. Each is run as a run of 10 steps and as one of 40: a run of n
+ * steps costs `once + n × step`, so the difference gives what a step costs (`step`) and what the run
+ * costs once (its input, first checkpoint and first prompt written whole, its final state); the last
+ * columns are the plain cost per step of a 10-step run. Measured in CPU time (process.cpuUsage: this
+ * process, all its threads), Switchyard and LangGraph.js in alternating batches (7 each), so load
+ * from other processes on a shared machine weighs on both alike.
  */
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +33,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import type { RunPorts } from '@/lib/engine/ports';
 import { runGraph } from '@/lib/engine';
 import { CASES, incTool, type BenchCase } from './engine-graphs';
+import { LONG_STEPS, STEPS, agentCases, memoryModel, type AgentCase } from './agent-history';
 import { machine, median, printTable } from './bench-util';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
@@ -102,6 +113,87 @@ async function timePerStep(c: BenchCase, once: () => Promise<void>): Promise<num
     batches.push(((performance.now() - start) * 1000) / (reps * c.nodeSteps));
   }
   return median(batches);
+}
+
+/** One agent run with the server's ports (createRunPorts: recorder, checkpoints, calls), the model in memory. */
+function agentRunSwitchyard(c: AgentCase, graphId: string): () => Promise<void> {
+  return async () => {
+    const run = insertRun({ id: newRunId(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
+    const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    const model = memoryModel();
+    const ports: RunPorts = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
+    const out = await runGraph({ runId: run.id, doc: c.doc, input: 'go', inputs: c.inputs, ports });
+    recorder.flush();
+    if (out.status !== 'succeeded' || model.received.length !== c.steps) throw new Error(`${c.name}: ${JSON.stringify(out).slice(0, 300)}`);
+  };
+}
+
+function agentRunLangGraph(c: AgentCase): () => Promise<void> {
+  const app = c.langgraph(new MemorySaver());
+  return async () => {
+    await app.invoke(c.lgInput, { recursionLimit: 10_000, configurable: { thread_id: randomUUID() } });
+  };
+}
+
+/** CPU time of this process so far (user + system, all its threads), in µs. */
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
+/**
+ * µs of CPU per step of `a` and of `b`, measured in alternating batches (a, b, a, b, …): CPU time,
+ * not wall time, and alternated, so that other processes on a shared machine weigh on both alike;
+ * the ratio is the median of the per-round ratios.
+ */
+async function timeInterleaved(a: () => Promise<void>, b: () => Promise<void>, steps: number): Promise<{ a: number; b: number; ratio: number }> {
+  const batch = async (once: () => Promise<void>, reps: number) => {
+    const start = cpuMicros();
+    for (let r = 0; r < reps; r++) await once();
+    return (cpuMicros() - start) / (reps * steps);
+  };
+  const warm = async (once: () => Promise<void>) => {
+    const t0 = performance.now();
+    let n = 0;
+    while (n < 3 || performance.now() - t0 < 300) {
+      await once();
+      n++;
+    }
+    return Math.max(1, Math.round((SECONDS * 1000) / 5 / ((performance.now() - t0) / n)));
+  };
+  const [repsA, repsB] = [await warm(a), await warm(b)];
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let round = 0; round < 7; round++) {
+    as.push(await batch(a, repsA));
+    bs.push(await batch(b, repsB));
+  }
+  return { a: median(as), b: median(bs), ratio: median(as.map((x, i) => x / bs[i])) };
+}
+
+const agentRows: string[][] = [];
+const agentChecks: string[] = [];
+const [short, long] = [agentCases(STEPS), agentCases(LONG_STEPS)];
+for (let i = 0; i < short.length; i++) {
+  const graphs = [short[i], long[i]].map((c) => createGraph({ ...c.doc, name: `${c.doc.name}-${randomUUID().slice(0, 8)}` }).id);
+  const a = await timeInterleaved(agentRunSwitchyard(short[i], graphs[0]), agentRunLangGraph(short[i]), STEPS);
+  const b = await timeInterleaved(agentRunSwitchyard(long[i], graphs[1]), agentRunLangGraph(long[i]), LONG_STEPS);
+  // A run of n steps costs once + n × step: the step from the two run lengths, the rest is the run's own.
+  const step = (x: number, y: number) => Math.max(0, (y * LONG_STEPS - x * STEPS) / (LONG_STEPS - STEPS));
+  const [sy, lg] = [step(a.a, b.a), step(a.b, b.b)];
+  const once = (perStep: number, marginal: number) => Math.max(0, perStep * STEPS - marginal * STEPS) / 1000;
+  const f = (x: number) => x.toFixed(0);
+  agentRows.push([short[i].name, f(sy), f(lg), (sy / lg).toFixed(2), once(a.a, sy).toFixed(1), once(a.b, lg).toFixed(1), `${f(a.a)} / ${f(a.b)}`, a.ratio.toFixed(2)]);
+  if (short[i].history === 5000) agentChecks.push(`agent step at 5,000 messages: ${(sy / lg).toFixed(2)}× LangGraph.js+MemorySaver ${sy / lg <= 1 ? '≤' : '>'} 1× (with the run's own cost spread over ${STEPS} steps: ${a.ratio.toFixed(2)}×)`);
+}
+console.log(`\nagent step over a conversation of 10 / 1,000 / 5,000 messages, the server's ports, µs of CPU (${machine()})\n`);
+printTable(['history', 'step', 'LG+MS step', 'step / LG+MS', 'run once, ms', 'LG+MS run once, ms', `per step, ${STEPS}-step run`, `ratio, ${STEPS}-step run`], agentRows);
+console.log('\ntarget (issue 20):');
+for (const line of agentChecks) console.log(`  ${line}`);
+if (process.env.BENCH_ONLY === 'agent') {
+  closeDb();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const rows: string[][] = [];

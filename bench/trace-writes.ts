@@ -43,7 +43,7 @@ function eventAt(i: number): TraceEventInput {
     case 2:
       return { ...base, type: 'llm.response', data: { content: TEXT, finish_reason: 'stop', 'gen_ai.usage.input_tokens': 40, 'gen_ai.usage.output_tokens': 12, latency_ms: 50 } };
     case 3:
-      return { ...base, type: 'state.updated', data: { before: { verdict: null }, after: { verdict: 'ok' }, changed: ['verdict'] } };
+      return { ...base, type: 'state.updated', data: { changed: ['verdict'], set: { verdict: 'ok' } } };
     case 4:
       return { ...base, type: 'edge.taken', data: { from: node, to: 'next' } };
     default:

@@ -37,7 +37,7 @@ export function traceLine(e: TraceEventInput): string | null {
     case 'node.started':
       return `● ${node} [${d.role}${d.strategy ? `, ${d.strategy}` : ''}]${d.task ? ` task: ${excerpt(d.task, 100)}` : ''}`;
     case 'llm.request':
-      return `  → ${node}: model ${d['gen_ai.request.model']} (${Array.isArray(d.messages) ? d.messages.length : 0} messages${Array.isArray(d.tools) ? `, ${d.tools.length} tools` : ''})`;
+      return `  → ${node}: model ${d['gen_ai.request.model']} (${promptLength(d)} messages${Array.isArray(d.tools) ? `, ${d.tools.length} tools` : ''})`;
     case 'llm.retry':
       return `  ↻ ${node}: retry ${d.attempt} in ${d.wait_ms} ms: ${excerpt(d.reason, 100)}`;
     case 'llm.response': {
@@ -74,4 +74,12 @@ export function traceLine(e: TraceEventInput): string | null {
     default:
       return null;
   }
+}
+
+/** How many messages a model call sent: those its llm.request refers to (lib/contracts/llm-prompt.ts) and its own. */
+function promptLength(d: Record<string, unknown>): number {
+  const own = Array.isArray(d.messages) ? d.messages.length : 0;
+  const ref = d.messages_ref as { count?: unknown } | undefined;
+  const shared = typeof ref?.count === 'number' ? ref.count : typeof d.messages_from === 'number' ? d.messages_from : 0;
+  return shared + own;
 }

@@ -4,21 +4,28 @@
  * plaintext rows written before encryption are sealed on first use of a database.
  */
 import 'server-only';
-import type { PriceTable } from '@/lib/graph/prices';
 import { asc, eq } from 'drizzle-orm';
-import { databaseFile, getDb, type Db } from './client';
+import { databaseFile, getDb, isPostgres, type Db } from './client';
 import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
-import { connections, type ConnectionRow, type ConnectionSupports } from './schema/connections';
+import { connections, type ConnectionRow } from './schema/connections';
+import type { ConnectionPatch, NewConnection } from './store/ports-settings';
+import { checkStorableJson, unmatchable } from './store/storable';
 
 const keys = new WeakMap<Db, Buffer>();
 
-/** The secret key of the open database; the first call per database seals any plaintext secrets. */
+/**
+ * The secret key of the open database; on SQLite the first call per database seals any plaintext
+ * secrets. On Postgres the async store seals them (db/store/pg/settings.ts) and this synchronous
+ * path only reads (a plaintext value opens as itself): were it to seal too, it could block the
+ * thread on the rows the Pool's sealing transaction holds, which that thread has to finish.
+ */
 function secretKey(): Buffer {
   const db = getDb();
   let key = keys.get(db);
   if (key) return key;
   key = loadSecretKey(databaseFile());
   keys.set(db, key);
+  if (isPostgres()) return key;
   const k = key;
   db.transaction((tx) => {
     for (const row of tx.select().from(connections).all()) {
@@ -38,25 +45,21 @@ const opened = (row: ConnectionRow): ConnectionRow => {
 const sealSecret = (v: string | null | undefined): string | null => (v == null ? null : seal(v, secretKey()));
 
 export type { ConnectionRow } from './schema/connections';
+export type { ConnectionPatch, NewConnection } from './store/ports-settings';
 
 export function listConnections(): ConnectionRow[] {
   return getDb().select().from(connections).orderBy(asc(connections.name)).all().map(opened);
 }
 
 export function getConnection(name: string): ConnectionRow | undefined {
+  if (unmatchable(name)) return undefined;
   const row = getDb().select().from(connections).where(eq(connections.name, name)).get();
   return row && opened(row);
 }
 
 /** Inserts a connection; returns undefined when the name is taken. */
-export function insertConnection(c: {
-  name: string;
-  baseUrl: string;
-  apiKey?: string | null;
-  headers?: Record<string, string> | null;
-  supports?: ConnectionSupports | null;
-  prices?: PriceTable | null;
-}): ConnectionRow | undefined {
+export function insertConnection(c: NewConnection): ConnectionRow | undefined {
+  checkStorableJson('the connection', c);
   const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => sealSecret(v)!);
   const row = getDb()
     .insert(connections)
@@ -68,23 +71,14 @@ export function insertConnection(c: {
 }
 
 export function deleteConnection(name: string): boolean {
+  if (unmatchable(name)) return false;
   return getDb().delete(connections).where(eq(connections.name, name)).run().changes > 0;
-}
-
-export interface ConnectionPatch {
-  baseUrl?: string;
-  /** A string replaces the key, null removes it, undefined keeps it. */
-  apiKey?: string | null;
-  /** Per header: a string sets it, null removes it; headers not named are kept. */
-  headers?: Record<string, string | null>;
-  /** Replaces what the server is known to accept; undefined keeps it. */
-  supports?: ConnectionSupports;
-  /** Replaces the model prices; null goes back to the shipped defaults; undefined keeps them. */
-  prices?: PriceTable | null;
 }
 
 /** Applies a patch in one transaction; returns the updated row, or undefined when there is none. */
 export function updateConnection(name: string, patch: ConnectionPatch): ConnectionRow | undefined {
+  if (unmatchable(name)) return undefined;
+  checkStorableJson('the connection', patch);
   const db = getDb();
   const key = secretKey();
   const updated = db.transaction((tx) => {

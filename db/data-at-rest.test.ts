@@ -9,8 +9,9 @@ import { seedRun } from '@/lib/runtime/testing/temp-db';
 import { setEnv } from '@/lib/testing/env';
 import { emptyPostgresTables } from '@/lib/testing/on-postgres';
 import { closeDb, getDb, isPostgres } from './client';
-import { getConnection, insertConnection, listConnections, updateConnection } from './connections';
+import { getConnection, insertConnection, updateConnection } from './connections';
 import { backupDatabase, rotateSecretKey } from './maintenance';
+import { getStore } from './store';
 import { keyFromText, newKeyText, open } from './secret-box';
 
 let dir = '';
@@ -47,11 +48,12 @@ describe('connection secrets at rest', () => {
     expect(open(stored.api_key!, keyFromText(readFileSync(keyFile, 'utf8')))).toBe('sk-live-123');
   });
 
-  it('SWITCHYARD_SECRET_KEY is used when set; plaintext rows from before are encrypted on first use', () => {
+  it('SWITCHYARD_SECRET_KEY is used when set; plaintext rows from before are encrypted on first use', async () => {
     setEnv({ SWITCHYARD_SECRET_KEY: newKeyText() }); // afterEach's restoreEnv puts back the value from before the test
     getDb().$client.prepare("insert into connections (name, base_url, api_key, headers, created_at) values ('old', 'http://x/v1', 'sk-plain', '{\"A\":\"h-plain\"}', 0)").run();
     closeDb();
-    expect(listConnections()).toMatchObject([{ name: 'old', apiKey: 'sk-plain', headers: { A: 'h-plain' } }]);
+    // The async store's first use seals them (on Postgres only it does: the synchronous path only reads there).
+    expect(await getStore().connections.list()).toMatchObject([{ name: 'old', apiKey: 'sk-plain', headers: { A: 'h-plain' } }]);
     expect(raw('old').api_key).toMatch(/^enc:v1:/);
     expect(raw('old').headers).not.toContain('h-plain');
     expect(open(raw('old').api_key!, keyFromText(process.env.SWITCHYARD_SECRET_KEY!))).toBe('sk-plain');

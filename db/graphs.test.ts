@@ -169,13 +169,13 @@ describe('seeding the examples', () => {
     expect(q.getGraph(mine.id)!.description).toBe('mine');
   });
 
-  it('startServer seeds the valid examples/*.yaml files and reports the invalid ones', () => {
+  it('startServer seeds the valid examples/*.yaml files and reports the invalid ones', async () => {
     const examples = path.join(dir, 'examples');
     mkdirSync(examples, { recursive: true });
     writeFileSync(path.join(examples, 'good.yaml'), WRITER_REVIEWER_YAML);
     writeFileSync(path.join(examples, 'bad.yaml'), 'switchyard: 1\nname: [oops\n');
     writeFileSync(path.join(examples, 'notes.txt'), 'not yaml');
-    const report = startServer({ examplesDir: examples, log: false });
+    const report = await startServer({ examplesDir: examples, log: false });
     expect(report.seed.seeded).toEqual(['writer-reviewer']);
     expect(report.invalidExamples.map((e) => e.file)).toEqual(['bad.yaml']);
     expect(report.invalidExamples[0].message).toMatch(/^\d+:\d+ /);

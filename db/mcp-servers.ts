@@ -7,8 +7,11 @@ import { asc, eq } from 'drizzle-orm';
 import { databaseFile, getDb, type Db } from './client';
 import { loadSecretKey, open, seal } from './secret-box';
 import { mcpServers, type McpServerRow } from './schema/mcp-servers';
+import type { McpServerPatch, NewMcpServer } from './store/ports-settings';
+import { checkStorableJson, unmatchable } from './store/storable';
 
 export type { McpServerRow } from './schema/mcp-servers';
+export type { McpServerPatch, NewMcpServer } from './store/ports-settings';
 
 const keys = new WeakMap<Db, Buffer>();
 
@@ -33,12 +36,14 @@ export function listMcpServers(): McpServerRow[] {
 }
 
 export function getMcpServer(name: string): McpServerRow | undefined {
+  if (unmatchable(name)) return undefined;
   const row = getDb().select().from(mcpServers).where(eq(mcpServers.name, name)).get();
   return row && opened(row);
 }
 
 /** Inserts a server; undefined when the name is taken. */
-export function insertMcpServer(s: { name: string; transport: 'http' | 'sse'; url: string; headers?: Record<string, string> | null }): McpServerRow | undefined {
+export function insertMcpServer(s: NewMcpServer): McpServerRow | undefined {
+  checkStorableJson('the MCP server', s);
   const key = secretKey();
   const now = new Date();
   const row = getDb()
@@ -50,14 +55,9 @@ export function insertMcpServer(s: { name: string; transport: 'http' | 'sse'; ur
   return row && opened(row);
 }
 
-export interface McpServerPatch {
-  transport?: 'http' | 'sse';
-  url?: string;
-  /** Per header: a string sets it, null removes it; headers not named are kept. */
-  headers?: Record<string, string | null>;
-}
-
 export function updateMcpServer(name: string, patch: McpServerPatch): McpServerRow | undefined {
+  if (unmatchable(name)) return undefined;
+  checkStorableJson('the MCP server', patch);
   const key = secretKey();
   const updated = getDb().transaction((tx) => {
     const stored = tx.select().from(mcpServers).where(eq(mcpServers.name, name)).get();
@@ -79,5 +79,6 @@ export function updateMcpServer(name: string, patch: McpServerPatch): McpServerR
 }
 
 export function deleteMcpServer(name: string): boolean {
+  if (unmatchable(name)) return false;
   return getDb().delete(mcpServers).where(eq(mcpServers.name, name)).run().changes > 0;
 }

@@ -1,36 +1,33 @@
 /**
  * The web_retriever's page cache (db/schema/page-cache.ts): the main text of fetched pages by URL.
  * Bounded: after each write, the oldest entries beyond `maxEntries` or `maxBytes` of text are
- * evicted. The clock is the cache's (`now`), so tests judge expiry without waiting.
+ * evicted. The synchronous queries under the async store's SQLite implementation (db/store/sqlite.ts);
+ * the tools reach the cache through db/store/page-cache-port.ts.
  */
 import 'server-only';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from './client';
+import type { Conn } from './graphs';
 import { pageCache } from './schema/page-cache';
+import { PAGE_CACHE_LIMITS, type CachedPage, type PageCacheLimits } from './store/ports-settings';
+import { checkStorableJson, unmatchable } from './store/storable';
 
-export interface CachedPage {
-  title: string;
-  text: string;
-  /** Epoch milliseconds. */
-  fetchedAt: number;
-}
-
-export interface PageCacheOptions {
-  now?: () => number;
-  maxEntries?: number;
-  maxBytes?: number;
-}
-
-export const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 } as const;
+export type { CachedPage } from './store/ports-settings';
 
 export function getCachedPage(url: string): CachedPage | undefined {
+  if (unmatchable(url)) return undefined;
   const row = getDb().select().from(pageCache).where(eq(pageCache.url, url)).get();
   return row ? { title: row.title, text: row.text, fetchedAt: row.fetchedAt } : undefined;
 }
 
 /** Stores a page, then evicts the oldest entries past the caps (the page just stored is never evicted). */
-export function putCachedPage(url: string, page: { title: string; text: string }, fetchedAt: number, limits: { maxEntries: number; maxBytes: number } = PAGE_CACHE_LIMITS): void {
+export function putCachedPage(url: string, page: { title: string; text: string }, fetchedAt: number, limits: PageCacheLimits = PAGE_CACHE_LIMITS): void {
+  checkStorableJson('the page', { url, ...page });
   const db = getDb();
+  db.transaction((tx) => evictAfterPut(tx, url, page, fetchedAt, limits));
+}
+
+function evictAfterPut(db: Conn, url: string, page: { title: string; text: string }, fetchedAt: number, limits: PageCacheLimits): void {
   const values = { title: page.title, text: page.text, bytes: Buffer.byteLength(page.text, 'utf8'), fetchedAt };
   db.insert(pageCache).values({ url, ...values }).onConflictDoUpdate({ target: pageCache.url, set: values }).run();
   const rows = db.select({ url: pageCache.url, bytes: pageCache.bytes }).from(pageCache).orderBy(desc(pageCache.fetchedAt), desc(pageCache.url)).all();
@@ -45,15 +42,4 @@ export function putCachedPage(url: string, page: { title: string; text: string }
 
 export function countCachedPages(): number {
   return getDb().select({ url: pageCache.url }).from(pageCache).all().length;
-}
-
-/** The cache as the tools' PageCachePort (lib/tools/web-retriever.ts) sees it. */
-export function createPageCache(opts: PageCacheOptions = {}) {
-  const now = opts.now ?? Date.now;
-  const limits = { maxEntries: opts.maxEntries ?? PAGE_CACHE_LIMITS.maxEntries, maxBytes: opts.maxBytes ?? PAGE_CACHE_LIMITS.maxBytes };
-  return {
-    get: async (url: string) => getCachedPage(url),
-    put: async (url: string, page: { title: string; text: string }) => putCachedPage(url, page, now(), limits),
-    now,
-  };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { onPostgres } from '@/lib/testing/on-postgres';
 
-const server = await onPostgres();
+const server = await onPostgres({ ownCluster: true }); // restart() below: a cluster of its own
 
 describe.skipIf(!server)('the Postgres client', async () => {
   const { getDb, isPostgres } = await import('./client');

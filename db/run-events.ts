@@ -61,26 +61,35 @@ export function appendEvents(events: readonly TraceEvent[], alsoWrite?: () => vo
   });
 }
 
+/** The per-run reads, prepared once per connection (every SSE connection, run view and resume reads them). */
+const eventsAfterQuery = () =>
+  prepared('run_events_after', () =>
+    getDb()
+      .select()
+      .from(runEvents)
+      .where(and(eq(runEvents.runId, sql.placeholder('runId')), gt(runEvents.seq, sql.placeholder('after'))))
+      .orderBy(asc(runEvents.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+const lastSeqQuery = () =>
+  prepared('run_events_last_seq', () =>
+    getDb()
+      .select({ max: sql<number | null>`max(${runEvents.seq})` })
+      .from(runEvents)
+      .where(eq(runEvents.runId, sql.placeholder('runId')))
+      .prepare(),
+  );
+
 /** Events with seq > `afterSeq`, in order. */
 export function listEvents(runId: string, afterSeq = 0, limit = 100_000): TraceEvent[] {
-  return getDb()
-    .select()
-    .from(runEvents)
-    .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, afterSeq)))
-    .orderBy(asc(runEvents.seq))
-    .limit(limit)
-    .all()
-    .map(toTraceEvent);
+  return (eventsAfterQuery().all({ runId, after: afterSeq, limit }) as RunEventRow[]).map(toTraceEvent);
 }
 
 /** The highest seq recorded for the run (0 when none). */
 export function lastSeq(runId: string): number {
-  const row = getDb()
-    .select({ max: sql<number | null>`max(${runEvents.seq})` })
-    .from(runEvents)
-    .where(eq(runEvents.runId, runId))
-    .get();
-  return row?.max ?? 0;
+  const row = lastSeqQuery().get({ runId }) as { max: number | null } | undefined;
+  return Number(row?.max ?? 0);
 }
 
 /** The usage query, prepared once per connection (it runs at every run's end and pause). */

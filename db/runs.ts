@@ -71,8 +71,11 @@ export function insertRun(r: NewRun): RunRow {
   return runInsert().get(driverValues(runs, row)) as RunRow;
 }
 
+/** A run's row by id, prepared once per connection (read at every run start, resume, stream and status check). */
+const runById = () => prepared('runs_by_id', () => getDb().select().from(runs).where(eq(runs.id, sql.placeholder('id'))).prepare());
+
 export function getRun(id: string): RunRow | undefined {
-  return getDb().select().from(runs).where(eq(runs.id, id)).get();
+  return runById().get({ id }) as RunRow | undefined;
 }
 
 export function listRunsForGraph(graphId: string, limit = 100): RunRow[] {
@@ -108,10 +111,29 @@ export function updateRun(id: string, u: RunUpdate): void {
   runUpdate(keys).run({ ...driverValues(runs, Object.fromEntries(keys.map((k) => [k, u[k as keyof RunUpdate]]))), id });
 }
 
+/** A status transition of the columns `keys` from one of `from`, prepared once per connection, set of columns and `from` list. */
+const runTransition = (keys: readonly string[], from: readonly RunStatus[]) =>
+  prepared(`runs_transition:${keys.join(',')}:${from.join(',')}`, () =>
+    getDb()
+      .update(runs)
+      .set(placeholders(keys))
+      .where(and(eq(runs.id, sql.placeholder('id')), inArray(runs.status, from.map((_, i) => sql.placeholder(`from${i}`)))))
+      .prepare(),
+  );
+
 /** Sets the status only if the run is currently in one of `from`; true when it changed. */
 export function transitionRun(id: string, from: RunStatus[], u: RunUpdate & { status: RunStatus }): boolean {
-  const res = getDb().update(runs).set(u).where(and(eq(runs.id, id), inArray(runs.status, from))).run();
-  return res.changes > 0;
+  if (from.length === 0) return false;
+  const keys = Object.keys(u).filter((k) => u[k as keyof RunUpdate] !== undefined);
+  const values = driverValues(runs, Object.fromEntries(keys.map((k) => [k, u[k as keyof RunUpdate]])));
+  const res = runTransition(keys, from).run({ ...values, id, ...Object.fromEntries(from.map((s, i) => [`from${i}`, s])) });
+  return changes(res) > 0;
+}
+
+/** Rows changed by a prepared update: better-sqlite3 says `changes`, node-postgres `rowCount`. */
+function changes(res: unknown): number {
+  const r = res as { changes?: number; rowCount?: number | null };
+  return r.changes ?? r.rowCount ?? 0;
 }
 
 const checkpointWriter = () =>
@@ -139,13 +161,29 @@ export function forgetSavedCheckpoint(runId: string): void {
   checkpointWriter().saved.forget(runId);
 }
 
+/** The checkpoint reads, prepared once per connection (every resume, recovery and time-travel read). */
+const checkpointAtQuery = () =>
+  prepared('run_checkpoint_at', () =>
+    getDb()
+      .select({ checkpoint: runCheckpoints.checkpoint })
+      .from(runCheckpoints)
+      .where(and(eq(runCheckpoints.runId, sql.placeholder('runId')), eq(runCheckpoints.step, sql.placeholder('step'))))
+      .prepare(),
+  );
+const latestCheckpointQuery = () =>
+  prepared('run_checkpoint_latest', () =>
+    getDb()
+      .select({ checkpoint: runCheckpoints.checkpoint })
+      .from(runCheckpoints)
+      .where(eq(runCheckpoints.runId, sql.placeholder('runId')))
+      .orderBy(desc(runCheckpoints.step))
+      .limit(1)
+      .prepare(),
+  );
+
 /** A stored checkpoint row of the run, as stored (references not resolved). */
 export function storedCheckpointAt(runId: string, step: number): StoredCheckpoint | undefined {
-  return getDb()
-    .select({ checkpoint: runCheckpoints.checkpoint })
-    .from(runCheckpoints)
-    .where(and(eq(runCheckpoints.runId, runId), eq(runCheckpoints.step, step)))
-    .get()?.checkpoint;
+  return (checkpointAtQuery().get({ runId, step }) as { checkpoint: StoredCheckpoint } | undefined)?.checkpoint;
 }
 
 /** The checkpoint a stored row stands for (its unchanged channels read from earlier rows). */
@@ -155,7 +193,7 @@ export function readCheckpoint(runId: string, stored: StoredCheckpoint): Checkpo
 
 /** The run's latest checkpoint (its highest step; other steps: db/checkpoints.ts). */
 export function loadCheckpoint(runId: string): Checkpoint | undefined {
-  const row = getDb().select().from(runCheckpoints).where(eq(runCheckpoints.runId, runId)).orderBy(desc(runCheckpoints.step)).limit(1).get()?.checkpoint;
+  const row = (latestCheckpointQuery().get({ runId }) as { checkpoint: StoredCheckpoint } | undefined)?.checkpoint;
   return row && readCheckpoint(runId, row);
 }
 

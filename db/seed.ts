@@ -1,5 +1,5 @@
 /**
- * First-start seeding: the example graphs are saved once, in one transaction with the
+ * First-start seeding on SQLite (the async store's seedExamples, db/store/ports-settings.ts): the example graphs are saved once, in one transaction with the
  * `examples_seeded` flag, so an example a user deletes does not come back on the next start.
  */
 import 'server-only';
@@ -7,15 +7,9 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import { getDb } from './client';
 import { getGraphByName, insertGraph } from './graphs';
 import { getMeta, setMeta } from './meta';
+import { EXAMPLES_SEEDED, type SeedResult } from './store/ports-settings';
 
-const EXAMPLES_SEEDED = 'examples_seeded';
-
-export interface SeedResult {
-  /** False when the database had been seeded before (nothing written). */
-  ran: boolean;
-  /** Names of the graphs written (an example whose name is already taken is left alone). */
-  seeded: string[];
-}
+export type { SeedResult } from './store/ports-settings';
 
 export function seedExamples(docs: readonly GraphDocument[]): SeedResult {
   return getDb().transaction((tx) => {

@@ -1,27 +1,34 @@
-/** Assistants, threads, thread messages and thread runs of the OpenAI assistants flow. */
+/**
+ * Assistants, threads, thread messages and thread runs of the OpenAI assistants flow: the
+ * synchronous queries under the async store's SQLite implementation (db/store/sqlite.ts; contract
+ * in db/store/ports-conversations.ts).
+ */
 import 'server-only';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { AppError, conflict, notFound } from '@/lib/errors';
 import { getDb } from './client';
+import { graphs } from './schema/graphs';
 import { runs } from './schema/runs';
-import {
-  assistants,
-  threadMessages,
-  threadRuns,
-  threads,
-  type AssistantRow,
-  type ThreadMessageRow,
-  type ThreadRow,
-  type ThreadRunRow,
-} from './schema/threads';
-import type { RunRow } from './schema/runs';
+import { assistants, threadMessages, threadRuns, threads, type AssistantRow, type ThreadMessageRow, type ThreadRow, type ThreadRunRow } from './schema/threads';
+import type { NewThreadMessage, ThreadRunWithRun } from './store/ports-conversations';
+import { checkStorableJson, unmatchable } from './store/storable';
 
 export type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from './schema/threads';
+export type { NewThreadMessage, ThreadRunWithRun } from './store/ports-conversations';
+
+const exists = (table: typeof graphs | typeof threads | typeof assistants | typeof runs, id: string) =>
+  !unmatchable(id) && getDb().select({ id: table.id }).from(table).where(eq(table.id, id)).get() !== undefined;
 
 export function insertAssistant(a: Omit<AssistantRow, 'createdAt'>): AssistantRow {
-  return getDb().insert(assistants).values({ ...a, createdAt: new Date() }).returning().get();
+  checkStorableJson('the assistant', a);
+  return getDb().transaction(() => {
+    if (!exists(graphs, a.graphId)) throw notFound('graph');
+    return getDb().insert(assistants).values({ ...a, createdAt: new Date() }).returning().get();
+  });
 }
 
 export function getAssistant(id: string): AssistantRow | undefined {
+  if (unmatchable(id)) return undefined;
   return getDb().select().from(assistants).where(eq(assistants.id, id)).get();
 }
 
@@ -30,39 +37,39 @@ export function listAssistants(limit = 100): AssistantRow[] {
 }
 
 export function deleteAssistant(id: string): boolean {
+  if (unmatchable(id)) return false;
   return getDb().delete(assistants).where(eq(assistants.id, id)).run().changes > 0;
 }
 
 export function insertThread(t: { id: string; metadata?: Record<string, string> | null }): ThreadRow {
-  return getDb()
+  checkStorableJson('the thread', t);
+  const row = getDb()
     .insert(threads)
     .values({ id: t.id, metadata: t.metadata ?? null, createdAt: new Date() })
+    .onConflictDoNothing()
     .returning()
     .get();
+  if (!row) throw conflict(`thread ${t.id} exists already`);
+  return row;
 }
 
 export function getThread(id: string): ThreadRow | undefined {
+  if (unmatchable(id)) return undefined;
   return getDb().select().from(threads).where(eq(threads.id, id)).get();
 }
 
 export function deleteThread(id: string): boolean {
+  if (unmatchable(id)) return false;
   return getDb().delete(threads).where(eq(threads.id, id)).run().changes > 0;
 }
 
-export interface NewThreadMessage {
-  id: string;
-  threadId: string;
-  role: 'user' | 'assistant';
-  content: string;
-  assistantId?: string | null;
-  runId?: string | null;
-  metadata?: Record<string, string> | null;
-}
-
-/** Appends a message at the end of the thread (seq = max + 1, in one transaction). */
-export function appendThreadMessage(m: NewThreadMessage): ThreadMessageRow {
+/** Appends a message at the end of the thread (seq = max + 1, in one transaction); undefined when the run has its reply already. */
+export function appendThreadMessage(m: NewThreadMessage): ThreadMessageRow | undefined {
+  checkStorableJson('the message', m);
   const db = getDb();
   return db.transaction(() => {
+    if (!exists(threads, m.threadId)) throw notFound('thread');
+    if (m.runId && db.select({ id: threadMessages.id }).from(threadMessages).where(eq(threadMessages.runId, m.runId)).get()) return undefined;
     const next =
       (db
         .select({ max: sql<number | null>`max(${threadMessages.seq})` })
@@ -88,11 +95,13 @@ export function appendThreadMessage(m: NewThreadMessage): ThreadMessageRow {
 }
 
 export function listThreadMessages(threadId: string): ThreadMessageRow[] {
+  if (unmatchable(threadId)) return [];
   return getDb().select().from(threadMessages).where(eq(threadMessages.threadId, threadId)).orderBy(asc(threadMessages.seq)).all();
 }
 
 /** Run ids that already have their assistant reply in the thread. */
 export function repliedRunIds(threadId: string): Set<string> {
+  if (unmatchable(threadId)) return new Set();
   const rows = getDb()
     .select({ runId: threadMessages.runId })
     .from(threadMessages)
@@ -102,15 +111,22 @@ export function repliedRunIds(threadId: string): Set<string> {
 }
 
 export function insertThreadRun(r: ThreadRunRow): void {
-  getDb().insert(threadRuns).values(r).run();
-}
-
-export interface ThreadRunWithRun {
-  link: ThreadRunRow;
-  run: RunRow;
+  checkStorableJson('the thread run', r);
+  getDb().transaction(() => {
+    for (const [table, id, what] of [[runs, r.runId, 'run'], [threads, r.threadId, 'thread'], [assistants, r.assistantId, 'assistant']] as const) {
+      if (!exists(table, id)) throw notFound(what);
+    }
+    try {
+      getDb().insert(threadRuns).values(r).run();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AppError('conflict', `run ${r.runId} is linked to a thread already`);
+      throw err;
+    }
+  });
 }
 
 export function getThreadRun(threadId: string, runId: string): ThreadRunWithRun | undefined {
+  if (unmatchable(threadId) || unmatchable(runId)) return undefined;
   const row = getDb()
     .select()
     .from(threadRuns)
@@ -121,6 +137,7 @@ export function getThreadRun(threadId: string, runId: string): ThreadRunWithRun 
 }
 
 export function listThreadRuns(threadId: string): ThreadRunWithRun[] {
+  if (unmatchable(threadId)) return [];
   return getDb()
     .select()
     .from(threadRuns)

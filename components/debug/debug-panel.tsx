@@ -37,6 +37,7 @@
 'use client';
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { deltaOf } from '@/lib/contracts/state-delta';
 import { eventData } from '@/lib/contracts/trace';
 import { buildTimeline, nodesInTrace } from './timeline-tree';
 import { useRunStore } from './run-store';
@@ -153,7 +154,11 @@ function Panel({
     let state: unknown = undefined;
     for (let i = events.length - 1; i >= 0 && (!seq || state === undefined); i--) {
       if (!seq && events[i].type === 'run.interrupted') seq = events[i].seq;
-      if (state === undefined) state = eventData(events[i], 'state.updated')?.after;
+      if (state === undefined) {
+        // Whole values only: an appended channel's delta holds just its new items, not the list to edit.
+        const d = eventData(events[i], 'state.updated');
+        if (d) state = deltaOf(d).set ?? {};
+      }
     }
     return { seq, state };
   }, [interrupt, events]);

@@ -2,8 +2,8 @@
 
 import type { TimelineRow, Timeline } from './timeline-tree';
 import { observationFor } from './timeline-tree';
-import { eventData, type TraceEvent } from '@/lib/contracts/trace';
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { requestPrompt } from './request-prompt';
+import { eventData } from '@/lib/contracts/trace';
 import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
@@ -12,23 +12,15 @@ import s from './debug.module.css';
 
 const PARAMS = ['temperature', 'top_p', 'max_tokens', 'stop', 'seed', 'response_format'] as const;
 
-/** The llm.request events of the model calls of this row's node span, up to and including this row's. */
-function requestChain(timeline: Timeline, row: TimelineRow): TraceEvent[] {
-  const siblings = row.parentId ? (timeline.rows.get(row.parentId)?.children ?? []) : timeline.roots;
-  const upTo = siblings.indexOf(row.id);
-  return (upTo < 0 ? [row.id] : siblings.slice(0, upTo + 1))
-    .map((id) => timeline.rows.get(id)?.events.find((e) => e.type === 'llm.request'))
-    .filter((e): e is TraceEvent => e !== undefined);
-}
-
 /** A model call: exact messages sent, raw output, react parse, model/params/usage/latency. */
 export function LlmDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
-  const req = eventData(row.events.find((e) => e.type === 'llm.request'), 'llm.request');
+  const reqEvent = row.events.find((e) => e.type === 'llm.request');
+  const req = eventData(reqEvent, 'llm.request');
   const res = eventData(row.events.find((e) => e.type === 'llm.response'), 'llm.response');
   const retries = row.events.filter((e) => e.type === 'llm.retry');
   const parsed = res?.parsed;
   // llm.request stores what is new since the node's previous call: rebuild the exact prompt.
-  const messages = req ? fullPrompt(requestChain(timeline, row)) : [];
+  const messages = req && reqEvent ? requestPrompt(timeline, reqEvent).messages : [];
   const tools = req?.tools ?? [];
   const observation = parsed ? observationFor(timeline, row.id) : undefined;
   const raw = res ? (res.content ?? '') : row.text;

@@ -1,12 +1,12 @@
 'use client';
 
-import { diffState } from './state-diff';
+import { diffState, type DiffEntry } from './state-diff';
 import { asText } from './trace-data';
 import s from './debug.module.css';
 
-/** The state before/after a node as a diff: one line per changed path. */
-export function StateDiffView({ before, after }: { before: unknown; after: unknown }) {
-  const entries = diffState(before, after);
+/** The state before/after a node as a diff (or the `entries` of one already made): one line per changed path. */
+export function StateDiffView({ before, after, entries: given }: { before?: unknown; after?: unknown; entries?: DiffEntry[] }) {
+  const entries = given ?? diffState(before, after);
   if (entries.length === 0) return <p className={s.muted}>No state change.</p>;
   return (
     <table className={s.diff} data-testid="state-diff">

@@ -1,13 +1,14 @@
 'use client';
 
 import type { Timeline, TimelineRow } from './timeline-tree';
-import { eventData, type TraceData, type TraceEventType } from '@/lib/contracts/trace';
+import { eventData, type TraceData, type TraceEvent, type TraceEventType } from '@/lib/contracts/trace';
 import { asText } from './trace-data';
 import { CopyJsonButton } from './copy-json-button';
 import { FoldText } from './fold-text';
 import { Facts, Section, ms } from './details-parts';
 import { LlmDetails } from './llm-details';
 import { MemoryDetails } from './memory-details';
+import { deltaDiff, knownStateBefore, type DiffEntry } from './state-diff';
 import { StateDiffView } from './state-diff-view';
 import s from './debug.module.css';
 
@@ -62,9 +63,17 @@ function EdgeDetails({ row }: { row: TimelineRow }) {
   );
 }
 
-function stateChanges(row: TimelineRow, timeline: Timeline): Array<TraceData<'state.updated'>> {
+/** The state.updated events of a node row (and its children), each with its diff. */
+function stateChanges(row: TimelineRow, timeline: Timeline): Array<{ data: TraceData<'state.updated'>; entries: DiffEntry[] }> {
   const rows = [row, ...row.children.map((id) => timeline.rows.get(id)!)];
-  return rows.flatMap((r) => r.events.flatMap((e) => eventData(e, 'state.updated') ?? []));
+  return rows.flatMap((r) => r.events.flatMap((e) => stateChange(e, timeline) ?? []));
+}
+
+function stateChange(e: TraceEvent | undefined, timeline: Timeline): { data: TraceData<'state.updated'>; entries: DiffEntry[] } | undefined {
+  const data = eventData(e, 'state.updated');
+  if (!e || !data) return undefined;
+  const all = [...timeline.rows.values()].flatMap((r) => r.events);
+  return { data, entries: deltaDiff(data, knownStateBefore(all, e.seq)) };
 }
 
 function NodeDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }) {
@@ -95,8 +104,8 @@ function NodeDetails({ row, timeline }: { row: TimelineRow; timeline: Timeline }
         </Section>
       )}
       {changes.map((c, i) => (
-        <Section key={i} title="State before → after" actions={<CopyJsonButton value={{ before: c.before, after: c.after }} />}>
-          <StateDiffView before={c.before} after={c.after} />
+        <Section key={i} title="State change" actions={<CopyJsonButton value={c.data} />}>
+          <StateDiffView entries={c.entries} />
         </Section>
       ))}
     </>
@@ -132,7 +141,7 @@ function RunDetails({ row }: { row: TimelineRow }) {
 export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; timeline: Timeline }) {
   if (!row) return <p className={s.muted}>Select a step in the timeline to see exactly what was sent and received.</p>;
   const first = row.events[0];
-  const state = eventData(first, 'state.updated');
+  const state = row.kind === 'state' ? stateChange(first, timeline) : undefined;
   return (
     <div className={s.details} data-testid="step-details" data-kind={row.kind}>
       <header className={s.detailsHead}>
@@ -146,8 +155,8 @@ export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; t
       {row.kind === 'node' && <NodeDetails row={row} timeline={timeline} />}
       {row.kind === 'run' && <RunDetails row={row} />}
       {row.kind === 'state' && state && (
-        <Section title="State before → after" actions={<CopyJsonButton value={{ before: state.before, after: state.after }} />}>
-          <StateDiffView before={state.before} after={state.after} />
+        <Section title="State change" actions={<CopyJsonButton value={state.data} />}>
+          <StateDiffView entries={state.entries} />
         </Section>
       )}
       {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'other' || row.kind === 'unknown') && (

@@ -5,9 +5,12 @@
  * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
  * (db/store/conformance) holds both to the contracts written here.
  *
- * Converted so far: graphs, graph versions, users and API keys; runs, events, checkpoints, the call
- * journal and the step commit have their ports here (db/store/run-ports.ts). Threads/conversations
- * and the rest are still synchronous (db/*.ts) and, on Postgres, go through the bridge
+ * Converted so far: graphs, graph versions, users and API keys; the small repositories of
+ * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
+ * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts);
+ * better-auth's sessions (db/store/auth-database.ts); and the run path (db/store/run-ports.ts:
+ * runs, events, checkpoints, the call journal and the step commit). Chat tools and the rest are
+ * still synchronous (db/*.ts) and, on Postgres, go through the bridge
  * (db/pg-client.ts) until they move here.
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
@@ -20,6 +23,11 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
+import type { AssistantRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
+
+export type * from './ports-settings';
+export type * from './ports-conversations';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -145,4 +153,13 @@ export interface Store {
   readonly journal: JournalRepository;
   /** A step's events, run-row changes, journal rows and checkpoint in one transaction, commits of a run in order. */
   readonly steps: StepCommitter;
+  readonly connections: ConnectionRepository;
+  readonly mcpServers: McpServerRepository;
+  readonly graphTests: GraphTestsRepository;
+  readonly pageCache: PageCacheRepository;
+  readonly meta: MetaRepository;
+  readonly seedExamples: SeedExamples;
+  readonly memory: MemoryRepository;
+  readonly assistants: AssistantRepository;
+  readonly threads: ThreadRepository;
 }

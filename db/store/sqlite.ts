@@ -1,12 +1,22 @@
 /**
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
- * db/auth-users.ts or db/auth-keys.ts (the run path: sqlite-runs.ts) and hands its result (or its error) back as a promise.
+ * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts or db/threads.ts (the run path:
+ * sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
 import * as graphs from '../graphs';
 import * as keys from '../auth-keys';
 import * as users from '../auth-users';
+import * as connections from '../connections';
+import * as graphTests from '../graph-tests';
+import * as mcp from '../mcp-servers';
+import * as meta from '../meta';
+import * as memory from '../memory';
+import * as threads from '../threads';
+import * as pages from '../page-cache';
+import { seedExamples } from '../seed';
 import type { Store } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
@@ -53,5 +63,55 @@ export function sqliteStore(): Store {
     checkpoints: sqliteCheckpoints,
     journal: sqliteJournal,
     steps: sqliteSteps,
+    connections: {
+      list: later(connections.listConnections),
+      get: later(connections.getConnection),
+      insert: later(connections.insertConnection),
+      update: later(connections.updateConnection),
+      delete: later(connections.deleteConnection),
+    },
+    mcpServers: {
+      list: later(mcp.listMcpServers),
+      get: later(mcp.getMcpServer),
+      insert: later(mcp.insertMcpServer),
+      update: later(mcp.updateMcpServer),
+      delete: later(mcp.deleteMcpServer),
+    },
+    graphTests: {
+      get: later(graphTests.getGraphTests),
+      put: later(graphTests.putGraphTests),
+    },
+    pageCache: {
+      get: later(pages.getCachedPage),
+      put: later(pages.putCachedPage),
+      count: later(pages.countCachedPages),
+    },
+    meta: {
+      get: later((key: string) => meta.getMeta(key)),
+      set: later((key: string, value: string) => meta.setMeta(key, value)),
+    },
+    seedExamples: later(seedExamples),
+    memory: {
+      get: later(memory.getMemory),
+      save: later(memory.saveMemory),
+      turns: later(memory.conversationTurns),
+    },
+    assistants: {
+      insert: later(threads.insertAssistant),
+      get: later(threads.getAssistant),
+      list: later((limit?: number) => threads.listAssistants(limit)),
+      delete: later(threads.deleteAssistant),
+    },
+    threads: {
+      insert: later(threads.insertThread),
+      get: later(threads.getThread),
+      delete: later(threads.deleteThread),
+      appendMessage: later(threads.appendThreadMessage),
+      listMessages: later(threads.listThreadMessages),
+      repliedRunIds: later(threads.repliedRunIds),
+      insertRun: later(threads.insertThreadRun),
+      getRun: later(threads.getThreadRun),
+      listRuns: later(threads.listThreadRuns),
+    },
   };
 }

@@ -231,10 +231,14 @@ export const TRACE_DATA = {
     /** Why the call was made when it is not the node's own reply: `reflection` (a tool's self-reflection judgement). */
     purpose: z.string().optional(),
     /**
-     * With `messages_from: k`, `messages` holds only the messages from index k on: the first k are
-     * those of the previous llm.request of the same node span (see lib/contracts/llm-prompt.ts).
+     * The messages sent, as far as this event stores them (lib/contracts/llm-prompt.ts resolves the
+     * whole prompt): with `messages_ref: { seq, count }` the prompt is the first `count` messages of
+     * the prompt of llm.request event `seq` (the node's previous call in this run), then `messages`.
+     * `messages_from: k` (runs recorded before messages_ref): the first k messages of the previous
+     * llm.request of the same node span, then `messages`.
      */
     messages: z.array(MessageData),
+    messages_ref: z.looseObject({ seq: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
     messages_from: z.number().int().optional(),
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
@@ -330,8 +334,20 @@ export const TRACE_DATA = {
     reason: z.string().optional(),
     implicit: z.boolean().optional(),
   }),
-  /** `reason` when a person set the channels at a pause (`edited at breakpoint`, `edited at human step`). */
-  'state.updated': z.looseObject({ before: AnyRecord, after: AnyRecord, changed: z.array(z.string()), reason: z.string().optional() }),
+  /**
+   * What a node's writes (or a person's edit at a pause: `reason`) changed, not copies of the state
+   * (lib/contracts/state-delta.ts): `appended` holds the items added to an append channel and the
+   * index they start at, `set` the new value of any other changed channel. Runs recorded before
+   * deltas carry `before` / `after` (the changed channels' values) instead; deltaOf reads both.
+   */
+  'state.updated': z.looseObject({
+    changed: z.array(z.string()),
+    set: AnyRecord.optional(),
+    appended: z.record(z.string(), z.looseObject({ from: z.number().int().min(0), items: z.array(z.unknown()) })).optional(),
+    reason: z.string().optional(),
+    before: AnyRecord.optional(),
+    after: AnyRecord.optional(),
+  }),
   'run.interrupted': InterruptData,
   /**
    * Run level: `{ from_step, next, action?, node?, edited? }`; on a human node's span: the person's

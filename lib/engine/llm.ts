@@ -59,6 +59,19 @@ function emitDelta(ctx: ExecContext, span: string, marker: AnswerMarker | undefi
   }
 }
 
+/**
+ * The messages as sent and recorded, apart from the executor's (which it may go on changing):
+ * each message copied, its nested values (tool calls, content parts) cloned. Strings are shared,
+ * so a long conversation costs one small object per message, not a deep clone of it all.
+ */
+function copyMessages(messages: readonly ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => {
+    const copy = { ...m } as Record<string, unknown>;
+    for (const [k, v] of Object.entries(copy)) if (typeof v === 'object' && v !== null) copy[k] = structuredClone(v);
+    return copy as ChatMessage;
+  });
+}
+
 export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult> {
   const { scope } = ctx;
   scope.checkAlive();
@@ -68,7 +81,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   // A server without native tools gets them through the text protocol (executors/tool-text-protocol.ts).
   const noTools = !!call.tools?.length && supports.tools === false;
   const adapted = adaptations(call, supports);
-  const messages = noTools ? toTextProtocol(structuredClone(call.messages), call.tools!) : structuredClone(call.messages);
+  const messages = noTools ? toTextProtocol(copyMessages(call.messages), call.tools!) : copyMessages(call.messages);
   const tools = noTools ? undefined : call.tools;
   const marker = noTools ? textProtocolMarker(call.answer) : call.answer;
   emitFrom(

@@ -55,7 +55,8 @@ describe('resume with a state edited at a breakpoint', () => {
     expect(out).toMatchObject({ status: 'succeeded', state: { route: 'refund' } });
     // The edit is recorded: run.resumed lists the channels, state.updated says why.
     expect(p.of('run.resumed')[0].data).toMatchObject({ action: 'continue', node: 'other', edited: ['messages', 'route'] });
-    expect(p.of('state.updated')[0]).toMatchObject({ node: 'other', data: { reason: 'edited at breakpoint', changed: ['messages', 'route'], before: { route: 'other' }, after: { route: 'refund' } } });
+    expect(p.of('state.updated')[0]).toMatchObject({ node: 'other', data: { reason: 'edited at breakpoint', changed: ['messages', 'route'], set: { route: 'refund', messages: [{ role: 'user', content: 'Refund me' }] } } });
+    expect(p.of('state.updated')[0].data).not.toHaveProperty('before');
     // The node after the breakpoint sees the edited conversation.
     expect(p.model.requests[0].messages.map((m) => m.content)).toEqual(['Other.', 'Refund me']);
   });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { Checkpoint, Interrupt, ResumeValue, StatePatch } from '../contracts/trace';
+import { stateDelta, type StateDelta } from '../contracts/state-delta';
 import type { GraphDocument } from '../graph/schema';
 import { stateProblems } from '../graph/state-check';
 import type { Position } from './scheduler';
@@ -117,9 +118,8 @@ export function applyStateEdit(
   pos: Position,
   patch: StatePatch,
   reason: string,
-): { pos: Position; update: { before: Record<string, unknown>; after: Record<string, unknown>; changed: string[]; reason: string } | null } {
+): { pos: Position; update: StateDelta | null } {
   const applied = applyWrite(doc, pos.state, { update: {}, overwrite: patch });
   if (!applied.changed.length) return { pos, update: null };
-  const pick = (st: Record<string, unknown>) => Object.fromEntries(applied.changed.map((k) => [k, st[k] ?? null]));
-  return { pos: { ...pos, state: applied.state }, update: { before: pick(pos.state), after: pick(applied.state), changed: applied.changed, reason } };
+  return { pos: { ...pos, state: applied.state }, update: stateDelta(pos.state, applied.state, applied.changed, reason) };
 }

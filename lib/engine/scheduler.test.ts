@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runGraph } from './index';
+import { applyStateDelta, deltaOf } from '../contracts/state-delta';
+import { initialState } from './state';
 import { fakePorts, scriptedModel, type FakePorts } from './testing/fake-ports';
 import { agent, chain, graph } from './testing/graphs';
 import type { GraphDocument } from '../graph/schema';
@@ -59,13 +61,29 @@ describe('scheduler: supersteps, edges and state', () => {
     expect(fin.usage).toMatchObject({ input_tokens: 60, output_tokens: 30 });
   });
 
-  it('emits state.updated with before/after of the changed channels only', async () => {
+  it('emits state.updated with what changed: appended messages and the new value of a last-value channel', async () => {
     const p = fakePorts({ model: scriptedModel(['draft', 'fine']) });
-    await run(writerReviewer(), p, 'go');
+    const out = await run(writerReviewer(), p, 'go');
     const upd = p.of('state.updated').find((e) => e.node === 'reviewer')!;
     expect(upd.data.changed).toEqual(['messages', 'verdict']);
-    expect((upd.data.before as Record<string, unknown>).verdict).toBeNull();
-    expect((upd.data.after as Record<string, unknown>).verdict).toBe('fine');
+    expect(upd.data).not.toHaveProperty('before');
+    expect(upd.data).not.toHaveProperty('after');
+    expect(upd.data.set).toEqual({ verdict: 'fine' });
+    expect(upd.data.appended).toEqual({ messages: { from: 2, items: [expect.objectContaining({ role: 'assistant', content: 'fine', name: 'reviewer' })] } });
+    // Folding the run's deltas onto its start state gives its final state.
+    const folded = p.of('state.updated').reduce((st, e) => applyStateDelta(st, deltaOf(e.data)), initialState(writerReviewer(), 'go'));
+    expect(out.status === 'succeeded' && folded).toEqual(out.status === 'succeeded' && out.state);
+  });
+
+  it('a state.updated event does not grow with the conversation', async () => {
+    const sizes: number[] = [];
+    for (const n of [10, 2000]) {
+      const history = Array.from({ length: n }, (_, k) => ({ role: 'user', content: `earlier message ${k}` }));
+      const p = fakePorts({ model: scriptedModel(['draft', 'fine']) });
+      await runGraph({ runId: 'r', doc: writerReviewer(), input: 'go', inputs: { messages: history }, ports: p });
+      sizes.push(JSON.stringify(p.of('state.updated').find((e) => e.node === 'reviewer')!.data).length);
+    }
+    expect(sizes[1]).toBe(sizes[0] + 2);
   });
 
   it('nests spans: node spans under the run span, llm spans under the node span', async () => {

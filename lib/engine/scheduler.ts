@@ -18,6 +18,7 @@ import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
+import { stateDelta } from '../contracts/state-delta';
 import { abortCause, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
 import { applyWrite, lastContent, runAnswer, type State, type Write } from './state';
 
@@ -221,8 +222,7 @@ export class GraphRunner {
         const applied = applyWrite(this.doc, state, w);
         state = applied.state;
         if (applied.changed.length) {
-          const pick = (s: State) => Object.fromEntries(applied.changed.map((k) => [k, s[k] ?? null]));
-          this.scope.emit('state.updated', { before: pick(before), after: pick(state), changed: applied.changed }, { node: id, span: r.span, parent: this.hooks.runSpan });
+          this.scope.emit('state.updated', stateDelta(before, state, applied.changed), { node: id, span: r.span, parent: this.hooks.runSpan });
         }
       }
     }

@@ -109,4 +109,15 @@ describe('assistants streaming', () => {
     expect(text).toBe('Arr, the answer is 42.');
     expect(last).toBe('thread.run.completed');
   });
+
+  it('a message holding a NUL character is a 400 saying so (a new thread, an added message); the thread keeps what it had', async () => {
+    const refused = await client.beta.threads.create({ messages: [{ role: 'user', content: 'a\u0000b' }] }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((refused as InstanceType<typeof OpenAI.BadRequestError>).message).toMatch(/NUL character/);
+    const thread = await client.beta.threads.create({ messages: [{ role: 'user', content: 'kept' }] });
+    const added = await client.beta.threads.messages.create(thread.id, { role: 'user', content: 'x\u0000' }).catch((err: unknown) => err);
+    expect(added).toBeInstanceOf(OpenAI.BadRequestError);
+    const listed = await client.beta.threads.messages.list(thread.id, { order: 'asc' });
+    expect(listed.data.map((m) => (m.content[0]?.type === 'text' ? m.content[0].text.value : ''))).toEqual(['kept']);
+  });
 });

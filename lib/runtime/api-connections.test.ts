@@ -48,6 +48,19 @@ describe('/api/connections', () => {
     expect(envOwned.body.error.message).toMatch(/OPENAI_API_KEY/);
   });
 
+  it('a key holding a NUL character is a 400 saying so, on create and on edit; nothing is written', async () => {
+    const created = await h.call('POST', '/api/connections', { name: 'nul', base_url: 'https://example.com/v1', api_key: 'sk-a\u0000b' });
+    expect(created.status).toBe(400);
+    expect(created.body.error.message).toMatch(/connection contains a NUL character/);
+    expect((await h.call('GET', '/api/connections')).body.connections.map((c: { name: string }) => c.name)).not.toContain('nul');
+    await h.call('POST', '/api/connections', { name: 'kept', base_url: 'https://example.com/v1', api_key: 'sk-kept-1234' });
+    const edited = await h.call('PUT', '/api/connections/kept', { api_key: 'sk-\u0000' });
+    expect(edited.status).toBe(400);
+    const kept = (await h.call('GET', '/api/connections')).body.connections.find((c: { name: string }) => c.name === 'kept');
+    expect(kept.api_key_hint).toBe('sk-…1234');
+    expect((await h.call('PUT', '/api/connections/missing', { base_url: 'https://example.com/v1' })).status).toBe(404);
+  });
+
   it('deletes saved connections; the env default cannot be deleted; unknown names 404', async () => {
     await h.call('POST', '/api/connections', { name: 'temp', base_url: 'https://example.com/v1' });
     expect((await h.call('DELETE', '/api/connections/temp')).status).toBe(204);

@@ -1,4 +1,5 @@
 /** Cassette files (GET /api/runs/:id/cassette, `switchyard cassette`): results only, and the shape a test's `cassette:` accepts. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cassetteCalls, cassetteFile, requestHash } from './cassette';
 
@@ -29,5 +30,18 @@ describe('cassette files', () => {
     expect(() => cassetteCalls(null)).toThrow(/expected a cassette/);
     expect(() => cassetteCalls([{ kind: 'model', node: 'a', request_hash: 'h' }])).toThrow(/call 0: expected/);
     expect(() => cassetteCalls([{ kind: 'llm', node: 'a' }])).toThrow(/call 0: expected/);
+  });
+});
+
+describe('requestHash: sha256 of the canonical JSON (keys sorted, undefined fields left out)', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  it('gives the text recorded cassettes were hashed with, whatever the key order', () => {
+    const text = '{"messages":[{"content":"hi","role":"user"},{"content":null,"role":"assistant","tool_calls":[{"id":"c1"}]}],"model":"m","stop":[null]}';
+    expect(requestHash({ model: 'm', tools: undefined, messages: [{ role: 'user', content: 'hi', name: undefined }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] }], stop: [undefined] })).toBe(sha(text));
+    expect(requestHash({ stop: [null], messages: [{ content: 'hi', role: 'user' }, { tool_calls: [{ id: 'c1' }], role: 'assistant', content: null }], model: 'm' })).toBe(sha(text));
+  });
+
+  it('integer-like keys are sorted as text too (objects list them first)', () => {
+    expect(requestHash({ args: { '9': 'a', '10': 'b', x: 1 } })).toBe(sha('{"args":{"10":"b","9":"a","x":1}}'));
   });
 });

@@ -5,14 +5,61 @@
 import { createHash } from 'node:crypto';
 import { memoryJournal, type MemoryJournal } from '@/lib/engine/journal-memory';
 
-/** JSON with object keys sorted and undefined fields left out: the same request, the same text. */
-function canonical(v: unknown): string {
+/**
+ * JSON with object keys sorted and undefined fields left out: the same request, the same text.
+ * A request holds the whole conversation, so this runs over thousands of messages per model call:
+ * objects are rebuilt with their keys in order (only where they are not already) and the native
+ * JSON.stringify writes the text (it already leaves undefined fields out and writes undefined
+ * array items as null).
+ */
+export function canonical(v: unknown): string {
+  try {
+    return JSON.stringify(sortedKeys(v) ?? null);
+  } catch (err) {
+    if (err !== UNUSUAL) throw err;
+    return slowCanonical(v);
+  }
+}
+
+/** The same text for values the fast path does not take (integer-like keys, which objects enumerate first; toJSON; functions). */
+function slowCanonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (Array.isArray(v)) return `[${v.map(slowCanonical).join(',')}]`;
   const entries = Object.entries(v as Record<string, unknown>)
     .filter(([, x]) => x !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+    .sort(([a], [b]) => byCodeUnit(a, b));
+  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${slowCanonical(x)}`).join(',')}}`;
+}
+
+const UNUSUAL = new Error('unusual value: canonical text the slow way');
+const INTEGER_KEY = /^(0|[1-9]\d*)$/;
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `v` with every object's keys in code-unit order (the same value where they already are). */
+function sortedKeys(v: unknown): unknown {
+  if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw UNUSUAL;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = sortedKeys(v[i]);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  const o = v as Record<string, unknown>;
+  if (typeof o.toJSON === 'function') throw UNUSUAL;
+  const keys = Object.keys(o);
+  if (keys.length && INTEGER_KEY.test(keys[0])) throw UNUSUAL;
+  let same = true;
+  for (let i = 1; i < keys.length && same; i++) same = keys[i - 1] < keys[i];
+  if (!same) keys.sort(byCodeUnit);
+  const vals = keys.map((k) => sortedKeys(o[k]));
+  if (same && vals.every((x, i) => x === o[keys[i]])) return o;
+  const out: Record<string, unknown> = {};
+  keys.forEach((k, i) => (out[k] = vals[i]));
+  return out;
 }
 
 /** sha256 of the canonical request (hex). */

@@ -9,7 +9,8 @@ import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import { maskKey, supportsView, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
 import { FREE, priceOf, type ModelPrice } from '@/lib/graph/prices';
 import { conflict, notFound, AppError } from '@/lib/errors';
-import { deleteConnection, getConnection, insertConnection, listConnections, type ConnectionRow } from '@/db/connections';
+import { getConnection } from '@/db/connections';
+import { getStore, type ConnectionPatch, type ConnectionRow } from '@/db/store';
 
 function fromRow(row: ConnectionRow): Connection {
   const c: Connection = { name: row.name, base_url: row.baseUrl, api_key: row.apiKey ?? '' };
@@ -34,7 +35,9 @@ export function isLocalBaseUrl(baseUrl: string): boolean {
 
 /**
  * The price of `model` on connection `name` (cost): the connection's own prices (Settings), else
- * free for a local server, else the shipped defaults (lib/graph/prices.ts).
+ * free for a local server, else the shipped defaults (lib/graph/prices.ts). Synchronous, as the
+ * engine's PricePort is: it reads the connection through the synchronous db/connections.ts (on
+ * Postgres the bridge) until the run path is async.
  */
 export function connectionPrice(name: string, model: string): ModelPrice | null {
   if (name === DEMO_CONNECTION) return FREE; // the built-in demo model (lib/llm/demo)
@@ -52,7 +55,7 @@ export async function resolveConnection(name: string): Promise<Connection | null
     const env = envDefaultConnection();
     if (env) return env;
   }
-  const row = getConnection(name);
+  const row = await getStore().connections.get(name);
   return row ? fromRow(row) : null;
 }
 
@@ -70,7 +73,7 @@ function viewOf(row: ConnectionRow): ConnectionView {
   };
 }
 
-export function listConnectionViews(): ConnectionView[] {
+export async function listConnectionViews(): Promise<ConnectionView[]> {
   const out: ConnectionView[] = [];
   const env = envDefaultConnection();
   if (env) {
@@ -85,22 +88,32 @@ export function listConnectionViews(): ConnectionView[] {
       created_at: null,
     });
   }
-  for (const row of listConnections()) if (!(env && row.name === 'default')) out.push(viewOf(row));
+  for (const row of await getStore().connections.list()) if (!(env && row.name === 'default')) out.push(viewOf(row));
   return out;
 }
 
 const ENV_OWNS_DEFAULT = 'The `default` connection comes from OPENAI_API_KEY / OPENAI_BASE_URL; change the environment to change it.';
 
-export function createConnection(body: CreateConnectionBody): ConnectionView {
-  if (body.name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT);
-  const row = insertConnection({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null, prices: body.prices ?? null });
+function refuseEnvDefault(name: string): void {
+  if (name === 'default' && envDefaultConnection()) throw new AppError('read_only', ENV_OWNS_DEFAULT);
+}
+
+export async function createConnection(body: CreateConnectionBody): Promise<ConnectionView> {
+  refuseEnvDefault(body.name);
+  const row = await getStore().connections.insert({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null, prices: body.prices ?? null });
   if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
   return viewOf(row);
 }
 
-export function removeConnection(name: string): void {
-  if (name === 'default' && envDefaultConnection()) {
-    throw new AppError('read_only', ENV_OWNS_DEFAULT);
-  }
-  if (!deleteConnection(name)) throw notFound(`Connection "${name}"`);
+/** Applies a patch to a saved connection; its view. */
+export async function editConnection(name: string, patch: ConnectionPatch): Promise<ConnectionView> {
+  refuseEnvDefault(name);
+  const row = await getStore().connections.update(name, patch);
+  if (!row) throw notFound(`Connection "${name}"`);
+  return viewOf(row);
+}
+
+export async function removeConnection(name: string): Promise<void> {
+  refuseEnvDefault(name);
+  if (!(await getStore().connections.delete(name))) throw notFound(`Connection "${name}"`);
 }

@@ -1,12 +1,12 @@
 /**
  * A run's conversation (an assistants thread id, or the `conversation_id` of a run or a chat
- * completion): the engine's MemoryPort over the conversation_memory table, and the conversation's
+ * completion): the engine's MemoryPort over the async store's memory repository, and the conversation's
  * earlier turns for a run started with only its new input.
  */
 import 'server-only';
 import type { ChatMessage, MemoryPort } from '@/lib/engine/ports';
 import { outputText } from '@/lib/engine/tool-runner';
-import { conversationTurns, getMemory, saveMemory } from '@/db/memory';
+import { getStore } from '@/db/store';
 
 export interface RunConversation {
   conversationId: string;
@@ -16,7 +16,7 @@ export interface RunConversation {
 export function createMemoryPort(c: RunConversation): MemoryPort {
   return {
     async load(node) {
-      const row = getMemory({ ...c, node });
+      const row = await getStore().memory.get({ ...c, node });
       if (!row) return undefined;
       return {
         ...(row.summary != null ? { summary: row.summary } : {}),
@@ -27,7 +27,7 @@ export function createMemoryPort(c: RunConversation): MemoryPort {
       };
     },
     async save(node, r) {
-      saveMemory({ ...c, node }, { summary: r.summary ?? null, summarizedTurns: r.summarized_turns, entities: r.entities, entitiesAtTurn: r.entities_at_turn, turns: r.turns });
+      await getStore().memory.save({ ...c, node }, { summary: r.summary ?? null, summarizedTurns: r.summarized_turns, entities: r.entities, entitiesAtTurn: r.entities_at_turn, turns: r.turns });
     },
   };
 }
@@ -37,9 +37,9 @@ export function createMemoryPort(c: RunConversation): MemoryPort {
  * sent the history: an assistants thread, a chat completion), else with `messages` set to the
  * conversation's earlier turns on this graph (input and answer of each succeeded run) and the new input.
  */
-export function conversationInputs(c: RunConversation, input: string, inputs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+export async function conversationInputs(c: RunConversation, input: string, inputs: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
   if (inputs && Object.hasOwn(inputs, 'messages')) return inputs;
-  const turns = conversationTurns(c.conversationId, c.graphId);
+  const turns = await getStore().memory.turns(c.conversationId, c.graphId);
   if (!turns.length) return inputs;
   const messages: ChatMessage[] = turns.flatMap((t): ChatMessage[] => [
     { role: 'user', content: t.input },

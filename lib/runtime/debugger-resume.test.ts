@@ -61,7 +61,7 @@ describe('state edited at a breakpoint', () => {
     const resumed = done.events.find((e) => e.type === 'run.resumed')!;
     expect(resumed.data).toMatchObject({ action: 'continue', node: 'check', edited: ['route'] });
     const edit = done.events.find((e) => e.type === 'state.updated' && e.data.reason)!;
-    expect(edit).toMatchObject({ node: 'check', data: { reason: 'edited at breakpoint', before: { route: 'other' }, after: { route: 'refund' } } });
+    expect(edit).toMatchObject({ node: 'check', data: { reason: 'edited at breakpoint', changed: ['route'], set: { route: 'refund' } } });
   });
 
   it('refuses a state that does not fit the channels with 422 naming the path; the run stays paused', async () => {

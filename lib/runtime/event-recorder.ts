@@ -123,9 +123,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       type: input.type,
       step: input.step,
       span_id: input.span_id,
-      data: boundedData(input.type, requests.compact(input), limits),
+      data: boundedData(input.type, requests.compact(input, seq + 1), limits),
     };
-    if (input.type === 'node.finished') requests.forget(input.span_id);
     if (input.type === 'llm.response') deltaBytes.delete(input.span_id);
     if (input.node !== undefined) event.node = input.node;
     if (input.parent_span_id !== undefined) event.parent_span_id = input.parent_span_id;

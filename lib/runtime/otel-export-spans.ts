@@ -8,7 +8,7 @@
  * the OpenTelemetry SDK. Spans, parents, the run's status, usage and answer come from the one trace
  * fold (lib/contracts/trace-fold.ts): a run paused then cancelled is one workflow span with its status.
  */
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { promptResolver } from '@/lib/contracts/llm-prompt';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { foldTrace, tsMs, type TraceItem } from '@/lib/contracts/trace-fold';
 import { roundUsd } from '@/lib/graph/prices';
@@ -53,13 +53,8 @@ function errorText(e: unknown): string | undefined {
 export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureContent: boolean): PlannedSpan[] {
   const fold = foldTrace(events);
   const runSpan = fold.runSpan ?? fold.roots[0];
-  // llm.request events by the node span they hang under (to rebuild prompts: messages_from).
-  const requestsByParent = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    if (e.type !== 'llm.request') continue;
-    const k = e.parent_span_id ?? '';
-    requestsByParent.set(k, [...(requestsByParent.get(k) ?? []), e]);
-  }
+  // llm.request stores only what is new since an earlier request: prompts are resolved against the run's events.
+  const resolvePrompt = promptResolver(events);
   /** A span's times: its own events' and those of the point events (edges, pauses) under it. */
   const timesOf = (item: TraceItem) => [...item.events, ...item.children.map((c) => fold.items.get(c)!).filter((c) => c.point).flatMap((c) => c.events)].map((e) => tsMs(e.ts)).filter(Boolean);
 
@@ -135,9 +130,7 @@ export function planSpans(run: RunInfo, events: readonly TraceEvent[], captureCo
         set(attrs, 'switchyard.recording', str(res.recording) ?? (res.replayed ? 'replayed' : undefined));
       } else span.error = 'the model call did not finish';
       if (captureContent) {
-        const siblings = requestsByParent.get(first.parent_span_id ?? '') ?? [];
-        const upTo = siblings.slice(0, siblings.indexOf(first) + 1);
-        set(attrs, 'gen_ai.input.messages', JSON.stringify(fullPrompt(upTo)));
+        set(attrs, 'gen_ai.input.messages', JSON.stringify(resolvePrompt(first).messages));
         if (res) set(attrs, 'gen_ai.output.messages', JSON.stringify([{ role: 'assistant', content: res.content ?? null, ...(res.tool_calls ? { tool_calls: res.tool_calls } : {}) }]));
       }
     } else if (first.type === 'tool.call') {

@@ -8,31 +8,42 @@ import { envDefaultConnection } from '@/lib/llm';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { getConnection, listConnections } from '@/db/connections';
+import { getConnection } from '@/db/connections';
+import { getStore } from '@/db/store';
 import type { Problem } from '@/lib/graph/problems';
 import { operatorConfigProblems, type ConfiguredNames, type ValidationContext } from '@/lib/graph/validate-tools';
-import { findMcpServerConfig, listMcpServerConfigs } from './mcp/servers';
+import { hasMcpServerNow, listMcpServerConfigs } from './mcp/servers';
 
-/** Whether connection `name` is configured: `default` from the environment, or saved in Settings. */
-function hasConnection(name: string): boolean {
-  return (name === 'default' && envDefaultConnection() !== null) || Boolean(getConnection(name));
-}
+const envHasDefault = (name: string) => name === 'default' && envDefaultConnection() !== null;
 
-/** The operator's connections and MCP servers, for validation when a graph is saved or imported. */
-export function validationContext(): ValidationContext {
-  return { hasConnection, hasMcpServer: (name) => findMcpServerConfig(name) !== undefined };
+/**
+ * Whether connection `name` is configured, answered synchronously for run start (missingConnections;
+ * on Postgres through the bridge) until starting a run is async.
+ */
+function hasConnectionNow(name: string): boolean {
+  return envHasDefault(name) || Boolean(getConnection(name));
 }
 
 /**
- * The same configuration as names, plain data for a worker thread (lib/server/import-worker.ts):
- * `default` when hasConnection says so, the connections saved in Settings, every MCP server.
+ * The operator's configuration as names, read through the async store, plain data (also for a
+ * worker thread, lib/server/import-worker.ts): `default` when the environment or Settings has it,
+ * the connections saved in Settings, every MCP server.
  */
-export function configuredNames(): ConfiguredNames {
-  const saved = listConnections().map((c) => c.name);
+export async function configuredNames(): Promise<ConfiguredNames> {
+  const [saved, servers] = await Promise.all([getStore().connections.list(), listMcpServerConfigs()]);
+  const names = saved.map((c) => c.name);
   return {
-    connections: hasConnection('default') && !saved.includes('default') ? ['default', ...saved] : saved,
-    mcpServers: listMcpServerConfigs().map((s) => s.name),
+    connections: envHasDefault('default') && !names.includes('default') ? ['default', ...names] : names,
+    mcpServers: servers.map((s) => s.name),
   };
+}
+
+/** The operator's connections and MCP servers, for validation when a graph is saved, imported or restored. */
+export async function validationContext(): Promise<ValidationContext> {
+  const names = await configuredNames();
+  const connections = new Set(names.connections);
+  const servers = new Set(names.mcpServers);
+  return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name) };
 }
 
 /**
@@ -47,10 +58,11 @@ export function missingConnections(doc: GraphDocument): string[] {
     const spec = doc.models?.[modelId];
     needed.add(spec?.connection ?? 'default');
   }
-  return [...needed].filter((name) => !hasConnection(name)).sort();
+  return [...needed].filter((name) => !hasConnectionNow(name)).sort();
 }
 
-/** `mcp` tools whose server is not configured (any more: saving checks it too), each with its path. */
+/** `mcp` tools whose server is not configured (any more: saving checks it too), each with its path. Checked at run start (synchronously, as missingConnections). */
 export function unknownMcpServers(doc: GraphDocument): Problem[] {
-  return operatorConfigProblems(doc, validationContext()).filter((p) => p.code === 'unknown_mcp_server');
+  const servers: ValidationContext = { hasConnection: () => true, hasMcpServer: hasMcpServerNow };
+  return operatorConfigProblems(doc, servers).filter((p) => p.code === 'unknown_mcp_server');
 }

@@ -3,7 +3,7 @@
  * of its model calls as text, output, where its edges went, tool calls, tokens, latency and cost
  * (`cost_usd` on llm.response, when the trace has it). Pure; spans come from the one trace fold.
  */
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { promptResolver, type PromptMessage } from '@/lib/contracts/llm-prompt';
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
 import { foldTrace, type TraceItem } from '@/lib/contracts/trace-fold';
 import type { NodeStepSummary } from '@/lib/contracts/time-travel';
@@ -15,8 +15,8 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
 }
 
-function promptText(requests: TraceEvent[]): string {
-  return fullPrompt(requests)
+function promptText(messages: PromptMessage[]): string {
+  return messages
     .map((m) => `${m.role}${m.name ? ` (${m.name})` : ''}: ${text(m.content)}${m.tool_calls ? ` ${text(m.tool_calls)}` : ''}`)
     .join('\n');
 }
@@ -34,16 +34,16 @@ export function summarizeSteps(events: readonly TraceEvent[]): Map<string, NodeS
   const fold = foldTrace(events);
   const out = new Map<string, NodeStepSummary & { step: number; node: string }>();
   const prompts = new Map<string, string[]>();
+  /** A request stores only what is new since an earlier one: prompts are resolved against the run's events. */
+  const resolve = promptResolver(events);
   for (const span of fold.items.values()) {
     const start = span.events[0];
     if (span.kind !== 'node' || start?.node === undefined) continue;
     const k = stepKey(start.step, start.node);
     let s = out.get(k);
     if (!s) out.set(k, (s = { ...blank(), step: start.step, node: start.node }));
-    /** llm.request events by their parent span (a request stores only what is new since the previous one). */
-    const requests = new Map<string, TraceEvent[]>();
     const visit = (item: TraceItem) => {
-      for (const e of item.point ? [] : item.events) summarizeEvent(s, e, item, requests, prompts, k);
+      for (const e of item.point ? [] : item.events) summarizeEvent(s, e, resolve, prompts, k);
       if (item.kind === 'edge') {
         const to = eventData(item.events[0], 'edge.taken')?.to;
         if (to) s.branches.push(to);
@@ -62,13 +62,10 @@ export function summarizeSteps(events: readonly TraceEvent[]): Map<string, NodeS
   return out;
 }
 
-function summarizeEvent(s: NodeStepSummary, e: TraceEvent, item: TraceItem, requests: Map<string, TraceEvent[]>, prompts: Map<string, string[]>, k: string): void {
+function summarizeEvent(s: NodeStepSummary, e: TraceEvent, resolve: ReturnType<typeof promptResolver>, prompts: Map<string, string[]>, k: string): void {
   switch (e.type) {
     case 'llm.request': {
-      const parent = item.parent ?? item.id;
-      const list = [...(requests.get(parent) ?? []), e];
-      requests.set(parent, list);
-      prompts.set(k, [...(prompts.get(k) ?? []), promptText(list)]);
+      prompts.set(k, [...(prompts.get(k) ?? []), promptText(resolve(e).messages)]);
       s.model_calls++;
       break;
     }

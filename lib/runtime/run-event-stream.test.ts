@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateRun } from '@/db/runs';
 import { subscriberCount } from './event-bus';
-import { listEvents } from '@/db/run-events';
+import { appendEvents, listEvents } from '@/db/run-events';
+
+/** Runs once right after the stream's next read of the backlog (another process committing then). */
+const afterBacklogRead = vi.hoisted(() => ({ once: null as null | (() => void) }));
+vi.mock('@/db/run-events', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/db/run-events')>();
+  return {
+    ...real,
+    listEvents: (...args: Parameters<typeof real.listEvents>) => {
+      const out = real.listEvents(...args);
+      const hook = afterBacklogRead.once;
+      afterBacklogRead.once = null;
+      hook?.();
+      return out;
+    },
+  };
+});
 import { createEventRecorder, recordRunEvent } from './event-recorder';
 import { runEventStream } from './run-event-stream';
 import { readSse } from './testing/sse-client';
@@ -76,6 +92,23 @@ describe('run event stream', () => {
     expect((await pending)?.id).toBe('2');
     expect(subscriberCount(run.id)).toBe(1);
     leave.abort();
+    expect(await sse.next()).toBeNull();
+    expect(subscriberCount(run.id)).toBe(0);
+  });
+
+  it('queue mode: a run whose worker commits its end right after the backlog read still gets run.finished before the stream ends', async () => {
+    const run = seedRun();
+    updateRun(run.id, { status: 'running' });
+    ev(run.id);
+    // The worker (another process) commits run.finished and the status together right after the
+    // stream read the backlog; its publish through Redis has not arrived (here: never arrives).
+    afterBacklogRead.once = () =>
+      appendEvents([{ seq: 2, run_id: run.id, ts: new Date().toISOString(), type: 'run.finished', step: 1, span_id: 'run', data: { output: 'done' } }], () =>
+        updateRun(run.id, { status: 'succeeded', finishedAt: new Date() }),
+      );
+    const sse = readSse(runEventStream({ runId: run.id, after: 0, heartbeatMs: 60_000 }));
+    expect((await sse.next())?.id).toBe('1');
+    expect(await sse.next()).toMatchObject({ id: '2', event: 'run.finished' });
     expect(await sse.next()).toBeNull();
     expect(subscriberCount(run.id)).toBe(0);
   });

@@ -3,7 +3,9 @@
  * replay from `after` (Last-Event-ID or ?after=), then live events, with no gap and no duplicate:
  * subscribe to the bus first (and wait until it is live: Redis in queue mode), read the backlog from the DB, then drain the events buffered
  * meanwhile, skipping any seq already sent. Heartbeat comments keep proxies from timing out. The
- * stream ends after a terminal event, or when the client leaves (which does not cancel the run).
+ * stream ends after a terminal event (run.finished / failed / cancelled: always sent when the run
+ * has one after `after`, even when its status is read before the event arrives through the bus), or
+ * when the client leaves (which does not cancel the run).
  */
 import 'server-only';
 import { isRunEndType, isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
@@ -82,9 +84,16 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       buffered.length = 0;
       replaying = false;
       if (closed) return;
-      // A finished run whose terminal event was sent before `after`: nothing more will come.
+      // A run that ended meanwhile. In queue mode its worker (another process) commits the terminal
+      // event and status together, then publishes the event through Redis: the status can be read
+      // here before the event reaches this subscriber. The event is in the database with the status,
+      // so it is read from there (send() skips any seq already sent) before the stream ends. Ended
+      // with no event after `after` (the client had it already, or the run row is gone): nothing more will come.
       const run = getRun(opts.runId);
-      if (!run || isTerminalStatus(run.status)) close();
+      if (!run || isTerminalStatus(run.status)) {
+        for (const e of listEvents(opts.runId, lastSent)) send(e);
+        close();
+      }
     },
     cancel() {
       cleanup();

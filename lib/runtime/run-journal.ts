@@ -12,17 +12,18 @@
 import 'server-only';
 import type { CallRequest, JournalEntry, JournalPort, RecalledCall } from '@/lib/engine/ports';
 import { getStore, type JournalRowInput } from '@/db/store';
-import { requestHash, type CassetteCall } from './cassette';
+import type { CassetteCall } from './cassette';
 import type { EventRecorder } from './event-recorder';
+import { requestHasher } from './request-hasher';
 
 export { cassetteJournal, requestHash, type CassetteCall } from './cassette';
 
-function rowOf(e: JournalEntry): JournalRowInput {
+function rowOf(e: JournalEntry, requestHash: string): JournalRowInput {
   return {
     key: e.key,
     kind: e.kind,
     node: e.node,
-    requestHash: requestHash(e.request),
+    requestHash,
     resultJson: JSON.stringify(e.result ?? null),
     error: e.error ?? null,
     usage: e.usage ?? null,
@@ -39,6 +40,8 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
   const committed = new Set<string>();
   /** Whether the run had any row when first asked (a fresh run never reads the database again). */
   let hadRows: boolean | undefined;
+  // requestHash, continuing the hash of the messages the node sent before (request-hasher.ts).
+  const hashOf = requestHasher();
 
   const write = () => {
     const rows = pending;
@@ -65,7 +68,7 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
     ...(reuseFrom
       ? {
           async reuse(call: CallRequest) {
-            const hash = requestHash(call.request);
+            const hash = hashOf(call);
             // This run's calls: those not yet handed to a commit, and (every commit written) the stored ones.
             await recorder.durable();
             const mine = pendingMatches(call, hash);
@@ -77,7 +80,7 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
     record(entry) {
       if (!recorder.alive() || pending.has(entry.key)) return;
       if (!pending.size) recorder.withNextCommit(write);
-      pending.set(entry.key, rowOf(entry));
+      pending.set(entry.key, rowOf(entry, hashOf(entry)));
     },
   };
 }

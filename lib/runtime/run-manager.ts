@@ -183,7 +183,7 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   const demo = run.connectionOverride === DEMO_CONNECTION ? { graph: doc.name, input: run.input } : undefined;
   const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf, demo);
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
-  if (conversation && !args.from) args = { ...args, inputs: conversationInputs(conversation, args.input, args.inputs) };
+  if (conversation && !args.from) args = { ...args, inputs: await conversationInputs(conversation, args.input, args.inputs) };
   await store.runs.update(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   try {
     const costCeiling = await keyCostCeiling(run.apiKeyId, run.id);

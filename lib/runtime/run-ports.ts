@@ -11,7 +11,7 @@ import { createToolPort } from '@/lib/tools';
 import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
-import { createPageCache } from '@/db/page-cache';
+import { createPageCache } from '@/db/store/page-cache-port';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';

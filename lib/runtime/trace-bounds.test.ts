@@ -3,7 +3,7 @@ import { setEnv } from '@/lib/testing/env';
 import { getDb } from '@/db/client';
 import { listEvents } from '@/db/run-events';
 import { getRun } from '@/db/runs';
-import { fullPrompt } from '@/lib/contracts/llm-prompt';
+import { promptResolver } from '@/lib/contracts/llm-prompt';
 import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import { createEventRecorder } from './event-recorder';
 import type { Harness } from './testing/harness';
@@ -64,22 +64,49 @@ describe('the recorder, through HTTP and the mock model', () => {
     expect(done.events.filter((e) => e.type === 'llm.delta').at(-1)?.data.truncated).toBe(true);
   });
 
-  it('llm.request stores only the new messages; the full prompt is rebuilt from the node span', async () => {
+  it('llm.request stores only what the node did not send before; the resolved prompt is exactly what the model received', async () => {
+    // One agent answering three times in a loop (steps), with a tool call inside each step.
+    const calc = { tool_calls: [{ name: 'calc', arguments: { expression: '2+3' } }] };
     mock.script([
-      { match: { turn: 1 }, reply: { tool_calls: [{ name: 'calc', arguments: { expression: '2+3' } }] } },
-      { match: { turn: 2 }, reply: { content: 'Five.' } },
+      { reply: calc, times: 1 },
+      { reply: { content: 'Five.' }, times: 1 },
+      { reply: calc, times: 1 },
+      { reply: { content: 'Still five.' }, times: 1 },
+      { reply: calc, times: 1 },
+      { reply: { content: 'Five, again.' }, times: 1 },
     ]);
-    const doc = agentGraph('two-calls', { tools: { calc: { type: 'calculator' } }, agent: { tools: ['calc'], system_prompt: 'Use calc.' } });
-    const runId = await h.startRun(await h.createGraph(doc), { input: 'Add 2 and 3' });
+    const history = Array.from({ length: 40 }, (_, k) => ({ role: k % 2 ? 'assistant' : 'user', content: `earlier turn ${k}` }));
+    const doc = agentGraph('loop-calls', {
+      tools: { calc: { type: 'calculator' } },
+      agent: { tools: ['calc'], system_prompt: 'Use calc.' },
+      edges: [
+        { from: 'START', to: 'agent' },
+        { from: 'agent', branches: [{ when: 'size(state.messages) < 43', to: 'agent' }, { else: 'END' }] },
+      ],
+    });
+    const runId = await h.startRun(await h.createGraph(doc), { input: 'Add 2 and 3', inputs: { messages: history } });
     const done = await h.waitForStatus(runId, ['succeeded', 'failed']);
     expect(done.run.status).toBe('succeeded');
     const requests = done.events.filter((e) => e.type === 'llm.request');
-    expect(requests[0].data.messages_from).toBeUndefined();
-    expect(requests[1].data).toMatchObject({ messages_from: 2 });
-    expect((requests[1].data.messages as { role: string }[]).map((m) => m.role)).toEqual(['assistant', 'tool']);
-    // What the model really got, per the mock, equals the rebuilt prompt.
-    const sent = mock.chatRequests().at(-1)!.messages;
-    expect(fullPrompt(requests).map((m) => [m.role, m.content ?? null])).toEqual(sent.map((m) => [m.role, m.content ?? null]));
+    const sent = mock.chatRequests().slice(-6).map((r) => r.messages);
+    expect(requests).toHaveLength(6);
+    expect(sent).toHaveLength(6);
+    // Only the first request holds the whole history; every later one refers to the previous one.
+    expect(requests[0].data.messages_ref).toBeUndefined();
+    expect((requests[0].data.messages as unknown[]).length).toBe(41);
+    const common = (a: unknown[], b: unknown[]) => {
+      let k = 0;
+      while (k < Math.min(a.length, b.length) && JSON.stringify(a[k]) === JSON.stringify(b[k])) k++;
+      return k;
+    };
+    for (let i = 1; i < 6; i++) {
+      expect(requests[i].data.messages_ref).toEqual({ seq: requests[i - 1].seq, count: common(sent[i - 1], sent[i]) });
+      expect(common(sent[i - 1], sent[i])).toBeGreaterThanOrEqual(41);
+      expect((requests[i].data.messages as unknown[]).length).toBeLessThanOrEqual(2);
+    }
+    // The resolved prompt of every call is, field for field, what the mock model received over HTTP.
+    const resolve = promptResolver(listEvents(runId, 0));
+    for (let i = 0; i < 6; i++) expect(resolve(requests[i])).toEqual({ messages: sent[i], complete: true });
   });
 
   it('past the event budget the run fails with event_budget (and says so in run.failed)', async () => {
@@ -108,5 +135,23 @@ describe('the recorder, through HTTP and the mock model', () => {
     expect(() => rec.emit({ type: 'run.finished', step: 1, span_id: 'run', data: { output: 'x' } })).not.toThrow();
     expect(() => rec.flush()).not.toThrow();
     expect(listEvents(run.id)).toEqual([]);
+  });
+});
+
+describe('caps copy only what they cut', () => {
+  it('keeps uncut values as they are, copies the path to a cut string, never changes the emitted data', () => {
+    const state = { messages: [{ role: 'user', content: 'short' }], notes: ['x'.repeat(2000)] };
+    const data = { changed: ['notes'], set: state };
+    const out = boundedData('state.updated', data, { fieldMax: 1024, maxEvents: 10 }) as { set: typeof state };
+    expect(out.set.messages).toBe(state.messages);
+    expect(out.set.notes[0]).toMatch(/… \[truncated from 2000 bytes\]$/);
+    expect(state.notes[0]).toHaveLength(2000);
+    const res = { content: 'y'.repeat(5000) };
+    boundedData('llm.response', res, { fieldMax: 1024, maxEvents: 10 });
+    expect(res).toEqual({ content: 'y'.repeat(5000) });
+    const call = { tool: 't', args: { q: 'z'.repeat(5000) } };
+    boundedData('tool.call', call, { fieldMax: 1024, maxEvents: 10 });
+    expect(call.args.q).toHaveLength(5000);
+    expect(call).not.toHaveProperty('truncated');
   });
 });

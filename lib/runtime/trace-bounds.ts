@@ -6,12 +6,14 @@
  *   gets the same cap: past it, deltas are dropped (the delta that reaches it says `truncated`).
  * - Any other string in any event (state snapshots, outputs) is capped at `fieldMax / 4` and ends
  *   with a note of its full size; the full values stay in the checkpoint and the run row.
- * - `llm.request` holds only the messages that are new since the previous llm.request of the same
- *   node span (`messages_from: k`); lib/contracts/llm-prompt.ts rebuilds the whole prompt.
+ * - `llm.request` holds only the messages it does not share with the same node's previous
+ *   llm.request in the run (`messages_ref: { seq, count }`); lib/contracts/llm-prompt.ts rebuilds
+ *   the whole prompt.
  * - A run records at most `maxEvents` events (SWITCHYARD_RUN_MAX_EVENTS, default 20,000); past it
  *   the run fails with code `event_budget` (the events that end a run are always written).
  */
 import type { TraceEventInput } from '@/lib/contracts/trace';
+import { sameMessage } from './same-message';
 
 export interface TraceLimits {
   fieldMax: number;
@@ -51,7 +53,11 @@ export function capField(s: string, max: number): { text: string; original_bytes
   return bytes <= max ? { text: s } : { text: cutBytes(s, max), original_bytes: bytes };
 }
 
-/** A deep copy of `value` whose strings are at most `max` bytes (cut ones end with a note of their size). */
+/**
+ * `value` with its strings at most `max` bytes (cut ones end with a note of their size). Copied
+ * only where something was cut: the rest is the value itself (trace data is never changed after
+ * it is emitted), so a conversation or a state of thousands of messages is not copied whole.
+ */
 export function capStrings(value: unknown, max: number, depth = 0): unknown {
   if (typeof value === 'string') {
     const c = capField(value, max);
@@ -59,10 +65,20 @@ export function capStrings(value: unknown, max: number, depth = 0): unknown {
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_NESTING) return '[nested too deep for the trace]';
-  if (Array.isArray(value)) return value.map((v) => capStrings(v, max, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = capStrings(value[i], max, depth + 1);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const c = capStrings(v, max, depth + 1);
+    if (c !== v) (out ??= { ...value })[k] = c;
+  }
+  return out ?? value;
 }
 
 /** A value as JSON capped at `max` bytes: the value itself when small enough, else its cut JSON text. */
@@ -74,10 +90,10 @@ function capJson(value: unknown, max: number): { value: unknown; original_bytes?
 
 function capMessage(m: unknown, max: number): unknown {
   if (!m || typeof m !== 'object') return m;
-  const msg = { ...(m as Record<string, unknown>) };
+  let msg = m as Record<string, unknown>;
   if (typeof msg.content === 'string') {
     const c = capField(msg.content, max);
-    if (c.original_bytes !== undefined) Object.assign(msg, { content: c.text, truncated: true, original_bytes: c.original_bytes });
+    if (c.original_bytes !== undefined) msg = { ...msg, content: c.text, truncated: true, original_bytes: c.original_bytes };
   }
   return capStrings(msg, max);
 }
@@ -88,12 +104,14 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
   switch (type) {
     case 'llm.delta':
       return data;
-    case 'llm.request':
-      return { ...(capStrings(data, max) as Record<string, unknown>), messages: Array.isArray(data.messages) ? data.messages.map((m) => capMessage(m, max)) : data.messages };
+    case 'llm.request': {
+      const { messages, ...rest } = data;
+      return { ...(capStrings(rest, max) as Record<string, unknown>), messages: Array.isArray(messages) ? messages.map((m) => capMessage(m, max)) : messages };
+    }
     case 'llm.response':
     case 'tool.result': {
       const key = type === 'llm.response' ? 'content' : 'output';
-      const out = capStrings(data, max) as Record<string, unknown>;
+      const out = { ...(capStrings(data, max) as Record<string, unknown>) };
       const text = data[key];
       if (typeof text === 'string') {
         const c = capField(text, max);
@@ -103,7 +121,7 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
       return out;
     }
     case 'tool.call': {
-      const out = capStrings(data, max) as Record<string, unknown>;
+      const out = { ...(capStrings(data, max) as Record<string, unknown>) };
       const c = capJson(data.args, max);
       out.args = c.original_bytes === undefined ? out.args : c.value;
       if (c.original_bytes !== undefined) Object.assign(out, { truncated: true, original_bytes: c.original_bytes });
@@ -115,24 +133,27 @@ export function boundedData(type: TraceEventInput['type'], data: Record<string, 
 }
 
 /**
- * Per node span, the messages of its previous llm.request; `compact` replaces the common prefix
- * with `messages_from: k`. `forget` drops a finished node span.
+ * Per node (and call purpose), the messages of its previous llm.request in this run and that
+ * event's seq; `compact` stores only what a request does not share with it: the common prefix
+ * becomes `messages_ref: { seq, count }` (lib/contracts/llm-prompt.ts resolves it). The
+ * comparison is field by field, so a step costs about the same at 10 and at 5,000 messages.
  */
 export function requestCompactor() {
-  const previous = new Map<string, string[]>();
+  const previous = new Map<string, { seq: number; messages: unknown[] }>();
   return {
-    compact(input: TraceEventInput): Record<string, unknown> {
+    /** The data to store for `input`, which is recorded as event `seq`. */
+    compact(input: TraceEventInput, seq: number): Record<string, unknown> {
       const messages = input.data.messages;
       if (input.type !== 'llm.request' || !Array.isArray(messages)) return input.data;
-      const owner = input.parent_span_id ?? input.span_id;
-      const texts = messages.map((m) => JSON.stringify(m));
-      const prev = previous.get(owner);
-      previous.set(owner, texts);
-      if (!prev?.length || prev.length > texts.length || prev.some((t, i) => t !== texts[i])) return input.data;
-      return { ...input.data, messages_from: prev.length, messages: messages.slice(prev.length) };
-    },
-    forget(span: string): void {
-      previous.delete(span);
+      const key = `${input.node ?? input.parent_span_id ?? input.span_id}\u0000${typeof input.data.purpose === 'string' ? input.data.purpose : ''}`;
+      const prev = previous.get(key);
+      previous.set(key, { seq, messages });
+      if (!prev) return input.data;
+      const max = Math.min(prev.messages.length, messages.length);
+      let count = 0;
+      while (count < max && sameMessage(prev.messages[count], messages[count])) count++;
+      if (count === 0) return input.data;
+      return { ...input.data, messages_ref: { seq: prev.seq, count }, messages: messages.slice(count) };
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Sign-in and sessions: better-auth over the app's SQLite database (drizzle adapter, the tables of
+ * Sign-in and sessions: better-auth over the app's database (its drizzle adapter on the database of
+ * db/store/auth-database.ts: SQLite, or Postgres natively on the async store's Pool; the tables of
  * db/schema/auth.ts), email and password only, no self sign-up (admins create users; the first admin
  * comes from /setup or SWITCHYARD_ADMIN_EMAIL/_PASSWORD). Session cookies are HttpOnly and
  * SameSite=Lax, and Secure when the request came over TLS (directly or `x-forwarded-proto: https`
@@ -13,8 +14,8 @@ import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { hashPassword as hashWithScrypt } from 'better-auth/crypto';
-import { databaseFile, getDb } from '@/db/client';
-import { accounts, sessions, users, verifications } from '@/db/schema/auth';
+import { databaseFile } from '@/db/client';
+import { authDatabase, type AuthDatabase } from '@/db/store/auth-database';
 import { loadSecretKey } from '@/db/secret-box';
 import { allowedHosts, isTls, requestOrigin } from './csrf';
 
@@ -24,14 +25,13 @@ function authSecret(): string {
   return createHmac('sha256', loadSecretKey(databaseFile())).update('switchyard-auth-v1').digest('hex');
 }
 
-function createAuth(secure: boolean) {
+function createAuth(secure: boolean, database: AuthDatabase) {
   return betterAuth({
     appName: 'Switchyard',
     secret: authSecret(),
     // The server's own names (SWITCHYARD_HOSTS too), on any port unless an entry names one.
     baseURL: { allowedHosts: allowedHosts().flatMap((h) => (/:\d+$/.test(h) ? [h] : [h, `${h}:*`])), protocol: secure ? 'https' : 'http' },
-    // 'sqlite' with Postgres too: the store's drizzle instance builds SQLite SQL either way (db/pg-client.ts).
-    database: drizzleAdapter(getDb(), { provider: 'sqlite', usePlural: true, schema: { users, sessions, accounts, verifications } }),
+    database: drizzleAdapter(database.db as Parameters<typeof drizzleAdapter>[0], { provider: database.provider, usePlural: true, schema: database.schema as NonNullable<Parameters<typeof drizzleAdapter>[1]['schema']> }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: 'viewer' } } },
     // Only the request's own origin (its Host was checked against the allow-list first: lib/server/csrf.ts).
@@ -54,16 +54,15 @@ export type Auth = ReturnType<typeof createAuth>;
 const KEY = Symbol.for('switchyard.auth');
 type G = typeof globalThis & { [KEY]?: { plain?: Auth; secure?: Auth; db: unknown } };
 
-
 /** The better-auth instance for this request's scheme (rebuilt when the database was reopened, as tests do). */
-export function authFor(req: Request | { secure: boolean }): Auth {
+export async function authFor(req: Request | { secure: boolean }): Promise<Auth> {
   const secure = req instanceof Request ? isTls(req) : req.secure;
   const g = globalThis as G;
-  const db = getDb();
-  if (!g[KEY] || g[KEY].db !== db) g[KEY] = { db };
+  const database = await authDatabase();
+  if (!g[KEY] || g[KEY].db !== database.db) g[KEY] = { db: database.db };
   const held = g[KEY];
   const which = secure ? 'secure' : 'plain';
-  return (held[which] ??= createAuth(secure));
+  return (held[which] ??= createAuth(secure, database));
 }
 
 /** better-auth's password hash (scrypt), for users created outside its sign-up flow. */

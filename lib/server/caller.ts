@@ -76,7 +76,7 @@ async function keyCaller(token: string): Promise<Caller> {
 }
 
 async function sessionCaller(req: Request): Promise<Caller | null> {
-  const session = await authFor(req).api.getSession({ headers: req.headers });
+  const session = await (await authFor(req)).api.getSession({ headers: req.headers });
   if (!session) return null;
   const u = session.user as { id: string; email: string; name: string; role?: unknown };
   return { kind: 'session', role: asRole(u.role), id: `user:${u.id}`, userId: u.id, email: u.email, name: u.name };

@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import { getDb } from '@/db/client';
-import { seedExamples, type SeedResult } from '@/db/seed';
+import { getStore, type SeedResult } from '@/db/store';
 import { ensureRecovered } from '@/lib/runtime/recovery';
 import { assertSafeBinding, boundHost } from './auth-binding';
 import { loadExampleFiles } from './examples';
@@ -19,13 +19,7 @@ export interface StartupReport {
 }
 
 const KEY = Symbol.for('switchyard.startup');
-const RECOVERY = Symbol.for('switchyard.startup.recovery');
-type G = typeof globalThis & { [KEY]?: StartupReport; [RECOVERY]?: Promise<unknown> };
-
-/** Resolves once start-up recovery (lib/runtime/recovery.ts) has marked the left-over runs interrupted. */
-export async function serverRecovered(): Promise<void> {
-  await (globalThis as G)[RECOVERY];
-}
+type G = typeof globalThis & { [KEY]?: Promise<StartupReport> };
 
 export interface StartupOptions {
   examplesDir?: string;
@@ -36,24 +30,28 @@ export interface StartupOptions {
   host?: string;
 }
 
-export function startServer(opts: StartupOptions = {}): StartupReport {
+/** The start-up, once per process (a second call gets the first one's report; a failed one is tried again). */
+export function startServer(opts: StartupOptions = {}): Promise<StartupReport> {
   const g = globalThis as G;
-  const done = g[KEY];
-  if (done) return done;
+  const started = (g[KEY] ??= start(opts));
+  started.catch(() => {
+    if (g[KEY] === started) delete g[KEY];
+  });
+  return started;
+}
+
+async function start(opts: StartupOptions): Promise<StartupReport> {
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   getDb();
-  // Runs left running by a crash or restart become `interrupted` (resumable): on SQLite done before
-  // any request is served (nothing in it waits for I/O); bootServer waits for it (serverRecovered).
-  g[RECOVERY] = ensureRecovered().catch((err: unknown) => console.error('[switchyard] recovering interrupted runs failed', err));
-  if (opts.seed === false) return (g[KEY] = { seed: { ran: false, seeded: [] }, invalidExamples: [] });
+  await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files
     .filter((f) => f.errors)
     .map((f) => ({ file: f.file, message: f.errors!.map((e) => `${e.line ?? '?'}:${e.col ?? '?'} ${e.message}`).join('; ') }));
   const docs = files.flatMap((f) => (f.doc ? [f.doc] : []));
-  const seed = seedExamples(docs);
+  const seed = await getStore().seedExamples(docs);
   const report = { seed, invalidExamples };
-  g[KEY] = report;
   if (opts.log !== false) {
     for (const bad of invalidExamples) console.warn(`[switchyard] example ${bad.file} skipped: ${bad.message}`);
     if (seed.ran) console.log(`[switchyard] first start: seeded ${seed.seeded.length} example graph(s)`);
@@ -69,8 +67,7 @@ export function startServer(opts: StartupOptions = {}): StartupReport {
 export async function bootServer(): Promise<void> {
   const { ensureAdminFromEnv } = await import('./auth-users');
   try {
-    startServer();
-    await serverRecovered();
+    await startServer();
     const admin = await ensureAdminFromEnv();
     if (admin) console.log(`[switchyard] first admin ${admin} created from SWITCHYARD_ADMIN_EMAIL`);
   } catch (err) {

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { statusOf, type ErrorCode } from '@/lib/errors';
-import { serverRecovered, startServer } from '@/lib/server/startup';
+import { startServer } from '@/lib/server/startup';
 import { setEnv } from './env';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -222,10 +222,7 @@ export interface ApiServerOptions {
 /** Starts the harness. Remember `await server.close()` in afterAll. */
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
   const restoreEnv = opts.auth ? () => undefined : setEnv({ SWITCHYARD_AUTH: 'off' });
-  if (opts.startup ?? opts.root === undefined) {
-    startServer({ seed: false, log: false, host: '127.0.0.1' });
-    await serverRecovered();
-  }
+  if (opts.startup ?? opts.root === undefined) await startServer({ seed: false, log: false, host: '127.0.0.1' });
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {

@@ -1,17 +1,22 @@
 /**
  * Runs a test file's suite against PostgreSQL: a `*.postgres.test.ts` file awaits onPostgres() and
- * then imports the suite (`if (await onPostgres()) await import('./x.test')`). It starts a real
- * server (postgres-server.ts), points DATABASE_URL at an empty database for this file (spawned
- * workers inherit it), and stops the server after the suite; returns the server. Null when PostgreSQL is not
+ * then imports the suite (`if (await onPostgres()) await import('./x.test')`). It points
+ * DATABASE_URL at an empty database of this file's own (spawned workers inherit it) on a real
+ * server, and drops that database after the suite; returns the server. The server is the cluster
+ * every test file of the vitest run shares (shared-postgres.ts, started once), or, with
+ * `ownCluster` (a file that restarts the server) or outside vitest.config.ts's globalSetup, one
+ * started for this file and stopped after it (postgres-server.ts). Null when PostgreSQL is not
  * installed: the file then has one skipped test saying so (in CI, where .ci/run installs it, a
  * failing one instead).
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, it } from 'vitest';
+import { afterAll, inject, it } from 'vitest';
 import { setEnv } from './env';
 import { postgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
+import { SHARED_POSTGRES_KEY, sharedPostgresServer } from './shared-postgres';
 
-export async function onPostgres(): Promise<PostgresServer | null> {
+export async function onPostgres(opts: { ownCluster?: boolean } = {}): Promise<PostgresServer | null> {
   if (!postgresBinDir()) {
     if (process.env.CI) {
       it('runs against PostgreSQL', () => {
@@ -23,8 +28,10 @@ export async function onPostgres(): Promise<PostgresServer | null> {
     }
     return null;
   }
-  const server = await startPostgresServer();
-  const url = server.createDatabase('switchyard_test');
+  const holder = opts.ownCluster ? undefined : inject(SHARED_POSTGRES_KEY);
+  const server = holder ? await sharedPostgresServer(holder) : await startPostgresServer();
+  const database = `switchyard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = server.createDatabase(database);
   const restore = setEnv({ DATABASE_URL: url });
   // Registered before the suite's own hooks: runs after them (after hooks run last-registered first).
   afterAll(async () => {
@@ -42,7 +49,11 @@ export async function onPostgres(): Promise<PostgresServer | null> {
       }
     } finally {
       restore();
-      server.stop();
+      try {
+        server.dropDatabase(database);
+      } finally {
+        server.stop();
+      }
     }
   });
   return server;

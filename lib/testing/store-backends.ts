@@ -3,6 +3,7 @@
  * store for one test file, empties it before each test, and closes it after the file. The SQLite
  * one is a fresh file in a temporary directory; the Postgres one a real PostgreSQL
  * (lib/testing/on-postgres.ts), or a skipped suite saying why when PostgreSQL is not installed.
+ * Both seal secrets with a fresh SWITCHYARD_SECRET_KEY (no key file is written).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, closeDbAndPool, getDb, getPgPool } from '@/db/client';
 import type { Backend } from '@/db/store/conformance';
+import { newKeyText } from '@/db/secret-box';
 import { setEnv } from './env';
 import { onPostgres } from './on-postgres';
 
@@ -19,14 +21,25 @@ export function sqliteBackend(): Backend {
   return {
     name: 'sqlite',
     async open() {
-      restore = setEnv({ SWITCHYARD_DB: path.join(dir, 'store.db'), DATABASE_URL: undefined });
+      restore = setEnv({ SWITCHYARD_DB: path.join(dir, 'store.db'), DATABASE_URL: undefined, SWITCHYARD_SECRET_KEY: newKeyText() });
       getDb();
       return true;
     },
     async empty() {
       const db = getDb();
-      db.run(sql`delete from graphs`);
-      db.run(sql`delete from users`);
+      for (const table of EMPTIED) db.run(sql.raw(`delete from ${table}`));
+    },
+    async rows(query) {
+      const stmt = getDb().$client.prepare(query);
+      if (!stmt.reader) {
+        stmt.run();
+        return [];
+      }
+      return stmt.all() as Record<string, unknown>[];
+    },
+    async reopen() {
+      closeDb();
+      getDb();
     },
     async close() {
       closeDb();
@@ -36,18 +49,30 @@ export function sqliteBackend(): Backend {
   };
 }
 
+/** Emptied before each spec; graph versions and tests, sessions and accounts go by cascade. */
+const EMPTIED = ['graphs', 'users', 'connections', 'mcp_servers', 'page_cache', 'meta', 'threads'];
+
 export function postgresBackend(): Backend {
+  let restore = () => {};
   return {
     name: 'postgres',
     async open() {
+      restore = setEnv({ SWITCHYARD_SECRET_KEY: newKeyText() });
       // onPostgres sets DATABASE_URL for the file and stops the server after the suite.
       return (await onPostgres()) !== null;
     },
     async empty() {
-      await (await getPgPool()).query('truncate graphs, users cascade');
+      await (await getPgPool()).query(`truncate ${EMPTIED.join(', ')} cascade`);
+    },
+    async rows(query) {
+      return (await (await getPgPool()).query(query)).rows as Record<string, unknown>[];
+    },
+    async reopen() {
+      await closeDbAndPool();
     },
     async close() {
       await closeDbAndPool();
+      restore();
     },
   };
 }

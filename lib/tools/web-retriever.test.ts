@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCachedPages, createPageCache, getCachedPage } from '@/db/page-cache';
+import { countCachedPages, getCachedPage } from '@/db/page-cache';
+import { createPageCache } from '@/db/store/page-cache-port';
 import { useTempDb } from '@/lib/runtime/testing/temp-db';
 import type { LocalServer } from './testing/local-server';
 import { startSearchApi, startSite, type FakeResult } from './testing/retrieval-servers';

@@ -7,12 +7,12 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Every connection, keys masked; `default` (from the environment) is read-only. */
-export const GET = route('viewer', () => {
-  const res: ConnectionListResponse = { connections: listConnectionViews() };
+export const GET = route('viewer', async () => {
+  const res: ConnectionListResponse = { connections: await listConnectionViews() };
   return json(res);
 });
 
 export const POST = route('admin', async (req) => {
   const body = await readJson(req, CreateConnectionBody);
-  return json(createConnection(body), 201);
+  return json(await createConnection(body), 201);
 });

@@ -28,7 +28,7 @@ async function requestedDocument(body: CreateBody): Promise<unknown> {
 
 /** Creates a graph. Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread. */
 export const POST = route('editor', async (req) => {
-  const names = configuredNames();
+  const names = await configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, CreateGraphRequest, names);
   // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
   const checked = await checkWithSpecs(await requestedDocument(body), names, inWorker);

@@ -7,12 +7,12 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Every MCP server: saved ones (header names only) and stdio ones from the server's config (read-only). */
-export const GET = route('viewer', () => {
-  const res: McpServerList = { servers: listMcpServerViews() };
+export const GET = route('viewer', async () => {
+  const res: McpServerList = { servers: await listMcpServerViews() };
   return json(res);
 });
 
 export const POST = route('admin', async (req) => {
   const body = await readJson(req, CreateMcpServerBody);
-  return json(createMcpServer(body), 201);
+  return json(await createMcpServer(body), 201);
 });

@@ -9,7 +9,8 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'node.started': '{ role, strategy? }',
   'memory.read': '{ turns, kept_turns, stored, summary?, summarized_turns?, entities? }: opens a node’s memory span with the memory loaded for it',
   'memory.write': '{ kind: summary | entities, from, to, stored, summary?, entities?, error? }: a memory update on the memory span, after its model call',
-  'llm.request': "{ 'gen_ai.system', 'gen_ai.request.model', connection, messages, tools?, stop?, temperature? }: the exact messages sent",
+  'llm.request':
+    "{ 'gen_ai.system', 'gen_ai.request.model', connection, messages, messages_ref?, tools?, stop?, temperature? }: the exact messages sent. With messages_ref { seq, count } the prompt is the first count messages of the prompt of event seq (the node’s previous call in the run), then messages: a long conversation is stored once, not at every call (promptResolver in lib/contracts/llm-prompt.ts rebuilds it; the Run panel shows the whole prompt)",
   'llm.delta': '{ text }: streamed tokens',
   'llm.response':
     "{ 'gen_ai.response.model', content, tool_calls?, finish_reason, 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', latency_ms, parsed?, recording? } (parsed: react Thought / Action / Final Answer; recording: recorded | live in a replay)",
@@ -17,7 +18,8 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'tool.call': '{ tool, type, args }',
   'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms, recording? } (recording: recorded | live in a replay)',
   'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
-  'state.updated': '{ before, after, changed, reason? }: only the changed channels; reason when a person set them at a pause (edited at breakpoint / human step)',
+  'state.updated':
+    '{ changed, appended?, set?, reason? }: what the step changed, not copies of the state: appended { channel: { from, items } } for messages and lists (the items added and the index they start at), set { channel: value } for any other changed channel; reason when a person set them at a pause (edited at breakpoint / human step). The state at a step is its checkpoint (or the deltas folded with applyStateDelta, lib/contracts/state-delta.ts). Runs recorded before this carry { before, after } instead',
   'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
   'run.resumed': '{ action, reason?, value?, edited?, … }: the person’s decision (approve, reject with its reason, edit with its value, continue, step; edited: the channels they set) or where a resumed run continues',
   'node.finished': '{ status: succeeded | failed | skipped, output?, error?, latency_ms }',

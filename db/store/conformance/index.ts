@@ -6,22 +6,22 @@
  */
 import { afterAll, beforeEach, describe } from 'vitest';
 import { getStore } from '../index';
+import type { Backend } from './backend';
 import { apiKeySpecs } from './api-keys.spec';
+import { connectionSpecs } from './connections.spec';
+import { graphTestsSpecs } from './graph-tests.spec';
+import { mcpServerSpecs } from './mcp-servers.spec';
+import { memorySpecs } from './memory.spec';
+import { metaSpecs, seedSpecs } from './meta-seed.spec';
+import { pageCacheSpecs } from './page-cache.spec';
+import { threadSpecs } from './threads.spec';
 import { graphSpecs } from './graphs.spec';
 import { runSpecs } from './runs.spec';
 import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 
-/** Where the suite runs (lib/testing/store-backends.ts: SQLite in a temporary file, a real PostgreSQL). */
-export interface Backend {
-  name: 'sqlite' | 'postgres';
-  /** Points the process at an empty database; false when this backend cannot run here (the suite is then skipped). */
-  open(): Promise<boolean>;
-  /** Removes every graph, run, user and key (cascades take versions, sessions, accounts). */
-  empty(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Backend } from './backend';
 
 export async function storeConformance(backend: Backend): Promise<void> {
   if (!(await backend.open())) return;
@@ -39,5 +39,13 @@ export async function storeConformance(backend: Backend): Promise<void> {
     apiKeySpecs(store);
     runSpecs(store);
     stepSpecs(store);
+    connectionSpecs(store, backend);
+    mcpServerSpecs(store, backend);
+    graphTestsSpecs(store);
+    pageCacheSpecs(store);
+    metaSpecs(store);
+    seedSpecs(store);
+    memorySpecs(store, backend);
+    threadSpecs(store);
   });
 }

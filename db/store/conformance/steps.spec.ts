@@ -143,6 +143,19 @@ export function stepSpecs(store: () => Store): void {
       ]);
       expect(list[0]!.updatedAt).toBeInstanceOf(Date);
     });
+    it('reads back a list grown by appends over many steps (deltas chained past a full snapshot)', async () => {
+      const id = await run();
+      let messages: { role: string; content: string }[] = [];
+      const history: (typeof messages)[] = [];
+      for (let step = 1; step <= 40; step++) {
+        messages = [...messages, { role: step % 2 ? 'user' : 'assistant', content: `${step} ${longText('m')}` }];
+        history.push(messages);
+        await s().steps.commit(id, { events: [], checkpoint: { step, state: { messages, note: longText('n') }, next: ['a'] } });
+      }
+      for (const step of [1, 20, 33, 40]) expect((await s().checkpoints.at(id, step))?.state).toEqual({ messages: history[step - 1], note: longText('n') });
+      expect((await s().checkpoints.latest(id))?.state.messages).toHaveLength(40);
+      expect((await s().checkpoints.list(id)).map((c) => (c.checkpoint.state.messages as unknown[]).length)).toEqual(history.map((h) => h.length));
+    });
     it('a pause rewrites its step with the interrupt', async () => {
       const id = await run();
       const state = { draft: longText('d') };

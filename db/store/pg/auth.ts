@@ -1,7 +1,7 @@
 /**
  * Users and personal API keys on Postgres, natively: the contract of db/store/ports.ts, as
  * db/auth-users.ts and db/auth-keys.ts keep it on SQLite. The last-admin rule locks the admins'
- * rows (`for no key update`: sessions inserted meanwhile through the bridge are not blocked), so
+ * rows (`for no key update`: sessions better-auth inserts meanwhile, pointing at a user, are not blocked), so
  * two concurrent demotions cannot leave the workspace without an admin.
  */
 import 'server-only';

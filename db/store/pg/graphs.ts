@@ -67,7 +67,8 @@ async function checkNameFree(conn: PgConn, current: GraphRow, name: string): Pro
   if (other && other.id !== current.id) throw nameTaken(name);
 }
 
-async function insertGraph(conn: PgConn, doc: GraphDocument, at: Date): Promise<GraphRow> {
+/** A new graph with version 1 (conflict: the name is taken); seeding writes through it too (db/store/pg/small.ts). */
+export async function insertGraph(conn: PgConn, doc: GraphDocument, at: Date): Promise<GraphRow> {
   checkStorable(doc);
   if (await byName(conn, doc.name)) throw nameTaken(doc.name);
   const row: GraphRow = { id: randomUUID(), name: doc.name, description: doc.description ?? null, document: doc, version: 1, draft: null, createdAt: at, updatedAt: at };

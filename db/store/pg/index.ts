@@ -5,6 +5,10 @@ import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
 import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
 import { pgStepCommitter } from './steps';
+import { pgMemory } from './memory';
+import { pgAssistants, pgThreads } from './threads';
+import { pgConnections, pgMcpServers } from './settings';
+import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 
 export function postgresStore(): Store {
   return {
@@ -18,5 +22,14 @@ export function postgresStore(): Store {
     checkpoints: pgCheckpoints,
     journal: pgJournal,
     steps: pgStepCommitter(),
+    connections: pgConnections,
+    mcpServers: pgMcpServers,
+    graphTests: pgGraphTests,
+    pageCache: pgPageCache,
+    meta: pgMeta,
+    seedExamples: pgSeedExamples,
+    memory: pgMemory,
+    assistants: pgAssistants,
+    threads: pgThreads,
   };
 }

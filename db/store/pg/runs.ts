@@ -143,13 +143,27 @@ interface CheckpointRecord {
   updated_at: string;
 }
 
-/** The checkpoint a stored row stands for, reading the rows its unchanged channels refer to in one query. */
+/** The steps whose rows a stored row refers to (unchanged channels, appends). */
+function stepsReferred(r: StoredCheckpoint): number[] {
+  return [...Object.values(r.state_refs ?? {}), ...Object.values(r.state_appends ?? {}).map((a) => a.step)];
+}
+
+/**
+ * The checkpoint a stored row stands for: the rows it refers to are read a level at a time (one
+ * query per level of references; a full snapshot every FULL_EVERY appends bounds the depth).
+ */
 async function expand(runId: string, stored: StoredCheckpoint): Promise<Checkpoint> {
-  const steps = [...new Set(Object.values(stored.state_refs ?? {}))];
-  if (!steps.length) return expandCheckpoint(stored, () => undefined);
-  const rows = await q<CheckpointRecord>('store_checkpoints_at_steps', 'SELECT step, checkpoint FROM run_checkpoints WHERE run_id = $1 AND step = ANY($2::bigint[])', [runId, steps]);
-  const byStep = new Map(rows.map((r) => [Number(r.step), JSON.parse(r.checkpoint) as StoredCheckpoint]));
-  return expandCheckpoint(stored, (step) => byStep.get(step));
+  const rows = new Map<number, StoredCheckpoint>([[stored.step, stored]]);
+  let want = [...new Set(stepsReferred(stored))].filter((s) => !rows.has(s));
+  while (want.length) {
+    const got = await q<CheckpointRecord>('store_checkpoints_at_steps', 'SELECT step, checkpoint FROM run_checkpoints WHERE run_id = $1 AND step = ANY($2::bigint[])', [runId, want]);
+    const next = new Set<number>();
+    const parsed = got.map((r) => [Number(r.step), JSON.parse(r.checkpoint) as StoredCheckpoint] as const);
+    for (const [step, row] of parsed) rows.set(step, row);
+    for (const [, row] of parsed) for (const s of stepsReferred(row)) if (!rows.has(s)) next.add(s);
+    want = [...next];
+  }
+  return expandCheckpoint(stored, (step) => rows.get(step));
 }
 
 export const pgCheckpoints: CheckpointRepository = {

@@ -5,7 +5,6 @@
 import 'server-only';
 import { AppError, notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
-import { getGraphTests, putGraphTests } from '@/db/graph-tests';
 import { getRun } from '@/db/runs';
 import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
 import { parseGraphTests, type GraphTestFile } from '@/lib/graph/test-schema';
@@ -43,20 +42,20 @@ async function graphOrThrow(graphId: string) {
 
 export async function graphTestsView(graphId: string): Promise<GraphTestsView> {
   const graph = await graphOrThrow(graphId);
-  const row = getGraphTests(graphId);
+  const row = await getStore().graphTests.get(graphId);
   return { graph_id: graphId, yaml: row?.yaml ?? starter(graph.name), stored: !!row, updated_at: row?.updatedAt.toISOString() ?? null };
 }
 
 export async function saveGraphTests(graphId: string, yaml: string): Promise<GraphTestsView> {
   await graphOrThrow(graphId);
   checked(yaml);
-  const row = putGraphTests(graphId, yaml);
+  const row = await getStore().graphTests.put(graphId, yaml);
   return { graph_id: graphId, yaml: row.yaml, stored: true, updated_at: row.updatedAt.toISOString() };
 }
 
 export async function runSavedGraphTests(graphId: string, yaml?: string): Promise<GraphTestRunResponse> {
   const graph = await graphOrThrow(graphId);
-  const text = yaml ?? getGraphTests(graphId)?.yaml;
+  const text = yaml ?? (await getStore().graphTests.get(graphId))?.yaml;
   if (text === undefined) throw new AppError('not_found', `Graph "${graph.name}" has no tests yet: save some first (PUT /api/graphs/${graphId}/tests)`);
   const file = checked(text);
   const results = await runGraphTestFile(graph.document, file, {

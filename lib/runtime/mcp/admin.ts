@@ -1,6 +1,6 @@
 /** The operator's MCP servers as the API shows and edits them (/api/mcp-servers): views, create, update, delete, test. */
 import 'server-only';
-import { deleteMcpServer, insertMcpServer, updateMcpServer } from '@/db/mcp-servers';
+import { getStore } from '@/db/store';
 import type { CreateMcpServerBody, McpServerTestResult, McpServerView, UpdateMcpServerBody } from '@/lib/contracts/mcp-servers';
 import { AppError, conflict, notFound } from '@/lib/errors';
 import { connectMcp, forgetMcpClient, listAllTools } from './client-pool';
@@ -13,38 +13,45 @@ function view(cfg: McpServerConfig): McpServerView {
   return { name: cfg.name, transport: cfg.transport, url: cfg.url, command: null, header_names: Object.keys(cfg.headers).sort(), source: 'db', read_only: false, created_at: cfg.createdAt.toISOString() };
 }
 
-export function listMcpServerViews(): McpServerView[] {
-  return listMcpServerConfigs().map(view);
+export async function listMcpServerViews(): Promise<McpServerView[]> {
+  return (await listMcpServerConfigs()).map(view);
 }
 
 function refuseConfigName(name: string): void {
   if (stdioServers().some((s) => s.name === name)) throw new AppError('read_only', `MCP server "${name}" comes from SWITCHYARD_MCP_STDIO; change the server's config to change it.`);
 }
 
-export function createMcpServer(body: CreateMcpServerBody): McpServerView {
+/** The view of a server just written (a saved one: the stdio names were refused). */
+async function viewOf(name: string): Promise<McpServerView> {
+  const cfg = await findMcpServerConfig(name);
+  if (!cfg) throw notFound(`MCP server "${name}"`); // deleted meanwhile
+  return view(cfg);
+}
+
+export async function createMcpServer(body: CreateMcpServerBody): Promise<McpServerView> {
   refuseConfigName(body.name);
-  const row = insertMcpServer({ name: body.name, transport: body.transport ?? 'http', url: body.url, headers: body.headers ?? null });
+  const row = await getStore().mcpServers.insert({ name: body.name, transport: body.transport ?? 'http', url: body.url, headers: body.headers ?? null });
   if (!row) throw conflict(`MCP server "${body.name}" exists already`);
-  return view(findMcpServerConfig(row.name)!);
+  return viewOf(row.name);
 }
 
 export async function editMcpServer(name: string, body: UpdateMcpServerBody): Promise<McpServerView> {
   refuseConfigName(name);
-  const row = updateMcpServer(name, { transport: body.transport, url: body.url, headers: body.headers });
+  const row = await getStore().mcpServers.update(name, { transport: body.transport, url: body.url, headers: body.headers });
   if (!row) throw notFound(`MCP server "${name}"`);
   await forgetMcpClient(name);
-  return view(findMcpServerConfig(name)!);
+  return viewOf(name);
 }
 
 export async function removeMcpServer(name: string): Promise<void> {
   refuseConfigName(name);
-  if (!deleteMcpServer(name)) throw notFound(`MCP server "${name}"`);
+  if (!(await getStore().mcpServers.delete(name))) throw notFound(`MCP server "${name}"`);
   await forgetMcpClient(name);
 }
 
 /** Connects afresh and lists the server's tools: `{ ok, tools }` or `{ ok: false, error }` (never throws for the server's failures). */
 export async function testMcpServer(name: string, now: () => number = Date.now): Promise<McpServerTestResult> {
-  const cfg = findMcpServerConfig(name);
+  const cfg = await findMcpServerConfig(name);
   if (!cfg) throw notFound(`MCP server "${name}"`);
   const started = now();
   const signal = AbortSignal.timeout(30_000);

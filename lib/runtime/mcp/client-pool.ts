@@ -54,8 +54,8 @@ function asMcpError(server: string, err: unknown): AppError {
   return new AppError('mcp_error', `MCP server "${server}": ${err instanceof Error ? err.message : String(err)}`);
 }
 
-function configOf(server: string): McpServerConfig {
-  const cfg = findMcpServerConfig(server);
+async function configOf(server: string): Promise<McpServerConfig> {
+  const cfg = await findMcpServerConfig(server);
   if (!cfg) throw notFound(`MCP server "${server}"`);
   return cfg;
 }
@@ -82,7 +82,7 @@ export async function forgetMcpClient(name: string): Promise<void> {
 
 /** Runs `fn` on the server's pooled client; a failure drops the connection so the next use reconnects. */
 async function withClient<T>(server: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const cfg = configOf(server);
+  const cfg = await configOf(server);
   const client = await pooled(cfg);
   try {
     return await fn(client);

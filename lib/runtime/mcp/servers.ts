@@ -2,12 +2,14 @@
  * The operator's MCP servers, by name: those saved in Settings (db/mcp-servers.ts: streamable HTTP
  * or SSE by URL) and stdio servers from the server's own config, never from a graph:
  * SWITCHYARD_MCP_STDIO holds JSON `{ "<name>": { "command": "...", "args": [...], "env": {...}, "cwd": "..." } }`
- * or the path of a file holding it. A config name wins over a saved one.
+ * or the path of a file holding it. A config name wins over a saved one. Saved servers are read
+ * through the async store; hasMcpServerNow is the synchronous check run start still needs.
  */
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { getMcpServer, listMcpServers } from '@/db/mcp-servers';
+import { getMcpServer, type McpServerRow } from '@/db/mcp-servers';
+import { getStore } from '@/db/store';
 import { McpServerNameField } from '@/lib/contracts/mcp-servers';
 
 export type McpServerConfig =
@@ -43,18 +45,26 @@ function warnOnce(message: string): void {
   console.warn(`[switchyard] ${message}`);
 }
 
-export function listMcpServerConfigs(): McpServerConfig[] {
+const savedConfig = (r: McpServerRow): McpServerConfig => ({ name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt });
+
+export async function listMcpServerConfigs(): Promise<McpServerConfig[]> {
   const stdio = stdioServers();
   const taken = new Set(stdio.map((s) => s.name));
-  const saved: McpServerConfig[] = listMcpServers()
-    .filter((r) => !taken.has(r.name))
-    .map((r) => ({ name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt }));
+  const saved = (await getStore().mcpServers.list()).filter((r) => !taken.has(r.name)).map(savedConfig);
   return [...stdio, ...saved].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function findMcpServerConfig(name: string): McpServerConfig | undefined {
+export async function findMcpServerConfig(name: string): Promise<McpServerConfig | undefined> {
   const stdio = stdioServers().find((s) => s.name === name);
   if (stdio) return stdio;
-  const r = getMcpServer(name);
-  return r && { name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt };
+  const r = await getStore().mcpServers.get(name);
+  return r && savedConfig(r);
+}
+
+/**
+ * Whether server `name` is configured, answered synchronously for run start (lib/runtime/preflight.ts
+ * unknownMcpServers; on Postgres through the bridge) until starting a run is async.
+ */
+export function hasMcpServerNow(name: string): boolean {
+  return stdioServers().some((s) => s.name === name) || getMcpServer(name) !== undefined;
 }

@@ -1,5 +1,5 @@
 /** Rows of the assistants flow as OpenAI's objects (assistant, thread, thread.message, thread.run). */
-import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/threads';
+import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '@/db/store';
 import type { RunRow } from '@/db/runs';
 import { isTerminalStatus, type Checkpoint } from '@/lib/contracts/trace';
 import { openaiUsage } from './run-reply';

@@ -12,10 +12,9 @@
  * The answer's tokens are picked from the run's events by answer-stream.ts, as for chat completions.
  */
 import 'server-only';
-import { getGraph, getGraphVersion } from '@/db/graphs';
 import { lastSeq, listEvents } from '@/db/run-events';
 import { getRun, loadCheckpoint } from '@/db/runs';
-import { getThreadRun, listThreadMessages } from '@/db/threads';
+import { getStore } from '@/db/store';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { runtimeConfig } from '../config';
 import { subscribe } from '../event-bus';
@@ -36,21 +35,22 @@ const END_EVENT: Record<string, string> = {
   cancelled: 'thread.run.cancelled',
 };
 
-function documentOfRun(runId: string): GraphDocument {
+async function documentOfRun(runId: string): Promise<GraphDocument> {
   const run = getRun(runId)!;
-  const version = run.graphVersion != null ? getGraphVersion(run.graphId, run.graphVersion) : undefined;
-  return version?.document ?? getGraph(run.graphId)!.document;
+  const store = getStore();
+  const version = run.graphVersion != null ? await store.versions.get(run.graphId, run.graphVersion) : null;
+  return version?.document ?? (await store.graphs.get(run.graphId))!.document;
 }
 
 /** POST /threads/:id/runs with `stream: true` (the client's `runs.stream` / `createAndStream`). */
 export async function createThreadRunStream(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}): Promise<Response> {
   const run = await createThreadRun(threadId, body, key);
-  return streamThreadRun({ threadId, runId: run.id, doc: documentOfRun(run.id), after: 0, fresh: true });
+  return streamThreadRun({ threadId, runId: run.id, doc: await documentOfRun(run.id), after: 0, fresh: true });
 }
 
 /** POST /threads/runs with `stream: true` (createAndRun): a new thread, then its run streamed. */
-export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Promise<Response> {
-  const thread = createThread(body.thread ?? {});
+export async function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Promise<Response> {
+  const thread = await createThread(body.thread ?? {});
   return createThreadRunStream(thread.id, body, key);
 }
 
@@ -58,7 +58,7 @@ export function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: 
 export async function submitToolOutputsStream(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]): Promise<Response> {
   const after = lastSeq(runId);
   await submitToolOutputs(threadId, runId, outputs);
-  return streamThreadRun({ threadId, runId, doc: documentOfRun(runId), after, fresh: false });
+  return streamThreadRun({ threadId, runId, doc: await documentOfRun(runId), after, fresh: false });
 }
 
 export interface StreamRunOptions {
@@ -81,11 +81,11 @@ export function streamThreadRun(opts: StreamRunOptions): Response {
         if (!gone) controller.enqueue(encoder.encode(text));
       };
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const runNow = () => {
-        const link = getThreadRun(threadId, runId)!;
+      const runNow = async () => {
+        const link = (await getStore().threads.getRun(threadId, runId))!;
         return runObject(link.link, link.run, loadCheckpoint(runId));
       };
-      const first = runNow();
+      const first = await runNow();
       if (opts.fresh) {
         send('thread.run.created', { ...first, status: 'queued' });
         send('thread.run.queued', { ...first, status: 'queued' });
@@ -134,14 +134,14 @@ export function streamThreadRun(opts: StreamRunOptions): Response {
         const run = getRun(runId)!;
         if (run.status === 'succeeded') {
           text(ending(answer.streamed, outputText(run.output)));
-          syncReplies(threadId, (id) => (id === runId ? messageId : undefined));
-          const kept = listThreadMessages(threadId).find((m) => m.runId === runId);
+          await syncReplies(threadId, (id) => (id === runId ? messageId : undefined));
+          const kept = (await getStore().threads.listMessages(threadId)).find((m) => m.runId === runId);
           if (kept) send('thread.message.completed', messageObject(kept));
         } else if (message) {
           // Text the agent wrote before it paused (or failed): completed as it was streamed.
           send('thread.message.completed', { ...message, status: 'completed', content: [{ type: 'text', text: { value: answer.streamed, annotations: [] } }] });
         }
-        send(END_EVENT[run.status] ?? 'thread.run.failed', runNow());
+        send(END_EVENT[run.status] ?? 'thread.run.failed', await runNow());
       } catch (err) {
         send('error', openaiErrorBody(err).body.error);
       } finally {

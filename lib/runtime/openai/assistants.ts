@@ -8,25 +8,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { loadCheckpoint } from '@/db/runs';
-import {
-  appendThreadMessage,
-  getAssistant,
-  getThread,
-  getThreadRun,
-  insertAssistant,
-  insertThread,
-  insertThreadRun,
-  listThreadMessages,
-  listThreadRuns,
-  repliedRunIds,
-  type AssistantRow,
-  type ThreadRow,
-} from '@/db/threads';
 import type { ResumeValue } from '@/lib/contracts/trace';
 import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type CreateAssistantBody, type CreateMessageBody, type CreateThreadBody, type CreateThreadRunBody } from '@/lib/contracts/openai';
 import { ResumeValueSchema } from '@/lib/contracts/runs';
-import { getStore } from '@/db/store';
+import { getStore, type AssistantRow, type ThreadRow } from '@/db/store';
+import { checkStorableJson } from '@/db/store/storable';
 import { cancelRun, resumeRun, startRun } from '../run-manager';
 import { isTerminalStatus } from '../run-status';
 import { assistantObject, humanCallId, messageObject, runObject, threadObject } from './assistant-objects';
@@ -46,7 +33,7 @@ async function graphNameOf(a: AssistantRow): Promise<string> {
 
 export async function createAssistant(body: CreateAssistantBody) {
   const graph = await graphForModel(body.model);
-  const row = insertAssistant({
+  const row = await getStore().assistants.insert({
     id: newId('asst'),
     graphId: graph.id,
     name: body.name ?? null,
@@ -59,54 +46,53 @@ export async function createAssistant(body: CreateAssistantBody) {
 }
 
 export async function readAssistant(id: string) {
-  const a = getAssistant(id);
+  const a = await getStore().assistants.get(id);
   if (!a) throw notFound('assistant', id);
   return assistantObject(a, await graphNameOf(a));
 }
 
-function threadOrThrow(id: string): ThreadRow {
-  const t = getThread(id);
+async function threadOrThrow(id: string): Promise<ThreadRow> {
+  const t = await getStore().threads.get(id);
   if (!t) throw notFound('thread', id);
   return t;
 }
 
-export function createThread(body: CreateThreadBody) {
-  const t = insertThread({ id: newId('thread'), metadata: body.metadata ?? null });
-  for (const m of body.messages ?? []) appendThreadMessage({ id: newId('msg'), threadId: t.id, role: m.role, content: contentText(m.content), metadata: m.metadata ?? null });
+export async function createThread(body: CreateThreadBody) {
+  checkStorableJson('the thread', body); // before anything is written: no thread without its messages
+  const t = await getStore().threads.insert({ id: newId('thread'), metadata: body.metadata ?? null });
+  for (const m of body.messages ?? []) await getStore().threads.appendMessage({ id: newId('msg'), threadId: t.id, role: m.role, content: contentText(m.content), metadata: m.metadata ?? null });
   return threadObject(t);
 }
 
-export function readThread(id: string) {
-  return threadObject(threadOrThrow(id));
+export async function readThread(id: string) {
+  return threadObject(await threadOrThrow(id));
 }
 
 /**
  * Appends the answers of finished runs that are not in the thread yet; `idOf` names the message of a
  * run whose id a stream announced already.
  */
-export function syncReplies(threadId: string, idOf?: (runId: string) => string | undefined): void {
-  const replied = repliedRunIds(threadId);
-  for (const { link, run } of listThreadRuns(threadId)) {
+export async function syncReplies(threadId: string, idOf?: (runId: string) => string | undefined): Promise<void> {
+  const store = getStore();
+  const replied = await store.threads.repliedRunIds(threadId);
+  for (const { link, run } of await store.threads.listRuns(threadId)) {
     if (run.status !== 'succeeded' || replied.has(run.id)) continue;
-    try {
-      appendThreadMessage({ id: idOf?.(run.id) ?? newId('msg'), threadId, role: 'assistant', content: outputText(run.output), assistantId: link.assistantId, runId: run.id });
-    } catch (err) {
-      // A concurrent reader appended it first (unique run_id): nothing to do.
-      if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
-    }
+    // undefined when a concurrent reader appended it first (one reply per run): nothing to do.
+    await store.threads.appendMessage({ id: idOf?.(run.id) ?? newId('msg'), threadId, role: 'assistant', content: outputText(run.output), assistantId: link.assistantId, runId: run.id });
   }
 }
 
-function activeRun(threadId: string) {
-  return listThreadRuns(threadId).find(({ run }) => !isTerminalStatus(run.status));
+async function activeRun(threadId: string) {
+  return (await getStore().threads.listRuns(threadId)).find(({ run }) => !isTerminalStatus(run.status));
 }
 
-export function addMessage(threadId: string, body: CreateMessageBody) {
-  threadOrThrow(threadId);
-  const active = activeRun(threadId);
+export async function addMessage(threadId: string, body: CreateMessageBody) {
+  await threadOrThrow(threadId);
+  const active = await activeRun(threadId);
   if (active) throw new OpenAIApiError('run_active', `Can't add messages to ${threadId} while a run ${active.run.id} is active.`);
-  syncReplies(threadId);
-  const m = appendThreadMessage({ id: newId('msg'), threadId, role: body.role, content: contentText(body.content), metadata: body.metadata ?? null });
+  await syncReplies(threadId);
+  const m = await getStore().threads.appendMessage({ id: newId('msg'), threadId, role: body.role, content: contentText(body.content), metadata: body.metadata ?? null });
+  if (!m) throw new Error('unreachable: a message without a run is always appended');
   return messageObject(m);
 }
 
@@ -118,10 +104,10 @@ export interface ListQuery {
 }
 
 /** A cursor page in OpenAI's list shape (default order: newest first). */
-export function listMessages(threadId: string, q: ListQuery) {
-  threadOrThrow(threadId);
-  syncReplies(threadId);
-  let rows = listThreadMessages(threadId);
+export async function listMessages(threadId: string, q: ListQuery) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  let rows = await getStore().threads.listMessages(threadId);
   if ((q.order ?? 'desc') === 'desc') rows = rows.reverse();
   if (q.after) {
     const i = rows.findIndex((r) => r.id === q.after);
@@ -138,13 +124,13 @@ export function listMessages(threadId: string, q: ListQuery) {
 
 /** `key.apiKeyId`: the API key the caller used (the run counts toward its monthly budget, lib/server/auth-keys.ts). */
 export async function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
-  threadOrThrow(threadId);
-  const assistant = getAssistant(body.assistant_id);
+  await threadOrThrow(threadId);
+  const assistant = await getStore().assistants.get(body.assistant_id);
   if (!assistant) throw notFound('assistant', body.assistant_id, 'assistant_id');
-  const active = activeRun(threadId);
+  const active = await activeRun(threadId);
   if (active) throw new OpenAIApiError('run_active', `Thread ${threadId} already has an active run ${active.run.id}.`);
-  syncReplies(threadId);
-  const messages = listThreadMessages(threadId);
+  await syncReplies(threadId);
+  const messages = await getStore().threads.listMessages(threadId);
   const last = messages.at(-1);
   if (!last || last.role !== 'user') {
     throw new OpenAIApiError('invalid_thread', `Thread ${threadId} must end with a user message: it is the input of the run.`);
@@ -156,22 +142,31 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
   const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
-  insertThreadRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
-  return readThreadRun(threadId, run.id);
+  await getStore().threads.insertRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
+  return threadRunObject(threadId, run.id);
 }
 
-export function readThreadRun(threadId: string, runId: string) {
-  threadOrThrow(threadId);
-  syncReplies(threadId);
-  const found = getThreadRun(threadId, runId);
+export async function readThreadRun(threadId: string, runId: string) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  return threadRunObject(threadId, runId);
+}
+
+/**
+ * The run as it is, its reply not synced: what a run just started or resumed answers with. (The
+ * run goes on while this awaits the store; were its reply appended here, a stream announcing the
+ * reply under its own message id would find it taken.)
+ */
+async function threadRunObject(threadId: string, runId: string) {
+  const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
   return runObject(found.link, found.run, loadCheckpoint(runId));
 }
 
-export function listRuns(threadId: string) {
-  threadOrThrow(threadId);
-  syncReplies(threadId);
-  const data = listThreadRuns(threadId)
+export async function listRuns(threadId: string) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  const data = (await getStore().threads.listRuns(threadId))
     .reverse()
     .map(({ link, run }) => runObject(link, run, loadCheckpoint(run.id)));
   return { object: 'list' as const, data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
@@ -195,8 +190,8 @@ export function resumeValueFromOutput(output: string): ResumeValue {
 }
 
 export async function submitToolOutputs(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]) {
-  threadOrThrow(threadId);
-  const found = getThreadRun(threadId, runId);
+  await threadOrThrow(threadId);
+  const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
   const interrupt = found.run.status === 'paused' ? loadCheckpoint(runId)?.interrupt : undefined;
   if (interrupt?.kind === 'tool') {
@@ -208,7 +203,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
       throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
     await resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
-    return readThreadRun(threadId, runId);
+    return threadRunObject(threadId, runId);
   }
   if (outputs.length !== 1) {
     throw new OpenAIApiError('invalid_tool_outputs', 'Exactly one output: the answer to the human step.', { param: 'tool_outputs' });
@@ -221,12 +216,12 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
     throw new OpenAIApiError('run_not_waiting', `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`);
   }
   await resumeRun(runId, resumeValueFromOutput(output.output));
-  return readThreadRun(threadId, runId);
+  return threadRunObject(threadId, runId);
 }
 
 export async function cancelThreadRun(threadId: string, runId: string) {
-  threadOrThrow(threadId);
-  if (!getThreadRun(threadId, runId)) throw notFound('run', runId);
+  await threadOrThrow(threadId);
+  if (!(await getStore().threads.getRun(threadId, runId))) throw notFound('run', runId);
   await cancelRun(runId);
   return readThreadRun(threadId, runId);
 }

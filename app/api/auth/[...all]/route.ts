@@ -16,7 +16,7 @@ async function handle(req: Request): Promise<Response> {
   } catch (err) {
     return errorResponse(err);
   }
-  return authFor(req).handler(req);
+  return (await authFor(req)).handler(req);
 }
 
 export const GET = handle;

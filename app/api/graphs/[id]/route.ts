@@ -28,7 +28,7 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
  */
 export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  const names = configuredNames();
+  const names = await configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, UpdateGraphRequest, names);
   // openapi tools' spec_url: fetched again on every save and stored into the document.
   const checked = await checkWithSpecs(body.document, names, inWorker);

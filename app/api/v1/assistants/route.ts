@@ -1,4 +1,3 @@
-import { listAssistants } from '@/db/threads';
 import { getStore } from '@/db/store';
 import { CreateAssistantBody } from '@/lib/contracts/openai';
 import { assistantObject } from '@/lib/runtime/openai/assistant-objects';
@@ -15,6 +14,6 @@ export const POST = openaiRoute('editor', async (req) => json(await createAssist
 
 export const GET = openaiRoute('viewer', async () => {
   const graphs = getStore().graphs;
-  const data = await Promise.all(listAssistants().map(async (a) => assistantObject(a, (await graphs.get(a.graphId))?.name ?? a.graphId)));
+  const data = await Promise.all((await getStore().assistants.list()).map(async (a) => assistantObject(a, (await graphs.get(a.graphId))?.name ?? a.graphId)));
   return json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
 });

@@ -7,4 +7,4 @@ import { json } from '@/lib/server/http';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = openaiRoute('editor', async (req) => json(createThread(await readJson(req, CreateThreadBody, 8 * 1024 * 1024))));
+export const POST = openaiRoute('editor', async (req) => json(await createThread(await readJson(req, CreateThreadBody, 8 * 1024 * 1024))));

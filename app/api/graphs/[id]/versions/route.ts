@@ -31,7 +31,7 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
  */
 export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  const names = configuredNames();
+  const names = await configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, SaveVersionRequest, names);
   let doc = undefined;
   if (body.document) {

@@ -1,4 +1,4 @@
-import { deleteAssistant } from '@/db/threads';
+import { getStore } from '@/db/store';
 import { readAssistant } from '@/lib/runtime/openai/assistants';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
@@ -10,5 +10,5 @@ export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) 
 
 export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
-  return json({ id, object: 'assistant.deleted', deleted: deleteAssistant(id) });
+  return json({ id, object: 'assistant.deleted', deleted: await getStore().assistants.delete(id) });
 });

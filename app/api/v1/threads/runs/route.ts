@@ -14,6 +14,6 @@ export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, CreateThreadAndRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no thread, no run
   if (body.stream) return createThreadAndRunStream(body, key);
-  const thread = createThread(body.thread ?? {});
+  const thread = await createThread(body.thread ?? {});
   return json(await createThreadRun(thread.id, body, key));
 });

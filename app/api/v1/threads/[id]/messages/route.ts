@@ -17,7 +17,7 @@ const ListQuery = z.looseObject({
 
 export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  return json(addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
+  return json(await addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
 });
 
-export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>) => json(listMessages((await params).id, readQuery(req, ListQuery))));
+export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>) => json(await listMessages((await params).id, readQuery(req, ListQuery))));

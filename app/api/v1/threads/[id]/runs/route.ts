@@ -19,5 +19,5 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, 
 });
 
 export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>) => {
-  return json(listRuns((await params).id));
+  return json(await listRuns((await params).id));
 });

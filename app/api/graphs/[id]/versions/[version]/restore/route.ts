@@ -49,7 +49,7 @@ export const POST = route('editor', async (req, { params }: Params<'id' | 'versi
       version: graph.version,
     });
   }
-  const checked = checkGraphDocument(row.document, validationContext());
+  const checked = checkGraphDocument(row.document, await validationContext());
   if (!checked.ok) throw invalidGraph(checked.errors, `version ${row.version}`);
   const other = await getStore().graphs.getByName(checked.doc.name);
   if (other && other.id !== graph.id) throw nameClash(checked.doc.name, row.version, other.id);

@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic';
 
 export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 'run_id'>) => {
   const { id, run_id } = await params;
-  return json(readThreadRun(id, run_id));
+  return json(await readThreadRun(id, run_id));
 });

@@ -1,0 +1,92 @@
+/**
+ * Conversations in the async store (db/store/ports.ts): what a node's `memory:` keeps per
+ * conversation, graph and node, a conversation's earlier turns, and the assistants flow's
+ * assistants, threads, messages and thread runs. Same failure rules as every
+ * repository: unknown keys are `undefined`/empty, text holding a NUL character is `bad_request` on
+ * writes and "no such row" on lookups.
+ */
+import type { ConversationMemoryRow, MemoryEntityColumn } from '../schema/memory';
+import type { RunRow } from '../schema/runs';
+import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '../schema/threads';
+
+export type { ConversationMemoryRow, MemoryEntityColumn };
+
+export interface MemoryKey {
+  conversationId: string;
+  graphId: string;
+  node: string;
+}
+
+export interface MemoryValues {
+  summary: string | null;
+  summarizedTurns: number;
+  entities: MemoryEntityColumn[];
+  entitiesAtTurn: number;
+  turns: number;
+}
+
+/** The most earlier turns a run of a conversation is given (older ones live on in memory summaries). */
+export const MAX_HISTORY_TURNS = 200;
+
+export interface MemoryRepository {
+  get(key: MemoryKey): Promise<ConversationMemoryRow | undefined>;
+  /** Creates or replaces the node's memory in the conversation. not_found: no such graph. */
+  save(key: MemoryKey, values: MemoryValues): Promise<void>;
+  /**
+   * The earlier turns of a conversation on one graph, oldest first: the input and the answer of
+   * each of its succeeded runs, the newest MAX_HISTORY_TURNS of them.
+   */
+  turns(conversationId: string, graphId: string): Promise<{ input: string; output: unknown }[]>;
+}
+
+export type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow };
+
+export interface NewThreadMessage {
+  id: string;
+  threadId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  assistantId?: string | null;
+  runId?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+export interface ThreadRunWithRun {
+  link: ThreadRunRow;
+  run: RunRow;
+}
+
+/**
+ * The OpenAI assistants flow (seed 003): assistants naming a graph, threads of messages, and thread
+ * runs (a run of the assistant's graph over the thread; its row in `runs` holds the status).
+ */
+export interface AssistantRepository {
+  /** not_found: no such graph. */
+  insert(a: Omit<AssistantRow, 'createdAt'>): Promise<AssistantRow>;
+  get(id: string): Promise<AssistantRow | undefined>;
+  /** Newest first. */
+  list(limit?: number): Promise<AssistantRow[]>;
+  delete(id: string): Promise<boolean>;
+}
+
+export interface ThreadRepository {
+  /** conflict: the id is taken. */
+  insert(t: { id: string; metadata?: Record<string, string> | null }): Promise<ThreadRow>;
+  get(id: string): Promise<ThreadRow | undefined>;
+  /** Deletes the thread, its messages and its run links (the runs stay); false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Appends a message at the end of the thread (seq one past the last, also when appends race).
+   * undefined when `runId` already has its reply in a thread (at most one per run); not_found: no such thread.
+   */
+  appendMessage(m: NewThreadMessage): Promise<ThreadMessageRow | undefined>;
+  /** In order (seq). */
+  listMessages(threadId: string): Promise<ThreadMessageRow[]>;
+  /** Run ids that already have their assistant reply in the thread. */
+  repliedRunIds(threadId: string): Promise<Set<string>>;
+  /** Links a run to the thread. not_found: no such run, thread or assistant. */
+  insertRun(r: ThreadRunRow): Promise<void>;
+  getRun(threadId: string, runId: string): Promise<ThreadRunWithRun | undefined>;
+  /** Oldest first (by the run's creation, then id). */
+  listRuns(threadId: string): Promise<ThreadRunWithRun[]>;
+}
