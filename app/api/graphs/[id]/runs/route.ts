@@ -1,5 +1,4 @@
 import { getStore } from '@/db/store';
-import { listRunsForGraph } from '@/db/runs';
 import { StartRunBody, type RunHistoryResponse, type StartRunResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
 import { startRun } from '@/lib/runtime/run-manager';
@@ -25,6 +24,6 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!(await getStore().graphs.get(id))) throw notFound(`Graph ${id}`);
-  const res: RunHistoryResponse = { runs: listRunsForGraph(id).map(runView) };
+  const res: RunHistoryResponse = { runs: (await getStore().runs.listForGraph(id)).map(runView) };
   return json(res);
 });
