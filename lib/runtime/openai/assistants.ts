@@ -7,7 +7,6 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { loadCheckpoint } from '@/db/runs';
 import type { ResumeValue } from '@/lib/contracts/trace';
 import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type CreateAssistantBody, type CreateMessageBody, type CreateThreadBody, type CreateThreadRunBody } from '@/lib/contracts/openai';
@@ -160,15 +159,15 @@ export async function readThreadRun(threadId: string, runId: string) {
 async function threadRunObject(threadId: string, runId: string) {
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
-  return runObject(found.link, found.run, loadCheckpoint(runId));
+  return runObject(found.link, found.run, await getStore().checkpoints.latest(runId));
 }
 
 export async function listRuns(threadId: string) {
   await threadOrThrow(threadId);
   await syncReplies(threadId);
-  const data = (await getStore().threads.listRuns(threadId))
-    .reverse()
-    .map(({ link, run }) => runObject(link, run, loadCheckpoint(run.id)));
+  const data = await Promise.all(
+    (await getStore().threads.listRuns(threadId)).reverse().map(async ({ link, run }) => runObject(link, run, await getStore().checkpoints.latest(run.id))),
+  );
   return { object: 'list' as const, data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
 }
 
@@ -193,7 +192,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
   await threadOrThrow(threadId);
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
-  const interrupt = found.run.status === 'paused' ? loadCheckpoint(runId)?.interrupt : undefined;
+  const interrupt = found.run.status === 'paused' ? (await getStore().checkpoints.latest(runId))?.interrupt : undefined;
   if (interrupt?.kind === 'tool') {
     // A tool pause: each output answers the call it names (one output without an id answers the only call).
     const calls = interrupt.tool_calls ?? [];

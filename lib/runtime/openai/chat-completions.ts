@@ -13,8 +13,8 @@
  * named function goes with the entry agent's first model call; `none` offers none of the request's tools.
  */
 import 'server-only';
-import { lastSeq, listEvents } from '@/db/run-events';
-import { getRun, type RunRow } from '@/db/runs';
+import type { RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { GraphRow } from '@/db/schema/graphs';
 import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
@@ -59,13 +59,13 @@ function completion(meta: Meta, { reply, calls }: Outcome) {
 }
 
 /** The settled run's outcome; the client tool calls it paused on are remembered by id for the next request. */
-function outcomeOf(run: RunRow): Outcome {
-  const calls = pendingClientCalls(run);
+async function outcomeOf(run: RunRow): Promise<Outcome> {
+  const calls = await pendingClientCalls(run);
   if (calls.length) {
     rememberHandedOut(run.id, calls);
     return { reply: { text: '', usage: openaiUsage(run) }, calls };
   }
-  return { reply: runReply(run), calls };
+  return { reply: await runReply(run), calls };
 }
 
 /** A new run over the conversation, offering the request's tools (if any) as client tools. */
@@ -86,11 +86,11 @@ async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHea
 /** Resumes the run that handed out the calls these `role: tool` results answer. */
 async function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
   const runId = runOfToolResults(results.map((r) => r.tool_call_id));
-  const run = getRun(runId);
+  const run = await getStore().runs.get(runId);
   if (!run || run.graphId !== graph.id) {
     throw new OpenAIApiError('invalid_tool_call_id', `The tool results answer a run of another graph than \`${graph.name}\`.`, { param: 'messages' });
   }
-  const pending = pendingClientCalls(run);
+  const pending = await pendingClientCalls(run);
   const missing = pending.filter((c) => !results.some((r) => r.tool_call_id === c.id));
   if (!pending.length || missing.length) {
     const why = pending.length ? `results for ${missing.map((c) => c.id).join(', ')} are missing` : 'it is not waiting for tool results';
@@ -144,7 +144,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
   let run: RunRow;
   if (results.length) {
     const runId = runOfToolResults(results.map((r) => r.tool_call_id));
-    after = lastSeq(runId);
+    after = await getStore().events.lastSeq(runId);
     run = await continueRun(graph, results);
   } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
@@ -152,7 +152,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
 
   if (!body.stream) {
     await waitForRun(run.id);
-    return Response.json(completion(meta, outcomeOf(getRun(run.id)!)), { headers: { ...headers, 'cache-control': 'no-store' } });
+    return Response.json(completion(meta, await outcomeOf((await getStore().runs.get(run.id))!)), { headers: { ...headers, 'cache-control': 'no-store' } });
   }
 
   const includeUsage = body.stream_options?.include_usage === true;
@@ -175,11 +175,11 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
         if (e.seq > after) content(answer.push(e));
       });
       await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
-      for (const e of listEvents(run.id, after)) content(answer.push(e));
+      for (const e of await getStore().events.list(run.id, after)) content(answer.push(e));
       try {
         await waitForRun(run.id);
         unsubscribe();
-        const { reply, calls } = outcomeOf(getRun(run.id)!);
+        const { reply, calls } = await outcomeOf((await getStore().runs.get(run.id))!);
         if (calls.length) {
           calls.forEach((c, index) => send(chunk(meta, { tool_calls: [{ index, ...asToolCall(c) }] }, null)));
         } else content(ending(answer.streamed, reply.text));
