@@ -2,23 +2,11 @@
  * The async store on a Postgres that does not answer: a lookup fails with the connection error (it
  * neither hangs nor answers "no such graph"), and nothing is kept: the next call tries again.
  */
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
+import { freePort } from '@/lib/testing/free-port';
 
-/** A port nothing listens on: taken from the OS, then released. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const restore = setEnv({ DATABASE_URL: `postgres://nobody@127.0.0.1:${await closedPort()}/switchyard` });
+const restore = setEnv({ DATABASE_URL: `postgres://nobody@127.0.0.1:${await freePort()}/switchyard` });
 const { closeDb } = await import('@/db/client');
 const { getStore } = await import('./index');
 

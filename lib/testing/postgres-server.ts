@@ -8,9 +8,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 export interface PostgresServer {
   port: number;
@@ -43,17 +43,6 @@ export function postgresBinDir(): string | null {
     }
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary as the `postgres` user when this process is root (as itself otherwise). */
