@@ -106,6 +106,7 @@ export function pgStepCommitter(): StepCommitter {
     const pool = await getPgPool();
     const client = await pool.connect();
     let ok = false;
+    let broken = false;
     try {
       await client.query('BEGIN');
       if (!c.events.length && !c.journal?.length && !c.checkpoint && !(await exists(client, runId))) throw notFound('run');
@@ -113,12 +114,13 @@ export function pgStepCommitter(): StepCommitter {
       await client.query('COMMIT');
       ok = true;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A connection that cannot even roll back is not handed to the next commit.
+      await client.query('ROLLBACK').catch(() => (broken = true));
       if (err instanceof AppError) throw err;
       if (pgCode(err) === '23503') throw notFound('run');
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
       if (c.last || !ok) saved.forget(runId);
       else if (compact) saved.set(runId, compact.saved);
     }
