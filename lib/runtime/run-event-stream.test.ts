@@ -99,7 +99,7 @@ describe('run event stream', () => {
   it('queue mode: a run whose worker commits its end right after the backlog read still gets run.finished before the stream ends', async () => {
     const run = seedRun();
     updateRun(run.id, { status: 'running' });
-    ev(run.id);
+    await ev(run.id);
     // The worker (another process) commits run.finished and the status together right after the
     // stream read the backlog; its publish through Redis has not arrived (here: never arrives).
     afterBacklogRead.once = () =>
