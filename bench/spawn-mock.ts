@@ -11,5 +11,7 @@ export async function spawnMockModel(latencyMs: number): Promise<{ url: string; 
     child.once('exit', (code) => reject(new Error(`the mock model exited (${code})`)));
     createInterface({ input: child.stdout! }).once('line', resolve);
   });
+  // A benchmark that fails (or exits) midway leaves no mock model behind.
+  process.once('exit', () => child.kill('SIGTERM'));
   return { url: first.trim(), stop: () => child.kill('SIGTERM') };
 }

@@ -45,3 +45,15 @@ describe('requestHash: sha256 of the canonical JSON (keys sorted, undefined fiel
     expect(requestHash({ args: { '9': 'a', '10': 'b', x: 1 } })).toBe(sha('{"args":{"10":"b","9":"a","x":1}}'));
   });
 });
+
+describe('requestHash', () => {
+  it('is the sha256 of the request as JSON with keys sorted (UTF-16 order) and undefined fields left out, at every depth', () => {
+    const request = { z: 1, b: [{ y: 'x', a: undefined, 'é': null }, 2, 'three'], A: { c: true, b: undefined }, a: 'ü"\n' };
+    const text = '{"A":{"c":true},"a":"ü\\"\\n","b":[{"y":"x","é":null},2,"three"],"z":1}';
+    expect(requestHash(request)).toBe(createHash('sha256').update(text).digest('hex'));
+    // the same request with its keys in another order: the same digest; a changed value: another
+    expect(requestHash({ a: 'ü"\n', A: { b: undefined, c: true }, z: 1, b: [{ 'é': null, y: 'x' }, 2, 'three'] })).toBe(requestHash(request));
+    expect(requestHash({ ...request, z: 2 })).not.toBe(requestHash(request));
+  });
+});
+

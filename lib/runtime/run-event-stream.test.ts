@@ -110,6 +110,26 @@ describe('run event stream', () => {
     expect((await sse.next())?.id).toBe('1');
     expect(await sse.next()).toMatchObject({ id: '2', event: 'run.finished' });
     expect(await sse.next()).toBeNull();
+  });
+
+  it('sends the events of one commit as one chunk (one socket write), in order, and the terminal event with them', async () => {
+    const run = seedRun();
+    updateRun(run.id, { status: 'running' });
+    const reader = runEventStream({ runId: run.id, after: 0, heartbeatMs: 60_000 }).getReader();
+    const decoder = new TextDecoder();
+    const hello = decoder.decode((await reader.read()).value);
+    expect(hello).toContain(`: run ${run.id}`);
+    await vi.waitFor(() => expect(subscriberCount(run.id)).toBe(1));
+    await new Promise((r) => setTimeout(r, 0)); // the backlog read (empty) is done: the stream is live
+    const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
+    for (let i = 0; i < 3; i++) rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: `s${i}`, data: {} });
+    const chunk = decoder.decode((await reader.read()).value);
+    expect([...chunk.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['1', '2', '3']);
+    rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: 's3', data: {} });
+    rec.emit({ type: 'run.finished', step: 1, span_id: 'run', data: {} });
+    const last = decoder.decode((await reader.read()).value);
+    expect([...last.matchAll(/^event: (.+)$/gm)].map((m) => m[1])).toEqual(['node.started', 'run.finished']);
+    expect((await reader.read()).done).toBe(true);
     expect(subscriberCount(run.id)).toBe(0);
   });
 });

@@ -41,9 +41,24 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       let closed = false;
       let replaying = true;
       const buffered: TraceEvent[] = [];
+      /** Frames not yet enqueued: the events of one commit (published together) go out as one chunk, one socket write. */
+      let out = '';
+      let flushScheduled = false;
+      const flushOut = () => {
+        flushScheduled = false;
+        if (!out) return;
+        const chunk = out;
+        out = '';
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          // closed by a cancel (the client left)
+        }
+      };
 
       const close = () => {
         if (closed) return;
+        flushOut();
         closed = true;
         cleanup();
         try {
@@ -55,14 +70,20 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       const send = (e: TraceEvent) => {
         if (closed || e.seq <= lastSent) return;
         lastSent = e.seq;
-        controller.enqueue(encoder.encode(formatSseEvent(e)));
+        out += formatSseEvent(e);
         if (isRunEndType(e.type)) close();
+        else if (!flushScheduled) {
+          flushScheduled = true;
+          queueMicrotask(flushOut);
+        }
       };
 
       // 1. subscribe first, so nothing recorded from now on can be missed
       const unsubscribe = subscribe(opts.runId, (e) => (replaying ? buffered.push(e) : send(e)));
       const heartbeat = setInterval(() => {
-        if (!closed) controller.enqueue(encoder.encode(`: heartbeat ${new Date().toISOString()}\n\n`));
+        if (closed) return;
+        flushOut();
+        controller.enqueue(encoder.encode(`: heartbeat ${new Date().toISOString()}\n\n`));
       }, opts.heartbeatMs);
       const onAbort = () => close();
       opts.signal?.addEventListener('abort', onAbort, { once: true });

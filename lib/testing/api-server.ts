@@ -172,7 +172,9 @@ async function sendResponse(response: Response, res: ServerResponse, method: str
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, response.statusText, headers);
-  res.flushHeaders();
+  // A streamed body (SSE, a download) may wait before its first chunk: its client gets the headers
+  // now. A JSON body is complete: its headers go out with it, in one write.
+  if (!/^application\/json\b/.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
   if (!response.body || method === 'HEAD') {
     await response.body?.cancel().catch(() => undefined);
     res.end();

@@ -54,11 +54,20 @@ function checkingLookup(host: string, port: number): LookupFunction {
 
 const agents = new Map<string, http.Agent>();
 
+/**
+ * How long a kept-alive connection may sit idle before it is closed on our side: shorter than the
+ * common servers' own idle limit (Node's and uvicorn's 5 s), so a connection is never reused just
+ * as the server closes it (ECONNRESET, a failed model call when no retries are left). A server's
+ * `Keep-Alive: timeout=N` hint shortens it further (Node's agent applies the hint only when a
+ * timeout is set). Only idle connections are affected: a streaming answer may pause for longer.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
 function agentFor(url: URL, host: string, port: number): http.Agent {
   const key = `${url.protocol}//${host}:${port}`;
   let agent = agents.get(key);
   if (!agent) {
-    const opts = { keepAlive: true, lookup: checkingLookup(host, port) };
+    const opts = { keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: checkingLookup(host, port) };
     agent = url.protocol === 'https:' ? new https.Agent(opts) : new http.Agent(opts);
     agents.set(key, agent);
   }
