@@ -71,7 +71,7 @@ const doc: GraphDocument = {
 let graphId = '';
 
 async function oneRun(): Promise<void> {
-  const run = startRun(graphId, { input: 'Write one line about trains.', source: 'api' });
+  const run = await startRun(graphId, { input: 'Write one line about trains.', source: 'api' });
   await waitForRun(run.id);
   const status = getRun(run.id)?.status;
   if (status !== 'succeeded') throw new Error(`run ${run.id} ${status}: ${JSON.stringify(getRun(run.id)?.error)}`);

@@ -7,9 +7,10 @@
  *
  * Converted so far: graphs, graph versions, users and API keys; the small repositories of
  * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
- * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts); and
- * better-auth's sessions (db/store/auth-database.ts). Runs, events, checkpoints, the call journal,
- * chat tools and the rest are still synchronous (db/*.ts) and, on Postgres, go through the bridge
+ * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts);
+ * better-auth's sessions (db/store/auth-database.ts); and the run path (db/store/run-ports.ts:
+ * runs, events, checkpoints, the call journal and the step commit). Chat tools and the rest are
+ * still synchronous (db/*.ts) and, on Postgres, go through the bridge
  * (db/pg-client.ts) until they move here.
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
@@ -28,7 +29,10 @@ import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, M
 export type * from './ports-settings';
 export type * from './ports-conversations';
 
+import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
+
 export type { ApiKeyRow, GraphRow, GraphVersionRow, UserRow };
+export type * from './run-ports';
 
 export interface GraphSummary {
   id: string;
@@ -143,6 +147,12 @@ export interface Store {
   readonly versions: GraphVersionRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly runs: RunRepository;
+  readonly events: RunEventRepository;
+  readonly checkpoints: CheckpointRepository;
+  readonly journal: JournalRepository;
+  /** A step's events, run-row changes, journal rows and checkpoint in one transaction, commits of a run in order. */
+  readonly steps: StepCommitter;
   readonly connections: ConnectionRepository;
   readonly mcpServers: McpServerRepository;
   readonly graphTests: GraphTestsRepository;

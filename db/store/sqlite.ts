@@ -2,7 +2,8 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts or db/threads.ts and hands its result (or its error) back as a promise.
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts or db/threads.ts (the run path:
+ * sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
 import * as graphs from '../graphs';
@@ -17,17 +18,7 @@ import * as threads from '../threads';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import type { Store } from './ports';
-
-/** `fn` called now, its result or error delivered as a promise (never thrown synchronously). */
-function later<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => Promise<R> {
-  return (...args: A) => {
-    try {
-      return Promise.resolve(fn(...args));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  };
-}
+import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
 export function sqliteStore(): Store {
   return {
@@ -67,6 +58,11 @@ export function sqliteStore(): Store {
       delete: later(keys.deleteApiKey),
       findByHash: later(keys.findApiKey),
     },
+    runs: sqliteRuns,
+    events: sqliteRunEvents,
+    checkpoints: sqliteCheckpoints,
+    journal: sqliteJournal,
+    steps: sqliteSteps,
     connections: {
       list: later(connections.listConnections),
       get: later(connections.getConnection),

@@ -108,8 +108,8 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     breakpoints: new Set(opts.breakpoints ?? []),
     setStep: (s) => (step = s),
     checkpoint: (pos: Position) => ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage })),
-    paused: (pos: Position, interrupt: Interrupt, span: string) => {
-      ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage }));
+    paused: async (pos: Position, interrupt: Interrupt, span: string) => {
+      await ports.checkpoint(toCheckpoint(pos, interrupt, { runSpan, usage }));
       const parent = span === runSpan ? undefined : runSpan;
       scope.emit('run.interrupted', { ...interrupt }, { node: interrupt.node, span, parent });
     },
@@ -120,7 +120,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
     if (opts.from && opts.derivedFrom) {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), derived_from: opts.derivedFrom });
       pos = extra.position(opts.from);
-      ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
+      await ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
     } else if (opts.from) {
       pos = extra.position(opts.from);
       const interrupt = opts.from.interrupt;
@@ -140,7 +140,7 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), ...(opts.derivedFrom ? { derived_from: opts.derivedFrom } : {}) });
       const state: State = initialState(doc, opts.input, opts.inputs);
       pos = runner.start(state);
-      ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
+      await ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
     }
     const resume = opts.resume && opts.from?.interrupt ? { interrupt: opts.from.interrupt, value: opts.resume } : undefined;
     const out = await runner.run(pos, resume);

@@ -113,7 +113,9 @@ async function runSubgraph(
   // A pause inside pauses the outer run; the subgraph's position rides in the outer checkpoint
   // (the continuation) and the resume goes on from there with the resume value.
   let pausedAt: Position | undefined;
-  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, paused: (pos) => (pausedAt = pos), setStep: () => {} });
+  const runner = new GraphRunner(child, { runSpan: parentSpan, breakpoints: new Set(), checkpoint: () => {}, paused: (pos) => {
+      pausedAt = pos;
+    }, setStep: () => {} });
   const saved = caller.resume ? (caller.continuation?.subgraph as { position: Position; interrupt: Interrupt } | undefined) : undefined;
   const out = saved
     ? await runner.run(saved.position, { interrupt: saved.interrupt, value: caller.resume! })

@@ -213,7 +213,8 @@ export interface RunPorts {
   clock: Clock;
   /** Every trace event, in order; the sink assigns `seq` and persists/broadcasts. */
   emit(event: TraceEventInput): void;
-  checkpoint(cp: Checkpoint): void;
+  /** A step boundary: resolves once the checkpoint (and the step's events) are durable. */
+  checkpoint(cp: Checkpoint): void | Promise<void>;
   /** Conversation memory; absent for a run without a conversation. */
   memory?: MemoryPort;
   /** The call journal (recall, reuse, record); absent: every call is made and nothing is recorded. */

@@ -53,9 +53,9 @@ export interface RunnerHooks {
   runSpan: string;
   breakpoints: ReadonlySet<string>;
   /** After every step. */
-  checkpoint(pos: Position): void;
+  checkpoint(pos: Position): void | Promise<void>;
   /** The run pauses at `pos` (checkpoint it with the interrupt, emit run.interrupted under `span`). */
-  paused(pos: Position, interrupt: Interrupt, span: string): void;
+  paused(pos: Position, interrupt: Interrupt, span: string): void | Promise<void>;
   /** Shared step counter for event envelopes. */
   setStep(step: number): void;
 }
@@ -150,7 +150,7 @@ export class GraphRunner {
       ended = pos.next;
       const advanced = this.advance(pos, step, results);
       pos = advanced.pos;
-      this.hooks.checkpoint(pos);
+      await this.hooks.checkpoint(pos);
       if (advanced.rejected) return { kind: 'rejected', ...advanced.rejected, state: pos.state };
       pauseNext = stepMode;
     }
@@ -203,8 +203,8 @@ export class GraphRunner {
     return { results, paused };
   }
 
-  private pause(pos: Position, interrupt: Interrupt, span: string): GraphOutcome {
-    this.hooks.paused(pos, interrupt, span);
+  private async pause(pos: Position, interrupt: Interrupt, span: string): Promise<GraphOutcome> {
+    await this.hooks.paused(pos, interrupt, span);
     return { kind: 'paused', interrupt };
   }
 

@@ -133,7 +133,10 @@ describe('lean recorder', () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     let wrote = 0;
-    recorder.withNextCommit(() => wrote++);
+    recorder.withNextCommit(() => {
+      wrote++;
+      return {};
+    });
     expect(wrote).toBe(0);
     await tick();
     expect(wrote).toBe(1);

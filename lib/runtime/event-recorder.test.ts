@@ -59,10 +59,10 @@ describe('event recorder', () => {
     off();
   });
 
-  it('continues the numbering of a run that already has events (resume)', () => {
+  it('continues the numbering of a run that already has events (resume)', async () => {
     const run = seedRun();
-    recordRunEvent(run.id, { type: 'run.started', step: 0, span_id: 'run', data: {} });
-    recordRunEvent(run.id, { type: 'node.started', step: 1, span_id: 'n', data: {} });
+    await recordRunEvent(run.id, { type: 'run.started', step: 0, span_id: 'run', data: {} });
+    await recordRunEvent(run.id, { type: 'node.started', step: 1, span_id: 'n', data: {} });
     expect(listEvents(run.id).map((e) => e.seq)).toEqual([1, 2]);
   });
 
@@ -123,9 +123,9 @@ describe('event recorder', () => {
     expect(row.finishedAt).toBeInstanceOf(Date);
   });
 
-  it('records the failure message of run.failed on the row', () => {
+  it('records the failure message of run.failed on the row', async () => {
     const run = seedRun();
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: 'run', data: { error: { code: 'recursion_limit', message: 'too deep' } } });
+    await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: 'run', data: { error: { code: 'recursion_limit', message: 'too deep' } } });
     expect(getRun(run.id)).toMatchObject({ status: 'failed', error: { code: 'recursion_limit', message: 'too deep' } });
   });
 

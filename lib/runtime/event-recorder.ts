@@ -22,9 +22,8 @@
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
  * the recorder goes quiet; a write that fails from a timer is logged, never thrown.
  */
-import { isRunEndType, settlesRun, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
-import { appendEvents, lastSeq, sumUsage } from '@/db/run-events';
-import { forgetSavedCheckpoint, getRun, updateRun } from '@/db/runs';
+import { isRunEndType, settlesRun, type Checkpoint, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
+import { getStore, type JournalRowInput, type StepRunUpdate } from '@/db/store';
 import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
@@ -36,16 +35,23 @@ export interface EventRecorder {
   /** False once the process-wide runtime state this recorder belongs to was reset. */
   alive(): boolean;
   /**
-   * Writes every buffered event (and any coalesced delta) now, in one transaction, together with
-   * `alsoWrite` (a step's checkpoint); then publishes them.
+   * Writes every buffered event (and any coalesced delta) now, in one step commit of the store
+   * (db/store StepCommitter: one transaction), together with `checkpoint` (a step's); then
+   * publishes them. Resolves once written (on SQLite the write is done before this returns);
+   * rejects when the write failed.
    */
-  flush(alsoWrite?: () => void): void;
+  flush(checkpoint?: Checkpoint): Promise<void>;
   /**
-   * Writes `write` in the transaction of the next commit, after the events then buffered (the
-   * run's last checkpoint goes in with the run.finished that follows it in the same tick; the call
-   * journal's rows with the events of their calls, run-journal.ts).
+   * Adds what `part` answers to the next commit, after the events then buffered (the run's last
+   * checkpoint goes in with the run.finished that follows it in the same tick; the call journal's
+   * rows with the events of their calls, run-journal.ts).
    */
-  withNextCommit(write: () => void): void;
+  withNextCommit(part: () => CommitPart): void;
+  /**
+   * Resolves once everything recorded so far is written: a flush on a store whose commits are
+   * asynchronous (Postgres); on SQLite at once (the tick's commit runs before any I/O anyway).
+   */
+  durable(): Promise<void>;
   /** The seq of the last event written. */
   lastSeq(): number;
 }
@@ -61,7 +67,11 @@ export interface RecorderOptions {
   limits?: TraceLimits;
 }
 
-/** Events always written, even past the budget: those that end or pause a run (settlesRun). */
+/** What a step commit carries besides events and run-row changes. */
+export interface CommitPart {
+  journal?: JournalRowInput[];
+  checkpoint?: Checkpoint;
+}
 
 interface PendingDelta {
   input: TraceEventInput;
@@ -89,8 +99,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   let batch: TraceEvent[] = [];
   /** A commit is scheduled (process.nextTick) for the batch. */
   let tick = false;
-  /** Writes for the next commit's transaction (withNextCommit). */
-  let deferred: (() => void)[] = [];
+  /** The last commit that wrote something (settled, failures swallowed): a flush with nothing to write waits for it. */
+  let tail: Promise<void> = Promise.resolve();
+  /** Parts of the next commit (withNextCommit). */
+  let deferred: (() => CommitPart)[] = [];
 
   function scheduleCommit(): void {
     if (tick) return;
@@ -133,53 +145,80 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     write({ ...p.input, data: { ...p.input.data, text: p.text } }, p.ts);
   }
 
-  /** Writes the batch (and `alsoWrite`) in one transaction, then publishes its events. */
-  function commit(alsoWrite?: () => void): void {
+  /**
+   * Writes the batch (and `checkpoint`) in one step commit, then publishes its events. The store
+   * applies a run's commits in call order, so events are published in seq order.
+   */
+  function commit(checkpoint?: Checkpoint): Promise<void> {
     tick = false;
-    if (runtimeState() !== owner || gone) return;
+    if (runtimeState() !== owner || gone) return Promise.resolve();
     const events = batch;
     const later = deferred;
-    if (!events.length && !alsoWrite && !later.length) return;
+    if (!events.length && !checkpoint && !later.length) return tail;
     batch = [];
     deferred = [];
     const at = now();
-    try {
-      appendEvents(events, () => {
-        for (const event of events) {
-          const update = runUpdateFor(event, at);
-          if (!update) continue;
-          if (isRunEndType(event.type) || update.status === 'paused') update.usage = sumUsage(opts.runId);
-          updateRun(opts.runId, update);
-        }
-        for (const write of later) write();
-        alsoWrite?.();
-      });
-    } catch (err) {
-      if (!getRun(opts.runId)) {
-        gone = true; // deleted with its graph: the rest of the run has nowhere to go
-        return;
-      }
-      throw err;
-    }
+    const runUpdates: StepRunUpdate[] = [];
     for (const event of events) {
-      // No checkpoint follows a run's end or pause in this process: let go of its last state.
-      if (settlesRun(event.type)) forgetSavedCheckpoint(opts.runId);
-      publish(event);
+      const update = runUpdateFor(event, at);
+      if (update) runUpdates.push({ update, withUsage: isRunEndType(event.type) || update.status === 'paused' });
     }
+    const journal: JournalRowInput[] = [];
+    let last: Checkpoint | undefined;
+    for (const part of later) {
+      const p = part();
+      if (p.journal) journal.push(...p.journal);
+      if (p.checkpoint) last = p.checkpoint;
+    }
+    // No checkpoint follows a run's end or pause in this process: the store lets go of its last state.
+    const settles = events.some((e) => settlesRun(e.type));
+    const c = { events, runUpdates, journal, checkpoint: checkpoint ?? last, last: settles };
+    const steps = getStore().steps;
+    if (steps.commitSync) {
+      // SQLite: written before this returns; a failure is thrown here, as it always was.
+      try {
+        steps.commitSync(opts.runId, c);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+        gone = true;
+        return tail;
+      }
+      for (const event of events) publish(event);
+      return tail;
+    }
+    const written = steps
+      .commit(opts.runId, c)
+      .then(
+        () => {
+          for (const event of events) publish(event);
+        },
+        (err: unknown) => {
+          // The run's row is gone (deleted with its graph): the rest of the run has nowhere to go.
+          if (err instanceof AppError && err.code === 'not_found') gone = true;
+          else throw err;
+        },
+      );
+    tail = written.catch(() => {});
+    return written;
   }
 
-  function flush(alsoWrite?: () => void): void {
+  function flush(checkpoint?: Checkpoint): Promise<void> {
     takeDelta();
-    commit(alsoWrite);
+    return commit(checkpoint);
+  }
+
+  /** A commit nobody waits for (a timer's, a settling event's): an asynchronous failure is logged. */
+  function commitInBackground(what: string): void {
+    commit().catch((err: unknown) => console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err));
   }
 
   function commitLater(): void {
     if (!tick) return; // committed meanwhile (a flush)
-    tick = false;
+    // A delta still being coalesced stays pending (it spans ticks). From a tick nobody could catch
+    // a failure: the run's next step boundary meets the same failure.
     try {
-      commit(); // a delta still being coalesced stays pending (it spans ticks)
+      commitInBackground('writing trace events');
     } catch (err) {
-      // From a timer nobody could catch it: the run's next step boundary meets the same failure.
       console.error(`[switchyard] run ${opts.runId}: writing trace events failed`, err);
     }
   }
@@ -228,22 +267,28 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       }
       takeDelta();
       write(input, ts);
-      // The events that end or pause a run are durable before emit returns.
-      if (settlesRun(input.type)) flush();
+      // The events that end or pause a run are committed at once (on SQLite: durable before emit
+      // returns, a failure thrown from it); the run manager waits for its recorder's flush before
+      // it reports the outcome.
+      if (settlesRun(input.type)) {
+        takeDelta();
+        commitInBackground('writing the run\'s end');
+      }
     },
     flush,
-    withNextCommit(write) {
-      deferred.push(write);
+    withNextCommit(part) {
+      deferred.push(part);
       scheduleCommit();
     },
+    durable: () => (getStore().steps.commitSync ? Promise.resolve() : flush()),
     alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };
 }
 
 /** Records one event outside the engine (pre-flight failure, cancel while paused, recovery). */
-export function recordRunEvent(runId: string, event: TraceEventInput): void {
-  const recorder = createEventRecorder({ runId, afterSeq: lastSeq(runId) });
+export async function recordRunEvent(runId: string, event: TraceEventInput): Promise<void> {
+  const recorder = createEventRecorder({ runId, afterSeq: await getStore().events.lastSeq(runId) });
   recorder.emit(event);
-  recorder.flush();
+  await recorder.flush();
 }

@@ -14,9 +14,8 @@ import { END, START, type GraphDocument } from '@/lib/graph/schema';
 import { nextAfter, type FinishedNode } from '@/lib/engine/edges';
 import { EngineError } from '@/lib/engine/errors';
 import { AppError } from '@/lib/errors';
-import { checkpointAt } from '@/db/checkpoints';
-import { listEvents } from '@/db/run-events';
-import { getRun, type RunRow } from '@/db/runs';
+import type { RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 
 export interface ForkFrontier {
   next: string[];
@@ -43,22 +42,22 @@ function pinned(doc: GraphDocument, next: string | string[]): string[] {
 }
 
 /** The run whose trace holds step `step` of `run`: a fork (or a replay of one) did not run the step it started from, its parent did. */
-function runThatRan(run: RunRow, step: number): RunRow | undefined {
+async function runThatRan(run: RunRow, step: number): Promise<RunRow | undefined> {
   let r: RunRow | undefined = run;
   for (let i = 0; r && r.forkedFromStep != null && step <= r.forkedFromStep && r.parentRunId; i++) {
     if (i >= MAX_ANCESTORS) return undefined;
-    r = getRun(r.parentRunId);
+    r = await getStore().runs.get(r.parentRunId);
   }
   return r;
 }
 
 /** The nodes that finished in step `step` of `run`, with what their edges saw; undefined when the trace does not hold it. */
-export function finishedAt(run: RunRow, step: number): { nodes: FinishedNode[]; waitingBefore: string[] } | undefined {
+export async function finishedAt(run: RunRow, step: number): Promise<{ nodes: FinishedNode[]; waitingBefore: string[] } | undefined> {
   if (step === 0) return { nodes: [{ id: START, output: null }], waitingBefore: [] };
-  const r = runThatRan(run, step);
-  const before = r && checkpointAt(r.id, step - 1);
+  const r = await runThatRan(run, step);
+  const before = r && (await getStore().checkpoints.at(r.id, step - 1));
   if (!r || !before) return undefined;
-  const events = listEvents(r.id).filter((e) => e.step === step || e.type === 'run.started');
+  const events = (await getStore().events.list(r.id)).filter((e) => e.step === step || e.type === 'run.started');
   const runSpan = events.find((e) => e.type === 'run.started')?.span_id;
   // Top-level events of the step only (a subgraph's inner nodes hang under their node's span).
   const top = events.filter((e) => e.step === step && e.parent_span_id === runSpan);
@@ -84,17 +83,17 @@ export function finishedAt(run: RunRow, step: number): { nodes: FinishedNode[]; 
  * edited `state`, or the checkpoint's own (no edit, or a trace that no longer holds the step:
  * `from` says which).
  */
-export function forkFrontier(
+export async function forkFrontier(
   parent: RunRow,
   doc: GraphDocument,
   cp: Checkpoint,
   state: Record<string, unknown>,
   opts: { edited: boolean; next?: string | string[] },
-): ForkFrontier {
+): Promise<ForkFrontier> {
   if (opts.next !== undefined) return { next: pinned(doc, opts.next), waiting: [], from: 'pinned' };
   const kept: ForkFrontier = { next: [...cp.next], waiting: waitingOf(cp), from: 'checkpoint' };
   if (!opts.edited) return kept;
-  const finished = finishedAt(parent, cp.step);
+  const finished = await finishedAt(parent, cp.step);
   if (!finished || finished.nodes.some((n) => n.id !== START && !Object.hasOwn(doc.nodes, n.id))) return kept;
   try {
     return { ...nextAfter(doc, finished.nodes, state, finished.waitingBefore), from: 'edited_state' };

@@ -11,9 +11,8 @@ import type { Checkpoint } from '@/lib/contracts/trace';
 import type { ForkNextFrom } from '@/lib/contracts/time-travel';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, notFound } from '@/lib/errors';
-import { getGraph, getGraphVersion } from '@/db/graphs';
-import { checkpointAt, listCheckpoints } from '@/db/checkpoints';
-import { getRun, insertRun, newRunId, type RunRow } from '@/db/runs';
+import { newRunId, type RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { checkForkState } from './fork-state';
 import { forkFrontier } from './fork-next';
 import { launch, type LaunchArgs } from './run-manager';
@@ -21,19 +20,19 @@ import { missingConnections } from './preflight';
 
 export type GraphVersionChoice = 'current' | 'original';
 
-export function parentRun(runId: string): RunRow {
-  const run = getRun(runId);
+export async function parentRun(runId: string): Promise<RunRow> {
+  const run = await getStore().runs.get(runId);
   if (!run) throw notFound(`Run ${runId}`);
   return run;
 }
 
 /** The document (and its version number) a fork or replay of `run` executes. */
-export function derivedDocument(run: RunRow, which: GraphVersionChoice): { doc: GraphDocument; version: number } {
+export async function derivedDocument(run: RunRow, which: GraphVersionChoice): Promise<{ doc: GraphDocument; version: number }> {
   if (which === 'original' && run.graphVersion != null) {
-    const v = getGraphVersion(run.graphId, run.graphVersion);
+    const v = await getStore().versions.get(run.graphId, run.graphVersion);
     if (v) return { doc: v.document, version: run.graphVersion };
   }
-  const g = getGraph(run.graphId);
+  const g = await getStore().graphs.get(run.graphId);
   if (!g) throw notFound(`Graph ${run.graphId} of run ${run.id}`);
   return { doc: g.document, version: g.version };
 }
@@ -56,10 +55,10 @@ function checkNodes(doc: GraphDocument, cp: Checkpoint, version: number): void {
 }
 
 /** Creates a fork or replay row and starts it. A demo run's fork or replay is a demo run too (no connection needed). */
-export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs; apiKeyId?: string }): RunRow {
+export async function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs; apiKeyId?: string }): Promise<RunRow> {
   const connectionOverride = parent.connectionOverride === DEMO_CONNECTION ? DEMO_CONNECTION : null;
   if (!connectionOverride) checkConnections(opts.doc);
-  const run = insertRun({
+  const run = await getStore().runs.insert({
     id: newRunId(),
     graphId: parent.graphId,
     graphName: opts.doc.name,
@@ -73,7 +72,7 @@ export function startDerived(parent: RunRow, opts: { doc: GraphDocument; version
     apiKeyId: opts.apiKeyId ?? null,
     connectionOverride,
   });
-  launch(run, opts.doc, { ...opts.args, derivedFrom: { run_id: parent.id, origin: opts.origin, ...(opts.step !== undefined ? { step: opts.step } : {}) } });
+  await launch(run, opts.doc, { ...opts.args, derivedFrom: { run_id: parent.id, origin: opts.origin, ...(opts.step !== undefined ? { step: opts.step } : {}) } });
   return run;
 }
 
@@ -93,19 +92,19 @@ export interface ForkOptions {
 }
 
 /** `key.apiKeyId`: the API key the fork is started with (its monthly budget counts it). `next`/`next_from`: what it runs first and why. */
-export function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: string } = {}): { run: RunRow; next: string[]; next_from: ForkNextFrom } {
-  const parent = parentRun(runId);
-  const cp = checkpointAt(runId, opts.step);
+export async function forkRun(runId: string, opts: ForkOptions, key: { apiKeyId?: string } = {}): Promise<{ run: RunRow; next: string[]; next_from: ForkNextFrom }> {
+  const parent = await parentRun(runId);
+  const cp = await getStore().checkpoints.at(runId, opts.step);
   if (!cp) {
-    const steps = listCheckpoints(runId).map((c) => c.step);
+    const steps = (await getStore().checkpoints.list(runId)).map((c) => c.step);
     throw new AppError('unknown_step', `Run ${runId} has no checkpoint at step ${opts.step} (${steps.length ? `its steps: ${steps.join(', ')}` : 'it has no checkpoints'})`);
   }
-  const { doc, version } = derivedDocument(parent, opts.graph_version ?? 'original');
+  const { doc, version } = await derivedDocument(parent, opts.graph_version ?? 'original');
   if (opts.state) checkForkState(doc, opts.state);
   const state = { ...cp.state, ...structuredClone(opts.state ?? {}) };
-  const frontier = forkFrontier(parent, doc, cp, state, { edited: !!opts.state && Object.keys(opts.state).length > 0, next: opts.next });
+  const frontier = await forkFrontier(parent, doc, cp, state, { edited: !!opts.state && Object.keys(opts.state).length > 0, next: opts.next });
   if (frontier.from !== 'pinned') checkNodes(doc, { ...cp, next: frontier.next, extra: { waiting: frontier.waiting } }, version);
-  const run = startDerived(parent, {
+  const run = await startDerived(parent, {
     doc,
     version,
     origin: 'fork',

@@ -6,7 +6,6 @@
  */
 import 'server-only';
 import { getStore } from '@/db/store';
-import { getRun } from '@/db/runs';
 import { AppError } from '@/lib/errors';
 import { runtimeState } from './globals';
 
@@ -14,7 +13,9 @@ import { runtimeState } from './globals';
 export async function deleteGraphAndRuns(graphId: string, opts: { waitMs?: number } = {}): Promise<boolean> {
   const graphs = getStore().graphs;
   if (!(await graphs.get(graphId))) return false;
-  const active = [...runtimeState().active.values()].filter((a) => getRun(a.runId)?.graphId === graphId);
+  const running = [...runtimeState().active.values()];
+  const rows = await Promise.all(running.map((a) => getStore().runs.get(a.runId)));
+  const active = running.filter((_, i) => rows[i]?.graphId === graphId);
   for (const a of active) a.controller.abort(new AppError('cancelled', 'The run was cancelled because its graph is being deleted.'));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((r) => (timer = setTimeout(r, opts.waitMs ?? 10_000)));

@@ -13,8 +13,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
-import { listEvents } from '@/db/run-events';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { planSpans, type RunInfo } from './otel-export-spans';
 
 type Env = Record<string, string | undefined>;
@@ -58,12 +57,15 @@ export async function exportRunTrace(run: RunInfo, events: readonly TraceEvent[]
 }
 
 /** After a run settles: export it when OTLP is configured and the run has ended (not while paused). */
-export function exportFinishedRun(runId: string, env: Env = process.env): Promise<void> {
-  if (!otelEnabled(env)) return Promise.resolve();
-  const row = getRun(runId);
-  if (!row || !isTerminalStatus(row.status)) return Promise.resolve();
-  const info: RunInfo = { id: row.id, graph: row.graphName, conversationId: row.conversationId };
-  return exportRunTrace(info, listEvents(runId), env).catch((err: unknown) => {
+export async function exportFinishedRun(runId: string, env: Env = process.env): Promise<void> {
+  if (!otelEnabled(env)) return;
+  try {
+    const store = getStore();
+    const row = await store.runs.get(runId);
+    if (!row || !isTerminalStatus(row.status)) return;
+    const info: RunInfo = { id: row.id, graph: row.graphName, conversationId: row.conversationId };
+    await exportRunTrace(info, await store.events.list(runId), env);
+  } catch (err) {
     console.error(`[switchyard] OpenTelemetry export of run ${runId} failed:`, err instanceof Error ? err.message : err);
-  });
+  }
 }

@@ -5,7 +5,7 @@
  * nodes, breakpoints) need nothing: their checkpoint holds the pause and they resume as usual.
  */
 import 'server-only';
-import { listRunsWithStatus, loadCheckpoint } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { queueUrl } from './config';
 import { runtimeState } from './globals';
 import { recordRunEvent } from './event-recorder';
@@ -15,18 +15,20 @@ export interface RecoveryReport {
   interrupted: string[];
 }
 
-function recoverInterruptedRuns(): RecoveryReport {
+async function recoverInterruptedRuns(): Promise<RecoveryReport> {
   const state = runtimeState();
+  state.recovered = true;
+  const store = getStore();
   const interrupted: string[] = [];
   // Queue mode: runs belong to the queue's workers; a dead worker's run is taken over by another
   // (BullMQ stalled jobs, lib/runtime/queue/worker.ts), never marked here.
-  const leftOver = queueUrl() ? [] : listRunsWithStatus(['running', 'queued']);
+  const leftOver = queueUrl() ? [] : await store.runs.listWithStatus(['running', 'queued']);
   for (const run of leftOver) {
     if (state.active.has(run.id)) continue; // started by this process: not left over
-    const cp = loadCheckpoint(run.id);
+    const cp = await store.checkpoints.latest(run.id);
     const step = cp?.step ?? 0;
     const where = cp ? `after step ${step}` : 'before its first step';
-    recordRunEvent(run.id, {
+    await recordRunEvent(run.id, {
       type: 'run.interrupted',
       step,
       node: cp?.next[0] ?? 'START',
@@ -41,12 +43,11 @@ function recoverInterruptedRuns(): RecoveryReport {
     });
     interrupted.push(run.id);
   }
-  state.recovered = true;
   return { interrupted };
 }
 
 /** Runs recovery once per process (idempotent); called by the server's start-up, lib/server/startup.ts. */
-export function ensureRecovered(): RecoveryReport | null {
+export async function ensureRecovered(): Promise<RecoveryReport | null> {
   if (runtimeState().recovered) return null;
   return recoverInterruptedRuns();
 }

@@ -4,17 +4,17 @@
  * calling a model or a tool.
  */
 import 'server-only';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { notFound } from '@/lib/errors';
 import { cassetteFile, type CassetteFile } from './cassette';
 import { cassetteOfRun } from './run-journal';
 
-export function runCassette(runId: string): CassetteFile {
-  const run = getRun(runId);
+export async function runCassette(runId: string): Promise<CassetteFile> {
+  const run = await getStore().runs.get(runId);
   if (!run) throw notFound(`Run ${runId}`);
   return cassetteFile(
     { run_id: run.id, graph: run.graphName, graph_version: run.graphVersion ?? null, status: run.status, created_at: run.createdAt.toISOString() },
-    cassetteOfRun(run.id),
+    await cassetteOfRun(run.id),
   );
 }
 

@@ -8,8 +8,7 @@ import 'server-only';
 import { diffLines, diffWordsWithSpace, type Change } from 'diff';
 import type { Delta, DiffRow, NodeStepSummary, RunDiffResponse, TextChange } from '@/lib/contracts/time-travel';
 import { notFound } from '@/lib/errors';
-import { listEvents } from '@/db/run-events';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { runView } from './run-views';
 import { summarizeSteps } from './run-diff-steps';
 
@@ -68,13 +67,14 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
 }
 
-export function diffRuns(aId: string, bId: string): RunDiffResponse {
-  const ra = getRun(aId);
+export async function diffRuns(aId: string, bId: string): Promise<RunDiffResponse> {
+  const store = getStore();
+  const ra = await store.runs.get(aId);
   if (!ra) throw notFound(`Run ${aId}`);
-  const rb = getRun(bId);
+  const rb = await store.runs.get(bId);
   if (!rb) throw notFound(`Run ${bId}`);
-  const sa = summarizeSteps(listEvents(aId));
-  const sb = summarizeSteps(listEvents(bId));
+  const sa = summarizeSteps(await store.events.list(aId));
+  const sb = summarizeSteps(await store.events.list(bId));
   const keys = new Map<string, { step: number; node: string; order: number }>();
   let order = 0;
   for (const s of [...sa.values(), ...sb.values()]) {

@@ -36,14 +36,14 @@ describe('run event stream', () => {
   it('replays the backlog after `after`, then goes live with no gap and no duplicate, and ends after the terminal event', async () => {
     const run = seedRun();
     updateRun(run.id, { status: 'running' });
-    for (let i = 0; i < 4; i++) ev(run.id);
+    for (let i = 0; i < 4; i++) await ev(run.id);
     const sse = readSse(runEventStream({ runId: run.id, after: 2, heartbeatMs: 60_000 }));
     const first = await sse.next();
     expect(first).toMatchObject({ id: '3', event: 'node.started' });
     expect(JSON.parse(first!.data)).toMatchObject({ seq: 3, run_id: run.id, type: 'node.started', node: 'a' });
     expect((await sse.next())?.id).toBe('4');
-    ev(run.id);
-    ev(run.id, 'run.finished');
+    await ev(run.id);
+    await ev(run.id, 'run.finished');
     expect((await sse.next())?.id).toBe('5');
     expect(await sse.next()).toMatchObject({ id: '6', event: 'run.finished' });
     expect(await sse.next()).toBeNull();
@@ -73,8 +73,8 @@ describe('run event stream', () => {
 
   it('ends at once for a finished run whose whole trace the client already has', async () => {
     const run = seedRun();
-    ev(run.id);
-    ev(run.id, 'run.failed');
+    await ev(run.id);
+    await ev(run.id, 'run.failed');
     const sse = readSse(runEventStream({ runId: run.id, after: 2, heartbeatMs: 60_000 }));
     expect(await sse.next()).toBeNull();
   });
@@ -84,11 +84,11 @@ describe('run event stream', () => {
     updateRun(run.id, { status: 'paused' });
     const leave = new AbortController();
     const sse = readSse(runEventStream({ runId: run.id, after: 0, heartbeatMs: 20, signal: leave.signal }));
-    ev(run.id);
+    await ev(run.id);
     expect((await sse.next())?.id).toBe('1');
     const pending = sse.next(); // reading pulls the heartbeat comments through
     await vi.waitFor(() => expect(sse.comments.some((c) => c.startsWith('heartbeat'))).toBe(true));
-    ev(run.id);
+    await ev(run.id);
     expect((await pending)?.id).toBe('2');
     expect(subscriberCount(run.id)).toBe(1);
     leave.abort();
@@ -99,7 +99,7 @@ describe('run event stream', () => {
   it('queue mode: a run whose worker commits its end right after the backlog read still gets run.finished before the stream ends', async () => {
     const run = seedRun();
     updateRun(run.id, { status: 'running' });
-    ev(run.id);
+    await ev(run.id);
     // The worker (another process) commits run.finished and the status together right after the
     // stream read the backlog; its publish through Redis has not arrived (here: never arrives).
     afterBacklogRead.once = () =>

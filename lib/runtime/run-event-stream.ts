@@ -9,8 +9,7 @@
  */
 import 'server-only';
 import { isRunEndType, isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
-import { listEvents } from '@/db/run-events';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { subscribe } from './event-bus';
 
 export const SSE_HEADERS: Record<string, string> = {
@@ -100,7 +99,8 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       await unsubscribe.ready;
       if (closed) return;
       // 2. the backlog from the DB, 3. whatever arrived meanwhile (send() skips seqs already sent)
-      for (const e of listEvents(opts.runId, opts.after)) send(e);
+      const store = getStore();
+      for (const e of await store.events.list(opts.runId, opts.after)) send(e);
       for (const e of buffered) send(e);
       buffered.length = 0;
       replaying = false;
@@ -110,9 +110,10 @@ export function runEventStream(opts: RunEventStreamOptions): ReadableStream<Uint
       // here before the event reaches this subscriber. The event is in the database with the status,
       // so it is read from there (send() skips any seq already sent) before the stream ends. Ended
       // with no event after `after` (the client had it already, or the run row is gone): nothing more will come.
-      const run = getRun(opts.runId);
+      const run = await store.runs.get(opts.runId);
+      if (closed) return;
       if (!run || isTerminalStatus(run.status)) {
-        for (const e of listEvents(opts.runId, lastSent)) send(e);
+        for (const e of await store.events.list(opts.runId, lastSent)) send(e);
         close();
       }
     },

@@ -49,6 +49,34 @@ vi.mock('@/db/journal', async (importOriginal) => {
   };
 });
 
+/** Postgres: step commits are asynchronous (db/store/pg/steps.ts); the same watch over the store's commit. */
+vi.mock('@/db/store', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/db/store')>();
+  const wrapped = new WeakMap<object, ReturnType<typeof actual.getStore>>();
+  return {
+    ...actual,
+    getStore: () => {
+      const store = actual.getStore();
+      let w = wrapped.get(store);
+      if (!w) {
+        w = {
+          ...store,
+          steps: {
+            ...store.steps,
+            commit: async (runId, c) => {
+              if (c.journal?.length) afterCommit.journalWrites.push(c.events.length > 0);
+              await store.steps.commit(runId, c);
+              afterCommit.fn?.();
+            },
+          },
+        };
+        wrapped.set(store, w);
+      }
+      return w;
+    },
+  };
+});
+
 let db: { cleanup(): void };
 beforeAll(() => {
   db = useTempDb();
@@ -76,6 +104,7 @@ describe('run journal', () => {
     };
     try {
       expect((await runGraph({ runId: run.id, doc, input: 'go', ports })).status).toBe('succeeded');
+      await recorder.flush(); // the run manager's wait for the run's last commit (asynchronous on Postgres)
     } finally {
       afterCommit.fn = undefined;
     }
@@ -92,7 +121,7 @@ describe('run journal', () => {
     ]);
   });
 
-  it('writes a call in the transaction of the next step commit, with its events, not before', () => {
+  it('writes a call in the transaction of the next step commit, with its events, not before', async () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
@@ -100,7 +129,7 @@ describe('run journal', () => {
     recorder.emit({ type: 'llm.response', step: 1, node: 'a', span_id: 'l1', data: { content: 'hi' } });
     expect(listJournal(run.id)).toEqual([]);
     expect(listEvents(run.id)).toEqual([]);
-    recorder.flush();
+    await recorder.flush();
     const rows = listJournal(run.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', result: CHAT, usage: CHAT.usage, error: null, reused: false, startedAt: 50, latencyMs: 5 });
@@ -108,7 +137,7 @@ describe('run journal', () => {
     expect(listEvents(run.id).map((e) => e.type)).toEqual(['llm.response']);
   });
 
-  it('keeps what the call returned when it finished (later changes to the object are not written), and a failed tool call with its error', () => {
+  it('keeps what the call returned when it finished (later changes to the object are not written), and a failed tool call with its error', async () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
@@ -118,61 +147,61 @@ describe('run journal', () => {
     journal.record(toolCall('s1.g0/a.0#1', '', { result: { output: '', error: 'HTTP 500' }, error: 'HTTP 500' }));
     // The same key again (a recall racing a record) keeps the first.
     journal.record(toolCall('s1.g0/a.0#0', 'second'));
-    recorder.flush();
+    await recorder.flush();
     expect(listJournal(run.id).map((r) => [r.key, r.result, r.error])).toEqual([
       ['s1.g0/a.0#0', { output: 'first' }, null],
       ['s1.g0/a.0#1', { output: '', error: 'HTTP 500' }, 'HTTP 500'],
     ]);
   });
 
-  it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', () => {
+  it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', async () => {
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
-    expect(journal.recall('s1.g0/a.0#0')).toBeUndefined();
+    expect(await journal.recall('s1.g0/a.0#0')).toBeUndefined();
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
-    expect(journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
-    recorder.flush();
-    expect(journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    expect(await journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    await recorder.flush();
+    expect(await journal.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
     const resumed = createRunJournal(run.id, createEventRecorder({ runId: run.id, afterSeq: recorder.lastSeq() }));
-    expect(resumed.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
-    expect(resumed.recall('s1.g0/a.0#9')).toBeUndefined();
+    expect(await resumed.recall('s1.g0/a.0#0')).toEqual({ kind: 'tool', result: { output: 'posted' } });
+    expect(await resumed.recall('s1.g0/a.0#9')).toBeUndefined();
   });
 
-  it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", () => {
+  it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", async () => {
     const source = seedRun();
     const srcRecorder = createEventRecorder({ runId: source.id, afterSeq: 0 });
     const src = createRunJournal(source.id, srcRecorder);
     src.record(toolCall('s1.g0/a.0#0', 'one'));
     src.record(toolCall('s1.g0/a.0#1', 'two'));
     src.record(toolCall('s1.g0/b.0#0', 'other node', { node: 'b' }));
-    srcRecorder.flush();
+    await srcRecorder.flush();
 
     const run = seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder, source.id);
     const call = { kind: 'tool' as const, node: 'a', request: { tool: 'post', args: { n: 1 } } };
-    expect(journal.reuse!(call)).toEqual({ output: 'one' });
+    expect(await journal.reuse!(call)).toEqual({ output: 'one' });
     journal.record(toolCall('s1.g0/a.0#0', 'one', { reused: true }));
-    expect(journal.reuse!(call)).toEqual({ output: 'two' });
+    expect(await journal.reuse!(call)).toEqual({ output: 'two' });
     journal.record(toolCall('s1.g0/a.0#1', 'two', { reused: true }));
-    recorder.flush();
-    expect(journal.reuse!(call)).toBeUndefined(); // a third identical call is made
-    expect(journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
-    expect(journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
+    await recorder.flush();
+    expect(await journal.reuse!(call)).toBeUndefined(); // a third identical call is made
+    expect(await journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
+    expect(await journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
     expect(listJournal(run.id).map((r) => r.reused)).toEqual([true, true]);
     // A run without a source reuses nothing.
     expect(createRunJournal(run.id, recorder).reuse).toBeUndefined();
   });
 
-  it('writes nothing for a run deleted before its commit, nor for a recorder that went quiet (a simulated restart)', () => {
+  it('writes nothing for a run deleted before its commit, nor for a recorder that went quiet (a simulated restart)', async () => {
     const gone = seedRun();
     const recorder = createEventRecorder({ runId: gone.id, afterSeq: 0 });
     const journal = createRunJournal(gone.id, recorder);
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
     recorder.emit({ type: 'tool.result', step: 1, node: 'a', span_id: 't1', data: { tool: 'post', output: 'posted' } });
     getDb().delete(runs).where(eq(runs.id, gone.id)).run();
-    expect(() => recorder.flush()).not.toThrow();
+    await expect(recorder.flush()).resolves.toBeUndefined();
     expect(listJournal(gone.id)).toEqual([]);
 
     const run = seedRun();
@@ -180,7 +209,7 @@ describe('run journal', () => {
     const j = createRunJournal(run.id, quiet);
     resetRuntimeState();
     j.record(toolCall('s1.g0/a.0#0', 'posted'));
-    quiet.flush();
+    await quiet.flush();
     expect(listJournal(run.id)).toEqual([]);
   });
 });

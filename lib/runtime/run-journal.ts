@@ -11,7 +11,7 @@
  */
 import 'server-only';
 import type { CallRequest, JournalEntry, JournalPort, RecalledCall } from '@/lib/engine/ports';
-import { countJournalCalls, hasJournal, insertJournalRows, journalEntry, listJournal, nthJournalCall, type JournalRowInput } from '@/db/journal';
+import { getStore, type JournalRowInput } from '@/db/store';
 import type { CassetteCall } from './cassette';
 import type { EventRecorder } from './event-recorder';
 import { requestHasher } from './request-hasher';
@@ -33,7 +33,7 @@ function rowOf(e: JournalEntry, requestHash: string): JournalRowInput {
   };
 }
 
-export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'alive' | 'withNextCommit'>, reuseFrom?: string): JournalPort {
+export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'alive' | 'withNextCommit' | 'durable'>, reuseFrom?: string): JournalPort {
   /** Recorded, not yet committed (by attempt key, in the order recorded). */
   let pending = new Map<string, JournalRowInput>();
   /** Keys this port committed (a recall of one reads the database). */
@@ -46,8 +46,8 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
   const write = () => {
     const rows = pending;
     pending = new Map();
-    insertJournalRows(runId, [...rows.values()]);
     for (const k of rows.keys()) committed.add(k);
+    return { journal: [...rows.values()] };
   };
 
   const pendingMatches = (call: CallRequest, hash: string) => {
@@ -57,18 +57,23 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
   };
 
   return {
-    recall(key): RecalledCall | undefined {
+    async recall(key): Promise<RecalledCall | undefined> {
       const mine = pending.get(key);
       if (mine) return { kind: mine.kind, result: JSON.parse(mine.resultJson) };
-      hadRows ??= hasJournal(runId);
-      return hadRows || committed.has(key) ? journalEntry(runId, key) : undefined;
+      // Rows handed to a commit still being written (Postgres) are read once it is written.
+      if (committed.has(key)) await recorder.durable();
+      hadRows ??= await getStore().journal.has(runId);
+      return hadRows || committed.has(key) ? getStore().journal.entry(runId, key) : undefined;
     },
     ...(reuseFrom
       ? {
-          reuse(call: CallRequest) {
+          async reuse(call: CallRequest) {
             const hash = hashOf(call);
-            const seen = countJournalCalls(runId, call.kind, call.node, hash) + pendingMatches(call, hash);
-            return nthJournalCall(reuseFrom, call.kind, call.node, hash, seen)?.result;
+            // This run's calls: those not yet handed to a commit, and (every commit written) the stored ones.
+            await recorder.durable();
+            const mine = pendingMatches(call, hash);
+            const seen = (await getStore().journal.count(runId, call.kind, call.node, hash)) + mine;
+            return (await getStore().journal.nth(reuseFrom, call.kind, call.node, hash, seen))?.result;
           },
         }
       : {}),
@@ -81,6 +86,6 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
 }
 
 /** A run's recorded calls as a cassette (what a graph test can reuse): calls with a request digest. */
-export function cassetteOfRun(runId: string): CassetteCall[] {
-  return listJournal(runId).flatMap((c) => (c.requestHash ? [{ kind: c.kind, node: c.node, request_hash: c.requestHash, result: c.result }] : []));
+export async function cassetteOfRun(runId: string): Promise<CassetteCall[]> {
+  return (await getStore().journal.list(runId)).flatMap((c) => (c.requestHash ? [{ kind: c.kind, node: c.node, request_hash: c.requestHash, result: c.result }] : []));
 }

@@ -11,9 +11,8 @@ import { RUN_SPAN_ID, type Checkpoint, type ResumeValue } from '@/lib/contracts/
 import type { GraphDocument } from '@/lib/graph/schema';
 import { AppError, badRequest, conflict, notFound } from '@/lib/errors';
 import { DEMO_CONNECTION, type RunSource } from '@/lib/contracts/runs';
-import { getGraph, getGraphVersion } from '@/db/graphs';
-import { lastSeq } from '@/db/run-events';
-import { getRun, insertRun, loadCheckpoint, newRunId, transitionRun, updateRun, type RunRow } from '@/db/runs';
+import { newRunId, type RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { admissionQueue } from './admission';
 import { queueUrl } from './config';
 import { cancelQueuedRun, enqueueRun, waitUntilSettled } from './queue/jobs';
@@ -44,12 +43,12 @@ export interface StartRunOptions {
   toolChoice?: FirstToolChoice;
 }
 
-function documentOf(run: RunRow): GraphDocument {
+async function documentOf(run: RunRow): Promise<GraphDocument> {
   if (run.graphVersion != null) {
-    const v = getGraphVersion(run.graphId, run.graphVersion);
+    const v = await getStore().versions.get(run.graphId, run.graphVersion);
     if (v) return v.document;
   }
-  const g = getGraph(run.graphId);
+  const g = await getStore().graphs.get(run.graphId);
   if (!g) throw notFound(`Graph ${run.graphId} of run ${run.id}`);
   return g.document;
 }
@@ -60,12 +59,13 @@ function checkBreakpoints(doc: GraphDocument, breakpoints: string[] | undefined)
 }
 
 /** Creates the run and starts it in the background; returns the row as created. */
-export function startRun(graphId: string, opts: StartRunOptions): RunRow {
-  const graph = getGraph(graphId);
+export async function startRun(graphId: string, opts: StartRunOptions): Promise<RunRow> {
+  const store = getStore();
+  const graph = await store.graphs.get(graphId);
   if (!graph) throw notFound(`Graph ${graphId}`);
   const doc = opts.document ?? graph.document;
   checkBreakpoints(doc, opts.breakpoints);
-  const run = insertRun({
+  const run = await store.runs.insert({
     id: newRunId(),
     graphId: graph.id,
     graphName: graph.name,
@@ -85,17 +85,17 @@ export function startRun(graphId: string, opts: StartRunOptions): RunRow {
       `No model connection ${names} is configured, so graph "${doc.name}" cannot run. ` +
       'Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server such as vLLM or Ollama) in the server environment, ' +
       'or add the connection in Settings (POST /api/connections).';
-    updateRun(run.id, { startedAt: new Date() });
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'no_connection', message } } });
-    return getRun(run.id)!;
+    await store.runs.update(run.id, { startedAt: new Date() });
+    await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'no_connection', message } } });
+    return (await store.runs.get(run.id))!;
   }
   const mcp = unknownMcpServers(doc);
   if (mcp.length) {
-    updateRun(run.id, { startedAt: new Date() });
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
-    return getRun(run.id)!;
+    await store.runs.update(run.id, { startedAt: new Date() });
+    await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
+    return (await store.runs.get(run.id))!;
   }
-  launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints, ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}) });
+  await launch(run, doc, { input: opts.input, inputs: opts.inputs, breakpoints: opts.breakpoints, ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}) });
   return run;
 }
 
@@ -115,15 +115,22 @@ export interface LaunchArgs {
  * lib/runtime/fork.ts, replay.ts), as soon as admission control lets it (admission.ts): until
  * then it waits as `queued` (listed as active, so a cancel reaches it and waitForRun waits for it).
  */
-export function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
+export async function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs): Promise<void> {
   const queue = queueUrl();
   if (queue) return enqueue(queue, run, doc, args);
   const admission = admissionQueue();
   const admitted = admission.tryEnter();
-  if (!admitted) updateRun(run.id, { status: 'queued' });
+  if (!admitted) {
+    try {
+      await getStore().runs.update(run.id, { status: 'queued' });
+    } catch (err) {
+      admission.leave();
+      throw err;
+    }
+  }
   void track(run.id, async (controller) => {
     if (!admitted && !(await admission.wait(run.id, controller.signal))) {
-      recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
+      await recordRunEvent(run.id, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
       return;
     }
     try {
@@ -156,17 +163,20 @@ function track(runId: string, body: (controller: AbortController) => Promise<voi
 }
 
 /** Queue mode (SWITCHYARD_QUEUE): the run waits as `queued` for a worker (lib/runtime/queue). */
-function enqueue(url: string, run: RunRow, doc: GraphDocument, args: LaunchArgs): void {
-  updateRun(run.id, { status: 'queued' });
-  enqueueRun(url, { runId: run.id, document: doc, args }).catch((err: unknown) => {
+async function enqueue(url: string, run: RunRow, doc: GraphDocument, args: LaunchArgs): Promise<void> {
+  await getStore().runs.update(run.id, { status: 'queued' });
+  enqueueRun(url, { runId: run.id, document: doc, args }).catch(async (err: unknown) => {
     const message = `The run could not be queued: ${err instanceof Error ? err.message : String(err)}`;
-    recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'queue_unavailable', message } } });
+    await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'queue_unavailable', message } } }).catch((e: unknown) =>
+      console.error(`[switchyard] run ${run.id}: recording that it could not be queued failed`, e),
+    );
   });
 }
 
 /** Runs an admitted run to its end (or pause) and records how it ended. */
 async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, controller: AbortController): Promise<void> {
-  const recorder = createEventRecorder({ runId: run.id, afterSeq: lastSeq(run.id) });
+  const store = getStore();
+  const recorder = createEventRecorder({ runId: run.id, afterSeq: await store.events.lastSeq(run.id) });
   const conversation = run.conversationId ? { conversationId: run.conversationId, graphId: run.graphId } : undefined;
   // A replay reuses its parent's recorded calls (time travel), also when it resumes after a pause.
   const replayOf = run.origin === 'replay' ? (run.parentRunId ?? undefined) : undefined;
@@ -174,27 +184,28 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf, demo);
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
   if (conversation && !args.from) args = { ...args, inputs: await conversationInputs(conversation, args.input, args.inputs) };
-  updateRun(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
+  await store.runs.update(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });
   try {
     const costCeiling = await keyCostCeiling(run.apiKeyId, run.id);
     const outcome = await runGraph({ runId: run.id, doc: demo ? demoDocument(doc) : doc, ...args, ...(costCeiling ? { costCeiling } : {}), ports });
-    settle(run.id, recorder, outcome);
+    await settle(run.id, recorder, outcome);
   } catch (err) {
-    recorder.flush();
+    await recorder.flush().catch(() => {}); // what could be written; the failure is recorded next
+
     const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'internal', message: `The engine crashed: ${err instanceof Error ? err.message : String(err)}` };
     if (!(err instanceof AppError)) console.error(`[switchyard] run ${run.id} crashed`, err);
-    settle(run.id, recorder, { status: 'failed', error: e });
+    await settle(run.id, recorder, { status: 'failed', error: e });
   } finally {
-    recorder.flush();
+    await recorder.flush();
     // OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT): the ended run as a trace, in the background.
     void exportFinishedRun(run.id);
   }
 }
 
 /** Makes sure the row (and the trace) say how the run ended, if the engine did not say it itself. */
-function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): void {
-  recorder.flush();
-  const row = getRun(runId);
+async function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): Promise<void> {
+  await recorder.flush();
+  const row = await getStore().runs.get(runId);
   if (!row || (row.status !== 'running' && row.status !== 'queued')) return;
   const base = { step: 0, span_id: RUN_SPAN_ID };
   switch (outcome.status) {
@@ -214,17 +225,18 @@ function settle(runId: string, recorder: EventRecorder, outcome: RunOutcome): vo
       recorder.emit({ ...base, type: 'run.finished', data: { output: null, state: outcome.state, status: 'rejected', rejected: { node: outcome.node, ...(outcome.reason ? { reason: outcome.reason } : {}) } } });
       break;
   }
-  recorder.flush();
+  await recorder.flush();
 }
 
 /** Continues a paused (human / breakpoint) or interrupted (server restart) run from its checkpoint. */
-export function resumeRun(runId: string, value: ResumeValue, opts: { document?: (saved: GraphDocument) => GraphDocument } = {}): RunRow {
-  const run = getRun(runId);
+export async function resumeRun(runId: string, value: ResumeValue, opts: { document?: (saved: GraphDocument) => GraphDocument } = {}): Promise<RunRow> {
+  const store = getStore();
+  const run = await store.runs.get(runId);
   if (!run) throw notFound(`Run ${runId}`);
   if (!RESUMABLE_STATUSES.includes(run.status)) {
     throw conflict(`Run ${runId} is ${run.status}; only paused or interrupted runs can be resumed.`);
   }
-  const cp = loadCheckpoint(runId);
+  const cp = await store.checkpoints.latest(runId);
   if (run.status === 'paused' && !cp?.interrupt) throw conflict(`Run ${runId} is paused but has no checkpoint with a pause to resume.`);
   // A run cut short by a restart has no pause to answer: it continues from its checkpoint.
   if (!cp?.interrupt && value.action !== 'continue') {
@@ -232,26 +244,27 @@ export function resumeRun(runId: string, value: ResumeValue, opts: { document?: 
   }
   const resume = cp?.interrupt ? value : undefined;
   checkResume(cp, resume); // a value that does not fit the pause is refused before anything changes
-  const saved = documentOf(run);
+  const saved = await documentOf(run);
   const doc = opts.document ? opts.document(saved) : saved;
   // A state edited at the pause must fit the graph's channels (422 invalid_state naming the path).
   const patch = editedState(value);
   if (patch && !resume) throw badRequest(`Run ${runId} was interrupted by a server restart: its state cannot be edited on resume.`);
   if (patch) checkStateEdit(doc, patch);
   // Claim the run atomically: a second resume of the same pause gets a 409.
-  if (!transitionRun(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' })) {
+  if (!(await store.runs.transition(runId, RESUMABLE_STATUSES as RunStatusList, { status: 'running' }))) {
     throw conflict(`Run ${runId} is being resumed already.`);
   }
   // Without a checkpoint (a restart before the first step) the run starts over with its input.
   const args: LaunchArgs = { input: run.input, inputs: run.inputs ?? undefined, breakpoints: run.breakpoints ?? undefined, from: cp, resume };
-  launch({ ...run, status: 'running' }, doc, args);
-  return getRun(runId)!;
+  await launch({ ...run, status: 'running' }, doc, args);
+  return (await store.runs.get(runId))!;
 }
 type RunStatusList = RunRow['status'][];
 
 /** Cancels a run: aborts it (and its model request) if active, else marks it cancelled. */
 export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): Promise<RunRow> {
-  const run = getRun(runId);
+  const store = getStore();
+  const run = await store.runs.get(runId);
   if (!run) throw notFound(`Run ${runId}`);
   if (isTerminalStatus(run.status)) throw conflict(`Run ${runId} already ${run.status}; there is nothing to cancel.`);
   const active = runtimeState().active.get(runId);
@@ -264,15 +277,15 @@ export async function cancelRun(runId: string, opts: { waitMs?: number } = {}): 
   } else if (queue && (run.status === 'queued' || run.status === 'running')) {
     // Queue mode: a waiting job is removed; a job a worker holds is aborted by that worker.
     if ((await cancelQueuedRun(queue, runId)) === 'removed') {
-      recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
+      await recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
       void exportFinishedRun(runId);
     } else await waitUntilSettled(runId, AbortSignal.timeout(opts.waitMs ?? 10_000));
   } else {
     // Not executing (paused, interrupted): the cancel ends it here, so it is exported here.
-    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: `cancelled while ${run.status}` } });
+    await recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: `cancelled while ${run.status}` } });
     void exportFinishedRun(runId);
   }
-  return getRun(runId)!;
+  return (await store.runs.get(runId))!;
 }
 
 /** Resolves once the run is no longer executing (finished, failed, paused...): in this process, or on a queue worker. */

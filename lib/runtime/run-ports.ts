@@ -5,13 +5,12 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { RunPorts, ToolPort } from '@/lib/engine/ports';
+import type { ModelPort, RunPorts, ToolPort } from '@/lib/engine/ports';
 import { createModelPort } from '@/lib/llm';
 import { createToolPort } from '@/lib/tools';
 import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
-import { saveCheckpoint } from '@/db/runs';
 import { createPageCache } from '@/db/store/page-cache-port';
 import { connectionPrice, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
@@ -29,9 +28,13 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
   // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
   const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() });
   const ports = demo ? demoPorts(runId, demo, config.model, tools) : { model: createModelPort({ resolveConnection, ...config.model }), tools };
+  // A call starts only once the calls recorded before it are durable (their step commit written):
+  // a crash during the call never loses what came before (on SQLite that commit is already done).
+  const model: ModelPort = { ...ports.model, chat: async (req) => (await recorder.durable(), ports.model.chat(req)) };
+  if (ports.model.supports) model.supports = ports.model.supports.bind(ports.model);
   return {
-    model: ports.model,
-    tools: withRunIdempotency(runId, ports.tools),
+    model,
+    tools: withRunIdempotency(runId, ports.tools, recorder),
     // The call journal, written with each step's commit (run-journal.ts).
     journal: createRunJournal(runId, recorder, replayOf),
     // Cost: the connection's own prices (Settings), else the shipped defaults (lib/graph/prices.ts).
@@ -60,18 +63,21 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
  * resumes from the step before, its calls recalled from the journal.)
  */
 export function checkpointPort(runId: string, recorder: EventRecorder): RunPorts['checkpoint'] {
+  void runId;
   return (cp) => {
-    const write = () => saveCheckpoint(runId, cp);
-    if (cp.next.length === 0 && !cp.interrupt) recorder.withNextCommit(write);
-    else recorder.flush(write);
+    if (cp.next.length === 0 && !cp.interrupt) recorder.withNextCommit(() => ({ checkpoint: cp }));
+    else return recorder.flush(cp);
   };
 }
 
 /** Tool calls carry `<run>-<attempt key>` as their idempotency key (the HTTP tool's Idempotency-Key header). */
-function withRunIdempotency(runId: string, tools: ToolPort): ToolPort {
+function withRunIdempotency(runId: string, tools: ToolPort, recorder: Pick<EventRecorder, 'durable'>): ToolPort {
   return {
     definition: (name, spec) => tools.definition(name, spec),
     ...(tools.functions ? { functions: tools.functions.bind(tools) } : {}),
-    run: (name, spec, args, ctx) => tools.run(name, spec, args, { ...ctx, activity: ctx.activity && `${runId}-${ctx.activity}` }),
+    run: async (name, spec, args, ctx) => {
+      await recorder.durable();
+      return tools.run(name, spec, args, { ...ctx, activity: ctx.activity && `${runId}-${ctx.activity}` });
+    },
   };
 }

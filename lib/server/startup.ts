@@ -43,7 +43,7 @@ export function startServer(opts: StartupOptions = {}): Promise<StartupReport> {
 async function start(opts: StartupOptions): Promise<StartupReport> {
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   getDb();
-  ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files

@@ -16,6 +16,8 @@ import { metaSpecs, seedSpecs } from './meta-seed.spec';
 import { pageCacheSpecs } from './page-cache.spec';
 import { threadSpecs } from './threads.spec';
 import { graphSpecs } from './graphs.spec';
+import { runSpecs } from './runs.spec';
+import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 
@@ -35,6 +37,8 @@ export async function storeConformance(backend: Backend): Promise<void> {
     versionSpecs(store);
     userSpecs(store);
     apiKeySpecs(store);
+    runSpecs(store);
+    stepSpecs(store);
     connectionSpecs(store, backend);
     mcpServerSpecs(store, backend);
     graphTestsSpecs(store);

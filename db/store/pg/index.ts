@@ -3,6 +3,8 @@ import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
 import { pgGraphs, pgGraphVersions } from './graphs';
+import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
+import { pgStepCommitter } from './steps';
 import { pgMemory } from './memory';
 import { pgAssistants, pgThreads } from './threads';
 import { pgConnections, pgMcpServers } from './settings';
@@ -15,6 +17,11 @@ export function postgresStore(): Store {
     versions: pgGraphVersions,
     users: pgUsers,
     apiKeys: pgApiKeys,
+    runs: pgRuns,
+    events: pgRunEvents,
+    checkpoints: pgCheckpoints,
+    journal: pgJournal,
+    steps: pgStepCommitter(),
     connections: pgConnections,
     mcpServers: pgMcpServers,
     graphTests: pgGraphTests,

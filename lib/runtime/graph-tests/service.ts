@@ -5,7 +5,6 @@
 import 'server-only';
 import { AppError, notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
-import { getRun } from '@/db/runs';
 import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
 import { parseGraphTests, type GraphTestFile } from '@/lib/graph/test-schema';
 import { cassetteOfRun } from '../run-journal';
@@ -69,7 +68,7 @@ export async function runSavedGraphTests(graphId: string, yaml?: string): Promis
     async loadCassette(ref) {
       const m = /^run:(.+)$/.exec(ref.trim());
       if (!m) throw new Error('on the server a cassette is a recorded run: cassette: run:<run id>');
-      if (!getRun(m[1])) throw new Error(`no run ${m[1]}`);
+      if (!(await getStore().runs.get(m[1]))) throw new Error(`no run ${m[1]}`);
       return cassetteOfRun(m[1]);
     },
     prices: { price: connectionPrice },

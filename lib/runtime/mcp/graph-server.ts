@@ -14,7 +14,6 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import type { TraceEvent } from '@/lib/contracts/trace';
 import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
 import { getStore } from '@/db/store';
-import { getRun } from '@/db/runs';
 import { isAppError } from '@/lib/errors';
 import { subscribe } from '../event-bus';
 import { cancelRun, startRun, waitForRun } from '../run-manager';
@@ -99,7 +98,7 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
     const key = await passGate(gate);
     if ('content' in key) return key;
-    const run = startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
+    const run = await startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
     const token = request.params._meta?.progressToken;
     let progress = 0;
     const stop =
@@ -119,7 +118,7 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
       for (const s of signals) s.removeEventListener('abort', onAbort);
       stop();
     }
-    const done = getRun(run.id)!;
+    const done = (await getStore().runs.get(run.id))!;
     const meta = { _meta: { 'switchyard/run_id': run.id, 'switchyard/status': done.status } };
     if (done.status === 'succeeded') return { content: [{ type: 'text', text: answerText(done.output) }], ...meta };
     const why = done.error ? `${done.error.code}: ${done.error.message}` : `the run ended ${done.status}`;

@@ -12,8 +12,6 @@
  * The answer's tokens are picked from the run's events by answer-stream.ts, as for chat completions.
  */
 import 'server-only';
-import { lastSeq, listEvents } from '@/db/run-events';
-import { getRun, loadCheckpoint } from '@/db/runs';
 import { getStore } from '@/db/store';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { runtimeConfig } from '../config';
@@ -36,8 +34,8 @@ const END_EVENT: Record<string, string> = {
 };
 
 async function documentOfRun(runId: string): Promise<GraphDocument> {
-  const run = getRun(runId)!;
   const store = getStore();
+  const run = (await store.runs.get(runId))!;
   const version = run.graphVersion != null ? await store.versions.get(run.graphId, run.graphVersion) : null;
   return version?.document ?? (await store.graphs.get(run.graphId))!.document;
 }
@@ -56,7 +54,7 @@ export async function createThreadAndRunStream(body: CreateThreadRunBody & { thr
 
 /** submit_tool_outputs with `stream: true`: the run's events from the resume on. */
 export async function submitToolOutputsStream(threadId: string, runId: string, outputs: { tool_call_id?: string; output: string }[]): Promise<Response> {
-  const after = lastSeq(runId);
+  const after = await getStore().events.lastSeq(runId);
   await submitToolOutputs(threadId, runId, outputs);
   return streamThreadRun({ threadId, runId, doc: await documentOfRun(runId), after, fresh: false });
 }
@@ -83,7 +81,7 @@ export function streamThreadRun(opts: StreamRunOptions): Response {
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const runNow = async () => {
         const link = (await getStore().threads.getRun(threadId, runId))!;
-        return runObject(link.link, link.run, loadCheckpoint(runId));
+        return runObject(link.link, link.run, await getStore().checkpoints.latest(runId));
       };
       const first = await runNow();
       if (opts.fresh) {
@@ -127,11 +125,11 @@ export function streamThreadRun(opts: StreamRunOptions): Response {
         if (e.seq > opts.after) text(answer.push(e));
       });
       await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
-      for (const e of listEvents(runId, opts.after)) text(answer.push(e));
+      for (const e of await getStore().events.list(runId, opts.after)) text(answer.push(e));
       try {
         await waitForRun(runId);
         unsubscribe();
-        const run = getRun(runId)!;
+        const run = (await getStore().runs.get(runId))!;
         if (run.status === 'succeeded') {
           text(ending(answer.streamed, outputText(run.output)));
           await syncReplies(threadId, (id) => (id === runId ? messageId : undefined));

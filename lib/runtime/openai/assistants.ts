@@ -7,7 +7,6 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { loadCheckpoint } from '@/db/runs';
 import type { ResumeValue } from '@/lib/contracts/trace';
 import type { ChatMessage } from '@/lib/engine/ports';
 import { contentText, type CreateAssistantBody, type CreateMessageBody, type CreateThreadBody, type CreateThreadRunBody } from '@/lib/contracts/openai';
@@ -141,7 +140,7 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
+  const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
   await getStore().threads.insertRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return threadRunObject(threadId, run.id);
 }
@@ -160,15 +159,15 @@ export async function readThreadRun(threadId: string, runId: string) {
 async function threadRunObject(threadId: string, runId: string) {
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
-  return runObject(found.link, found.run, loadCheckpoint(runId));
+  return runObject(found.link, found.run, await getStore().checkpoints.latest(runId));
 }
 
 export async function listRuns(threadId: string) {
   await threadOrThrow(threadId);
   await syncReplies(threadId);
-  const data = (await getStore().threads.listRuns(threadId))
-    .reverse()
-    .map(({ link, run }) => runObject(link, run, loadCheckpoint(run.id)));
+  const data = await Promise.all(
+    (await getStore().threads.listRuns(threadId)).reverse().map(async ({ link, run }) => runObject(link, run, await getStore().checkpoints.latest(run.id))),
+  );
   return { object: 'list' as const, data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
 }
 
@@ -193,7 +192,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
   await threadOrThrow(threadId);
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
-  const interrupt = found.run.status === 'paused' ? loadCheckpoint(runId)?.interrupt : undefined;
+  const interrupt = found.run.status === 'paused' ? (await getStore().checkpoints.latest(runId))?.interrupt : undefined;
   if (interrupt?.kind === 'tool') {
     // A tool pause: each output answers the call it names (one output without an id answers the only call).
     const calls = interrupt.tool_calls ?? [];
@@ -202,7 +201,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
     if (unknown) {
       throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
-    resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
+    await resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
     return threadRunObject(threadId, runId);
   }
   if (outputs.length !== 1) {
@@ -215,7 +214,7 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
   if (found.run.status !== 'paused' && found.run.status !== 'interrupted') {
     throw new OpenAIApiError('run_not_waiting', `Runs in status "${runObject(found.link, found.run, undefined).status}" do not accept tool outputs.`);
   }
-  resumeRun(runId, resumeValueFromOutput(output.output));
+  await resumeRun(runId, resumeValueFromOutput(output.output));
   return threadRunObject(threadId, runId);
 }
 

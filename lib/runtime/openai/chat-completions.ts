@@ -13,8 +13,8 @@
  * named function goes with the entry agent's first model call; `none` offers none of the request's tools.
  */
 import 'server-only';
-import { lastSeq, listEvents } from '@/db/run-events';
-import { getRun, type RunRow } from '@/db/runs';
+import type { RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { GraphRow } from '@/db/schema/graphs';
 import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
@@ -59,17 +59,17 @@ function completion(meta: Meta, { reply, calls }: Outcome) {
 }
 
 /** The settled run's outcome; the client tool calls it paused on are remembered by id for the next request. */
-function outcomeOf(run: RunRow): Outcome {
-  const calls = pendingClientCalls(run);
+async function outcomeOf(run: RunRow): Promise<Outcome> {
+  const calls = await pendingClientCalls(run);
   if (calls.length) {
     rememberHandedOut(run.id, calls);
     return { reply: { text: '', usage: openaiUsage(run) }, calls };
   }
-  return { reply: runReply(run), calls };
+  return { reply: await runReply(run), calls };
 }
 
 /** A new run over the conversation, offering the request's tools (if any) as client tools. */
-function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): RunRow {
+async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): Promise<RunRow> {
   const { input, history } = runInputFromMessages(body.messages);
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const messages = [...history, { role: 'user' as const, content: input }];
@@ -78,26 +78,26 @@ function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: 
   const choice = callerToolChoice(body, tools);
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
   const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
-  const run = startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
+  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
   if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
 
 /** Resumes the run that handed out the calls these `role: tool` results answer. */
-function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): RunRow {
+async function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
   const runId = runOfToolResults(results.map((r) => r.tool_call_id));
-  const run = getRun(runId);
+  const run = await getStore().runs.get(runId);
   if (!run || run.graphId !== graph.id) {
     throw new OpenAIApiError('invalid_tool_call_id', `The tool results answer a run of another graph than \`${graph.name}\`.`, { param: 'messages' });
   }
-  const pending = pendingClientCalls(run);
+  const pending = await pendingClientCalls(run);
   const missing = pending.filter((c) => !results.some((r) => r.tool_call_id === c.id));
   if (!pending.length || missing.length) {
     const why = pending.length ? `results for ${missing.map((c) => c.id).join(', ')} are missing` : 'it is not waiting for tool results';
     throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
   }
   const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
-  return resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
+  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -144,15 +144,15 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
   let run: RunRow;
   if (results.length) {
     const runId = runOfToolResults(results.map((r) => r.tool_call_id));
-    after = lastSeq(runId);
-    run = continueRun(graph, results);
-  } else run = beginRun(graph, body, requestHeaders, opts.apiKeyId);
+    after = await getStore().events.lastSeq(runId);
+    run = await continueRun(graph, results);
+  } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);
   const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 
   if (!body.stream) {
     await waitForRun(run.id);
-    return Response.json(completion(meta, outcomeOf(getRun(run.id)!)), { headers: { ...headers, 'cache-control': 'no-store' } });
+    return Response.json(completion(meta, await outcomeOf((await getStore().runs.get(run.id))!)), { headers: { ...headers, 'cache-control': 'no-store' } });
   }
 
   const includeUsage = body.stream_options?.include_usage === true;
@@ -175,11 +175,11 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
         if (e.seq > after) content(answer.push(e));
       });
       await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
-      for (const e of listEvents(run.id, after)) content(answer.push(e));
+      for (const e of await getStore().events.list(run.id, after)) content(answer.push(e));
       try {
         await waitForRun(run.id);
         unsubscribe();
-        const { reply, calls } = outcomeOf(getRun(run.id)!);
+        const { reply, calls } = await outcomeOf((await getStore().runs.get(run.id))!);
         if (calls.length) {
           calls.forEach((c, index) => send(chunk(meta, { tool_calls: [{ index, ...asToolCall(c) }] }, null)));
         } else content(ending(answer.streamed, reply.text));

@@ -9,7 +9,8 @@
  */
 import 'server-only';
 import { getChatToolRun, recordChatToolCalls, runsOfToolCalls, saveChatToolRun, type ChatClientTool } from '@/db/chat-tools';
-import { loadCheckpoint, type RunRow } from '@/db/runs';
+import type { RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
 import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatRequest } from '@/lib/engine/ports';
@@ -91,9 +92,9 @@ export function restoreCallerTools(runId: string): (saved: GraphDocument) => Gra
 }
 
 /** The calls a run paused on for the caller (a client tool pause), or none. */
-export function pendingClientCalls(run: RunRow): PendingToolCall[] {
+export async function pendingClientCalls(run: RunRow): Promise<PendingToolCall[]> {
   if (run.status !== 'paused') return [];
-  const interrupt = loadCheckpoint(run.id)?.interrupt;
+  const interrupt = (await getStore().checkpoints.latest(run.id))?.interrupt;
   if (!interrupt || interrupt.kind !== 'tool' || interrupt.answered_by !== 'client') return [];
   return interrupt.tool_calls ?? [];
 }

@@ -2,7 +2,7 @@
  * What a finished, paused or failed run says to an OpenAI client: the assistant text and usage.
  */
 import type { RunRow } from '@/db/runs';
-import { loadCheckpoint } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { OpenAIApiError } from './errors';
 
 /** The text of a run's output: strings as they are, a message's content, else pretty JSON. */
@@ -28,14 +28,14 @@ export function openaiUsage(run: RunRow): RunReply['usage'] {
 }
 
 /** The reply for a run that is no longer executing; throws an OpenAI-shaped error for a failed run. */
-export function runReply(run: RunRow): RunReply {
+export async function runReply(run: RunRow): Promise<RunReply> {
   const usage = openaiUsage(run);
   switch (run.status) {
     case 'succeeded':
       return { text: outputText(run.output), usage };
     case 'paused':
     case 'interrupted': {
-      const interrupt = loadCheckpoint(run.id)?.interrupt;
+      const interrupt = (await getStore().checkpoints.latest(run.id))?.interrupt;
       const where = interrupt ? ` at node "${interrupt.node}"` : '';
       const prompt = interrupt?.prompt ? `: ${interrupt.prompt}` : '';
       const what = run.status === 'paused' ? `is awaiting approval${where}${prompt}` : 'was interrupted by a server restart';

@@ -8,7 +8,7 @@
 import 'server-only';
 import { settlesRun } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { subscribe } from '../event-bus';
 import { CANCEL_CHANNEL, cancelKey, jobKey } from './names';
 
@@ -61,14 +61,24 @@ const ACTIVE_STATUSES = new Set(['queued', 'running']);
 export function waitUntilSettled(runId: string, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
     let done = false;
-    const check = () => {
+    const settle = () => {
       if (done) return;
-      const row = getRun(runId);
-      if (row && ACTIVE_STATUSES.has(row.status) && !signal?.aborted) return;
       done = true;
       unsubscribe();
       signal?.removeEventListener('abort', check);
       resolve();
+    };
+    const check = () => {
+      if (done) return;
+      if (signal?.aborted) return settle();
+      getStore()
+        .runs.get(runId)
+        .then(
+          (row) => {
+            if (!(row && ACTIVE_STATUSES.has(row.status) && !signal?.aborted)) settle();
+          },
+          settle, // the store is unreachable: stop waiting rather than hang
+        );
     };
     const unsubscribe = subscribe(runId, (e) => {
       if (settlesRun(e.type)) check();

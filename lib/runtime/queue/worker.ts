@@ -10,7 +10,7 @@
 import 'server-only';
 import { Worker, type Job } from 'bullmq';
 import { getDb } from '@/db/client';
-import { getRun, loadCheckpoint } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { AppError } from '@/lib/errors';
 import { RUN_SPAN_ID } from '@/lib/contracts/trace';
 import { maxConcurrentRuns, queueConfig } from '../config';
@@ -40,15 +40,18 @@ function onCancel(runId: string): void {
 async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promise<void> {
   const { runId, document, args } = job.data;
   const cancelled = await queueConnections(url).publisher.exists(cancelKey(runId));
-  // From here to executeRun (which lists the run as active for onCancel) nothing awaits.
-  const run = getRun(runId);
+  const store = getStore();
+  const run = await store.runs.get(runId);
   // Gone (graph deleted), finished, or cancelled while queued by a web process: nothing to do.
   if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+  const from = (await store.checkpoints.latest(runId)) ?? undefined;
+  // From here to executeRun (which lists the run as active for onCancel) nothing awaits: a cancel
+  // that arrived while the row was read is in cancelledLately.
   if (cancelled || cancelledLately.has(runId)) {
-    recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
+    await recordRunEvent(runId, { type: 'run.cancelled', step: 0, span_id: RUN_SPAN_ID, data: { reason: 'cancelled while queued' } });
     return;
   }
-  await executeRun(run, document, argsToExecute(args, loadCheckpoint(runId) ?? undefined));
+  await executeRun(run, document, argsToExecute(args, from));
 }
 
 export async function startRunWorker(opts: { concurrency?: number } = {}): Promise<RunWorker> {

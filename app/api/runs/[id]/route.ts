@@ -1,5 +1,4 @@
-import { listEvents } from '@/db/run-events';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { RunDetailResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
 import { runView } from '@/lib/runtime/run-views';
@@ -11,8 +10,9 @@ export const dynamic = 'force-dynamic';
 /** The run's status and its whole trace. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
-  const run = getRun(id);
+  const store = getStore();
+  const run = await store.runs.get(id);
   if (!run) throw notFound(`Run ${id}`);
-  const res: RunDetailResponse = { run: runView(run), events: listEvents(id) };
+  const res: RunDetailResponse = { run: runView(run), events: await store.events.list(id) };
   return json(res);
 });

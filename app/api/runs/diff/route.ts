@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Two runs side by side, aligned by step and node: 404 when either is unknown. */
 export const GET = route('viewer', async (req) => {
   const { a, b } = readQuery(req, RunDiffQuery);
-  return json(diffRuns(a, b));
+  return json(await diffRuns(a, b));
 });

@@ -1,5 +1,4 @@
 import { getStore } from '@/db/store';
-import { listRunsForGraph } from '@/db/runs';
 import { StartRunBody, type RunHistoryResponse, type StartRunResponse } from '@/lib/contracts/runs';
 import { notFound } from '@/lib/errors';
 import { startRun } from '@/lib/runtime/run-manager';
@@ -16,7 +15,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
   const { id } = await params;
   const body = await readJson(req, StartRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
-  const run = startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, connectionOverride: body.connection_override, source: 'ui', ...key });
+  const run = await startRun(id, { input: body.input, inputs: body.inputs, breakpoints: body.breakpoints, conversationId: body.conversation_id, connectionOverride: body.connection_override, source: 'ui', ...key });
   const res: StartRunResponse = { run_id: run.id };
   return json(res, { status: 201, headers: { location: `/api/runs/${run.id}` } });
 }, { rateLimit: true });
@@ -25,6 +24,6 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
   if (!(await getStore().graphs.get(id))) throw notFound(`Graph ${id}`);
-  const res: RunHistoryResponse = { runs: listRunsForGraph(id).map(runView) };
+  const res: RunHistoryResponse = { runs: (await getStore().runs.listForGraph(id)).map(runView) };
   return json(res);
 });

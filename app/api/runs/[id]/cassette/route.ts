@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** The run's recorded model and tool calls as a cassette file for graph tests (results only, no requests or secrets); 404 for an unknown run. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const cassette = runCassette((await params).id);
+  const cassette = await runCassette((await params).id);
   return json(cassette, { headers: { 'content-disposition': `attachment; filename="${cassetteFileName(cassette)}"` } });
 });

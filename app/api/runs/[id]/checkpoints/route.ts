@@ -1,5 +1,4 @@
-import { listCheckpoints } from '@/db/checkpoints';
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { CheckpointsResponse } from '@/lib/contracts/time-travel';
 import { notFound } from '@/lib/errors';
 import { json, route, type Params } from '@/lib/server/http';
@@ -10,10 +9,11 @@ export const dynamic = 'force-dynamic';
 /** Every checkpoint of the run (time travel): the state after each superstep and what runs next. */
 export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
   const { id } = await params;
-  if (!getRun(id)) throw notFound(`Run ${id}`);
+  const store = getStore();
+  if (!(await store.runs.get(id))) throw notFound(`Run ${id}`);
   const res: CheckpointsResponse = {
     run_id: id,
-    checkpoints: listCheckpoints(id).map((c) => ({
+    checkpoints: (await store.checkpoints.list(id)).map((c) => ({
       step: c.step,
       state: c.checkpoint.state,
       next: c.checkpoint.next,

@@ -1,4 +1,4 @@
-import { getRun } from '@/db/runs';
+import { getStore } from '@/db/store';
 import { SeqParam } from '@/lib/contracts/runs';
 import { badRequest, notFound } from '@/lib/errors';
 import { runtimeConfig } from '@/lib/runtime/config';
@@ -20,7 +20,7 @@ function afterSeq(req: Request): number {
 /** The run's trace as Server-Sent Events: replay, then live, until a terminal event. */
 export const GET = route('viewer', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
-  if (!getRun(id)) throw notFound(`Run ${id}`);
+  if (!(await getStore().runs.get(id))) throw notFound(`Run ${id}`);
   const stream = runEventStream({ runId: id, after: afterSeq(req), heartbeatMs: runtimeConfig().sseHeartbeatMs, signal: req.signal });
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
 });

@@ -17,7 +17,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
   const { id } = await params;
   const body = await readJson(req, ForkRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
-  const { run, next, next_from } = forkRun(id, body, key);
+  const { run, next, next_from } = await forkRun(id, body, key);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run), next, next_from };
   return json(res, 201);
 }, { rateLimit: true });

@@ -13,7 +13,7 @@ export const POST = route('editor', async (req, { params }: Params<'id'>, caller
   const { id } = await params;
   const body = await readJson(req, ReplayRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
-  const run = replayRun(id, body, key);
+  const run = await replayRun(id, body, key);
   const res: DerivedRunResponse = { run_id: run.id, run: runView(run) };
   return json(res, 201);
 }, { rateLimit: true });

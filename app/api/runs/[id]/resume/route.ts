@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export const POST = route('editor', async (req, { params }: Params<'id'>) => {
   const { id } = await params;
   const body = await readJson(req, ResumeRunBody);
-  return json({ run: runView(resumeRun(id, body.value)) }, 202);
+  return json({ run: runView(await resumeRun(id, body.value)) }, 202);
 });
