@@ -63,7 +63,8 @@ async function waitForStatus(api: SpawnedApi, runId: string, statuses: string[])
   }
 }
 
-describe('kill -9 after a finished tool call', () => {
+// Spawns two servers (tsx start-up) and kills one: slow on a loaded 2-core machine, so a minute, not the default 20 s.
+describe('kill -9 after a finished tool call', { timeout: 60_000 }, () => {
   it('the resumed run replays the tool call: zero repeated hits', async () => {
     let hung: () => void = () => {};
     const hanging = new Promise<void>((r) => (hung = r));
