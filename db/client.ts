@@ -165,6 +165,10 @@ export async function getPgPool(): Promise<pg.Pool> {
     // An idle connection the server cuts (restart, admin kill) is dropped and replaced by the next
     // checkout; without a listener its error would end the process.
     pool.on('error', (err) => console.error('[db] an idle Postgres connection failed:', err.message));
+    // A checked-out connection (a transaction between two statements) is not under that listener:
+    // one the server cuts would end the process. Its statements reject on their own, and the Pool
+    // drops it on release; this listener only keeps the error from being uncaught.
+    pool.on('connect', (client) => client.on('error', (err) => console.error('[db] a Postgres connection in use failed:', err.message)));
     held = { pool, ready: migratePg(pool) };
     g[POOL] = held;
     held.ready.catch(() => {

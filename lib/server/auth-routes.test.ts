@@ -36,6 +36,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/connections/:name': 'admin',
   'DELETE /api/connections/:name': 'admin',
   'POST /api/connections/:name/test': 'admin',
+  // the editor's model picker lists a connection's models (names only, never the key or URL)
+  'GET /api/connections/:name/models': 'editor',
 
   'GET /api/graphs': 'viewer',
   'POST /api/graphs': 'editor',

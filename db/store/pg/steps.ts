@@ -107,6 +107,10 @@ export function pgStepCommitter(): StepCommitter {
     const client = await pool.connect();
     let ok = false;
     let broken = false;
+    // A connection the server cuts mid-transaction (restart, admin kill) is not given back to the
+    // Pool (db/client.ts keeps its error from being uncaught; the failed statement rejects on its own).
+    const onError = () => (broken = true);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       if (!c.events.length && !c.journal?.length && !c.checkpoint && !(await exists(client, runId))) throw notFound('run');
@@ -120,6 +124,7 @@ export function pgStepCommitter(): StepCommitter {
       if (pgCode(err) === '23503') throw notFound('run');
       throw err;
     } finally {
+      client.off('error', onError);
       client.release(broken);
       if (c.last || !ok) saved.forget(runId);
       else if (compact) saved.set(runId, compact.saved);

@@ -18,8 +18,8 @@ const rejected = {
 } as unknown as RunRow;
 
 describe('a rejected run through the OpenAI API', () => {
-  it('chat completions: the answer says the request was rejected, with the reason', () => {
-    expect(runReply(rejected)).toEqual({ text: 'The request was rejected. Rejected at "approve": not yet', usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } });
+  it('chat completions: the answer says the request was rejected, with the reason', async () => {
+    expect(await runReply(rejected)).toEqual({ text: 'The request was rejected. Rejected at "approve": not yet', usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } });
   });
 
   it('assistants: the run is failed with last_error naming the rejection', () => {
