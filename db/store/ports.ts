@@ -23,7 +23,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
-import type { AssistantRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 
 export type * from './ports-settings';
@@ -162,4 +162,5 @@ export interface Store {
   readonly memory: MemoryRepository;
   readonly assistants: AssistantRepository;
   readonly threads: ThreadRepository;
+  readonly chatTools: ChatToolRepository;
 }

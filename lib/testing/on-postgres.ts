@@ -64,9 +64,10 @@ export async function onPostgres(opts: { ownCluster?: boolean } = {}): Promise<P
  * the same fresh start is every table emptied. Nothing with SQLite.
  */
 export async function emptyPostgresTables(): Promise<void> {
-  const { getDb, isPostgres } = await import('@/db/client');
+  const { getPgPool, isPostgres } = await import('@/db/client');
   if (!isPostgres()) return;
-  const client = getDb().$client;
-  const tables = (client.prepare("select tablename from pg_tables where schemaname = 'public'").all() as { tablename: string }[]).map((t) => `"${t.tablename}"`);
-  if (tables.length) client.prepare(`truncate ${tables.join(', ')} cascade`).run();
+  const pool = await getPgPool();
+  const { rows } = await pool.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
+  const tables = rows.map((t) => `"${t.tablename}"`);
+  if (tables.length) await pool.query(`truncate ${tables.join(', ')} cascade`);
 }
