@@ -66,7 +66,7 @@ describe('lean recorder', () => {
         return new Promise<string>((resolve) => (release = resolve));
       },
     ]);
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model };
     const done = runGraph({ runId: run.id, doc, input: 'hi', ports });
     await reachedB;
     resetRuntimeState(); // the process dies in step 2 (its recorder writes nothing more)
@@ -85,7 +85,7 @@ describe('lean recorder', () => {
     const doc = graph({ a: agent(), b: agent(), c: agent() }, chain('a', 'b', 'c'), { state: { book: { type: 'json' }, verdict: { type: 'string' } } });
     const run = seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two', 'three']) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model: scriptedModel(['one', 'two', 'three']) };
     const out = await runGraph({ runId: run.id, doc, input: 'hi', inputs: { book }, ports });
     recorder.flush();
     expect(out.status).toBe('succeeded');
@@ -106,7 +106,7 @@ describe('lean recorder', () => {
     const doc = graph({ a: agent(), b: agent() }, chain('a', 'b'));
     const run = seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two']) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model: scriptedModel(['one', 'two']) };
     appendEvents.mockClear();
     const out = await runGraph({ runId: run.id, doc, input: 'hi', ports });
     expect(out.status).toBe('succeeded');

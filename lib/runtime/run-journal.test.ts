@@ -95,7 +95,7 @@ describe('run journal', () => {
     const run = seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const model = scriptedModel([{ tool_calls: [{ name: 'post', arguments: { n: 1 } }, { name: 'post', arguments: { n: 2 } }] }, 'done']);
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
     const seen: [number, number][] = [];
     afterCommit.journalWrites = [];
     afterCommit.fn = () => {
