@@ -23,7 +23,7 @@ const node = (step: number) => ({ type: 'node.started' as const, step, node: 'a'
 
 describe('event recorder over the store', () => {
   it('publishes each event only once its commit is written, in seq order, across commits nobody waited for', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const seen: { seq: number; stored: boolean }[] = [];
     const checks: Promise<void>[] = [];
@@ -45,7 +45,7 @@ describe('event recorder over the store', () => {
   });
 
   it('a commit that fails rejects the flush that waits for it, writes none of it and publishes none of it', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const first = createEventRecorder({ runId: run.id, afterSeq: 0 });
     first.emit(node(1));
     await first.flush();
@@ -68,7 +68,7 @@ describe('event recorder over the store', () => {
   });
 
   it('goes quiet for a run deleted under it: the flush resolves and nothing more is written', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit(node(1));
     getDb().delete(runs).where(eq(runs.id, run.id)).run();
@@ -79,7 +79,7 @@ describe('event recorder over the store', () => {
   });
 
   it('durable() resolves once everything recorded so far can be read back', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit(node(1));
     rec.emit(node(2));

@@ -92,7 +92,7 @@ function toolCall(key: string, output: string, extra: Partial<JournalEntry> = {}
 describe('run journal', () => {
   it("a server run's calls are written in the commits of their events: after every commit, one row per llm.response / tool.result", async () => {
     const doc = graph({ a: agent({ strategy: 'tool_calling', tools: ['post'] }) }, chain('a'), { tools: { post: { type: 'http', method: 'POST', url: 'http://example.test/hook' } } });
-    const run = seedRun(doc);
+    const run = await seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const model = scriptedModel([{ tool_calls: [{ name: 'post', arguments: { n: 1 } }, { name: 'post', arguments: { n: 2 } }] }, 'done']);
     const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
@@ -122,7 +122,7 @@ describe('run journal', () => {
   });
 
   it('writes a call in the transaction of the next step commit, with its events, not before', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     journal.record({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', request: { model: 'm' }, result: CHAT, usage: CHAT.usage, started_at: 50, latency_ms: 5 });
@@ -138,7 +138,7 @@ describe('run journal', () => {
   });
 
   it('keeps what the call returned when it finished (later changes to the object are not written), and a failed tool call with its error', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     const result = { output: 'first' };
@@ -155,7 +155,7 @@ describe('run journal', () => {
   });
 
   it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     expect(await journal.recall('s1.g0/a.0#0')).toBeUndefined();
@@ -169,7 +169,7 @@ describe('run journal', () => {
   });
 
   it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", async () => {
-    const source = seedRun();
+    const source = await seedRun();
     const srcRecorder = createEventRecorder({ runId: source.id, afterSeq: 0 });
     const src = createRunJournal(source.id, srcRecorder);
     src.record(toolCall('s1.g0/a.0#0', 'one'));
@@ -177,7 +177,7 @@ describe('run journal', () => {
     src.record(toolCall('s1.g0/b.0#0', 'other node', { node: 'b' }));
     await srcRecorder.flush();
 
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder, source.id);
     const call = { kind: 'tool' as const, node: 'a', request: { tool: 'post', args: { n: 1 } } };
@@ -195,7 +195,7 @@ describe('run journal', () => {
   });
 
   it('writes nothing for a run deleted before its commit, nor for a recorder that went quiet (a simulated restart)', async () => {
-    const gone = seedRun();
+    const gone = await seedRun();
     const recorder = createEventRecorder({ runId: gone.id, afterSeq: 0 });
     const journal = createRunJournal(gone.id, recorder);
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
@@ -204,7 +204,7 @@ describe('run journal', () => {
     await expect(recorder.flush()).resolves.toBeUndefined();
     expect(listJournal(gone.id)).toEqual([]);
 
-    const run = seedRun();
+    const run = await seedRun();
     const quiet = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const j = createRunJournal(run.id, quiet);
     resetRuntimeState();

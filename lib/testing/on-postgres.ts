@@ -58,16 +58,3 @@ export async function onPostgres(opts: { ownCluster?: boolean } = {}): Promise<P
   });
   return server;
 }
-
-/**
- * For suites that start each test on a new SQLite file: with Postgres (one database per test file)
- * the same fresh start is every table emptied. Nothing with SQLite.
- */
-export async function emptyPostgresTables(): Promise<void> {
-  const { getPgPool, isPostgres } = await import('@/db/client');
-  if (!isPostgres()) return;
-  const pool = await getPgPool();
-  const { rows } = await pool.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-  const tables = rows.map((t) => `"${t.tablename}"`);
-  if (tables.length) await pool.query(`truncate ${tables.join(', ')} cascade`);
-}
