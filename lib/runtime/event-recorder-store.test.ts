@@ -4,11 +4,9 @@
  * (event-recorder-store.postgres.test.ts) it is one pg transaction per commit, queued per run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { runs } from '@/db/schema/runs';
+import { rawSql } from '@/lib/testing/raw-sql';
 import { getStore } from '@/db/store';
 import type { TraceEvent } from '@/lib/contracts/trace';
-import { eq } from 'drizzle-orm';
 import { subscribe } from './event-bus';
 import { createEventRecorder } from './event-recorder';
 import { seedRun, useTempDb } from './testing/temp-db';
@@ -71,7 +69,7 @@ describe('event recorder over the store', () => {
     const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit(node(1));
-    getDb().delete(runs).where(eq(runs.id, run.id)).run();
+    await rawSql('delete from runs where id = ?', [run.id]);
     await expect(rec.flush({ step: 1, state: {}, next: [] })).resolves.toBeUndefined();
     rec.emit(node(2));
     await rec.flush();

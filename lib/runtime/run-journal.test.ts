@@ -5,11 +5,8 @@
  * writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { listJournal } from '@/db/journal';
-import { listEvents } from '@/db/run-events';
-import { runs } from '@/db/schema/runs';
-import { eq } from 'drizzle-orm';
+import { getStore } from '@/db/store';
+import { rawSql } from '@/lib/testing/raw-sql';
 import { runGraph } from '@/lib/engine';
 import type { JournalEntry } from '@/lib/engine/ports';
 import { fakeTools, scriptedModel } from '@/lib/engine/testing/fake-ports';
@@ -20,8 +17,12 @@ import { createRunJournal } from './run-journal';
 import { createRunPorts } from './run-ports';
 import { seedRun, useTempDb } from './testing/temp-db';
 
-/** Called after every commit of events (db/run-events.ts appendEvents), when set. */
-const afterCommit = vi.hoisted(() => ({ fn: undefined as undefined | (() => void), inCommit: false, journalWrites: [] as boolean[] }));
+/**
+ * Called after every commit of events, when set: on SQLite right after the synchronous commit
+ * (db/run-events.ts appendEvents; its store reads answer at once), on Postgres after the store's
+ * step commit, awaited before that commit resolves (the run's next commit waits for it).
+ */
+const afterCommit = vi.hoisted(() => ({ fn: undefined as undefined | (() => Promise<void>), inCommit: false, journalWrites: [] as boolean[] }));
 vi.mock('@/db/run-events', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/db/run-events')>();
   return {
@@ -33,7 +34,7 @@ vi.mock('@/db/run-events', async (importOriginal) => {
       } finally {
         afterCommit.inCommit = false;
       }
-      afterCommit.fn?.();
+      void afterCommit.fn?.();
     },
   };
 });
@@ -66,7 +67,7 @@ vi.mock('@/db/store', async (importOriginal) => {
             commit: async (runId, c) => {
               if (c.journal?.length) afterCommit.journalWrites.push(c.events.length > 0);
               await store.steps.commit(runId, c);
-              afterCommit.fn?.();
+              await afterCommit.fn?.();
             },
           },
         };
@@ -98,9 +99,9 @@ describe('run journal', () => {
     const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
     const seen: [number, number][] = [];
     afterCommit.journalWrites = [];
-    afterCommit.fn = () => {
-      const calls = listEvents(run.id).filter((e) => e.type === 'llm.response' || e.type === 'tool.result').length;
-      seen.push([calls, listJournal(run.id).length]);
+    afterCommit.fn = async () => {
+      const [events, rows] = await Promise.all([getStore().events.list(run.id), getStore().journal.list(run.id)]);
+      seen.push([events.filter((e) => e.type === 'llm.response' || e.type === 'tool.result').length, rows.length]);
     };
     try {
       expect((await runGraph({ runId: run.id, doc, input: 'go', ports })).status).toBe('succeeded');
@@ -113,7 +114,7 @@ describe('run journal', () => {
     // Never on its own: every write of journal rows was inside the transaction of a commit of events.
     expect(afterCommit.journalWrites.length).toBeGreaterThan(0);
     expect(afterCommit.journalWrites.every(Boolean)).toBe(true);
-    expect(listJournal(run.id).map((r) => [r.kind, r.node, r.key])).toEqual([
+    expect((await getStore().journal.list(run.id)).map((r) => [r.kind, r.node, r.key])).toEqual([
       ['llm', 'a', 's1.g0/a.0#0'],
       ['tool', 'a', 's1.g0/a.0#1'],
       ['tool', 'a', 's1.g0/a.0#2'],
@@ -127,14 +128,14 @@ describe('run journal', () => {
     const journal = createRunJournal(run.id, recorder);
     journal.record({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', request: { model: 'm' }, result: CHAT, usage: CHAT.usage, started_at: 50, latency_ms: 5 });
     recorder.emit({ type: 'llm.response', step: 1, node: 'a', span_id: 'l1', data: { content: 'hi' } });
-    expect(listJournal(run.id)).toEqual([]);
-    expect(listEvents(run.id)).toEqual([]);
+    expect(await getStore().journal.list(run.id)).toEqual([]);
+    expect(await getStore().events.list(run.id)).toEqual([]);
     await recorder.flush();
-    const rows = listJournal(run.id);
+    const rows = await getStore().journal.list(run.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', result: CHAT, usage: CHAT.usage, error: null, reused: false, startedAt: 50, latencyMs: 5 });
     expect(rows[0].requestHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(listEvents(run.id).map((e) => e.type)).toEqual(['llm.response']);
+    expect((await getStore().events.list(run.id)).map((e) => e.type)).toEqual(['llm.response']);
   });
 
   it('keeps what the call returned when it finished (later changes to the object are not written), and a failed tool call with its error', async () => {
@@ -148,7 +149,7 @@ describe('run journal', () => {
     // The same key again (a recall racing a record) keeps the first.
     journal.record(toolCall('s1.g0/a.0#0', 'second'));
     await recorder.flush();
-    expect(listJournal(run.id).map((r) => [r.key, r.result, r.error])).toEqual([
+    expect((await getStore().journal.list(run.id)).map((r) => [r.key, r.result, r.error])).toEqual([
       ['s1.g0/a.0#0', { output: 'first' }, null],
       ['s1.g0/a.0#1', { output: '', error: 'HTTP 500' }, 'HTTP 500'],
     ]);
@@ -189,7 +190,7 @@ describe('run journal', () => {
     expect(await journal.reuse!(call)).toBeUndefined(); // a third identical call is made
     expect(await journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
     expect(await journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
-    expect(listJournal(run.id).map((r) => r.reused)).toEqual([true, true]);
+    expect((await getStore().journal.list(run.id)).map((r) => r.reused)).toEqual([true, true]);
     // A run without a source reuses nothing.
     expect(createRunJournal(run.id, recorder).reuse).toBeUndefined();
   });
@@ -200,9 +201,9 @@ describe('run journal', () => {
     const journal = createRunJournal(gone.id, recorder);
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
     recorder.emit({ type: 'tool.result', step: 1, node: 'a', span_id: 't1', data: { tool: 'post', output: 'posted' } });
-    getDb().delete(runs).where(eq(runs.id, gone.id)).run();
+    await rawSql('delete from runs where id = ?', [gone.id]);
     await expect(recorder.flush()).resolves.toBeUndefined();
-    expect(listJournal(gone.id)).toEqual([]);
+    expect(await getStore().journal.list(gone.id)).toEqual([]);
 
     const run = await seedRun();
     const quiet = createEventRecorder({ runId: run.id, afterSeq: 0 });
@@ -210,6 +211,6 @@ describe('run journal', () => {
     resetRuntimeState();
     j.record(toolCall('s1.g0/a.0#0', 'posted'));
     await quiet.flush();
-    expect(listJournal(run.id)).toEqual([]);
+    expect(await getStore().journal.list(run.id)).toEqual([]);
   });
 });
