@@ -32,12 +32,14 @@ interface Holder {
 
 const KEY = Symbol.for('switchyard.db');
 const POOL = Symbol.for('switchyard.pg-pool');
+/** Pools being ended (closeDb does not wait): closeDbAndPool waits for them too. */
+const ENDING = Symbol.for('switchyard.pg-pools-ending');
 /** The Pool and its migration (run once, before the first query is handed out). */
 interface PoolHolder {
   pool: pg.Pool;
   ready: Promise<void>;
 }
-type GlobalWithDb = typeof globalThis & { [KEY]?: Holder; [POOL]?: PoolHolder };
+type GlobalWithDb = typeof globalThis & { [KEY]?: Holder; [POOL]?: PoolHolder; [ENDING]?: Set<Promise<void>> };
 const g = globalThis as GlobalWithDb;
 
 /** True when the store is (or will be, on first use) Postgres (db/store picks its implementation by it); false once SQLite is open. */
@@ -181,12 +183,17 @@ export async function getPgPool(): Promise<pg.Pool> {
   return held.pool;
 }
 
-/** Ends the Pool (if open); resolves when its connections are closed. */
+/** Ends the Pool (if open); resolves when its connections, and those of Pools ended before, are closed. */
 function endPool(): Promise<void> {
   const held = g[POOL];
-  if (!held) return Promise.resolve();
+  if (!held) return Promise.all(g[ENDING] ?? []).then(() => {});
   delete g[POOL];
-  return held.ready.then(() => held.pool.end()).catch(() => {});
+  const ending = (g[ENDING] ??= new Set());
+  const ended = held.ready.then(() => held.pool.end()).catch(() => {});
+  ending.add(ended);
+  void ended.then(() => ending.delete(ended));
+  // Also every Pool a closeDb() before left ending: its connections are closed when this resolves.
+  return Promise.all(ending).then(() => {});
 }
 
 /** Closes the cached connections (tests, shutdown). The next getDb()/getPgPool() opens fresh ones. */
