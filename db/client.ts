@@ -171,6 +171,9 @@ export async function getPgPool(): Promise<pg.Pool> {
     // An idle connection the server cuts (restart, admin kill) is dropped and replaced by the next
     // checkout; without a listener its error would end the process.
     pool.on('error', (err) => console.error('[db] an idle Postgres connection failed:', err.message));
+    // A connection the server cuts while checked out (between the queries of a transaction, or
+    // during shutdown) fails its query, if any; its own error event must not end the process either.
+    pool.on('connect', (client) => client.on('error', (err) => console.error('[db] a Postgres connection failed:', err.message)));
     held = { pool, ready: migratePg(pool) };
     g[POOL] = held;
     held.ready.catch(() => {
