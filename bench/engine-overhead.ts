@@ -64,7 +64,7 @@ function memoryPorts(): RunPorts {
 
 type Variant = 'engine' | 'recorder' | 'server';
 
-function portsFor(variant: Variant, graphId: string, c: BenchCase): { runId: string; ports: RunPorts; done(): void } {
+async function portsFor(variant: Variant, graphId: string, c: BenchCase): Promise<{ runId: string; ports: RunPorts; done(): void }> {
   if (variant === 'engine') return { runId: 'r', ports: memoryPorts(), done: () => {} };
   const run = insertRun({ id: newRunId(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
   const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
@@ -72,13 +72,13 @@ function portsFor(variant: Variant, graphId: string, c: BenchCase): { runId: str
   const ports: RunPorts =
     variant === 'recorder'
       ? { ...base, emit: (e) => recorder.emit(e), checkpoint: checkpointPort(run.id, recorder) }
-      : { ...createRunPorts(run.id, recorder, base.signal), tools: incTool, model: base.model };
+      : { ...(await createRunPorts(run.id, recorder, base.signal)), tools: incTool, model: base.model };
   return { runId: run.id, ports, done: () => recorder.flush() };
 }
 
 async function timeSwitchyard(c: BenchCase, variant: Variant, graphId: string): Promise<number> {
   const once = async () => {
-    const { runId, ports, done } = portsFor(variant, graphId, c);
+    const { runId, ports, done } = await portsFor(variant, graphId, c);
     const out = await runGraph({ runId, doc: c.doc, input: 'go', ports });
     done();
     if (out.status !== 'succeeded') throw new Error(`${c.name} (${variant}): ${JSON.stringify(out)}`);
@@ -121,7 +121,7 @@ function agentRunSwitchyard(c: AgentCase, graphId: string): () => Promise<void> 
     const run = insertRun({ id: newRunId(), graphId, graphName: c.doc.name, graphVersion: 1, input: 'go', source: 'api' });
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const model = memoryModel();
-    const ports: RunPorts = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
+    const ports: RunPorts = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model };
     const out = await runGraph({ runId: run.id, doc: c.doc, input: 'go', inputs: c.inputs, ports });
     recorder.flush();
     if (out.status !== 'succeeded' || model.received.length !== c.steps) throw new Error(`${c.name}: ${JSON.stringify(out).slice(0, 300)}`);

@@ -5,7 +5,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { getDb, isPostgres } from './client';
+import { getDb } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
 import { checkStorableJson } from './store/storable';
@@ -38,7 +38,7 @@ export function monthStart(now: Date): Date {
 /** USD of the runs started with the key since `since` (their usage.cost_usd; runs without one count 0), leaving out run `exceptRun`. */
 export function apiKeySpend(keyId: string, since: Date, exceptRun?: string): number {
   const row = getDb()
-    .select({ usd: isPostgres() ? sql<number | null>`sum((${runs.usage}::jsonb ->> 'cost_usd')::numeric)` : sql<number | null>`sum(json_extract(${runs.usage}, '$.cost_usd'))` })
+    .select({ usd: sql<number | null>`sum(json_extract(${runs.usage}, '$.cost_usd'))` })
     .from(runs)
     .where(and(eq(runs.apiKeyId, keyId), gte(runs.createdAt, since), exceptRun ? ne(runs.id, exceptRun) : undefined))
     .get();

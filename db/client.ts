@@ -3,10 +3,11 @@
  * first getDb() (never at import time, so `next build` never touches the database), migrated then,
  * and cached on globalThis so dev-mode module reloads do not open a second connection.
  *
- * With DATABASE_URL=postgres://… (or postgresql://) the store is Postgres instead, migrated from
- * db/migrations-pg. SQLite is the default. On Postgres two connections coexist while the store moves
- * to async repositories (db/store): getPgPool(), a `pg` Pool under drizzle's node-postgres driver for
- * the repositories already converted, and getDb(), the synchronous bridge (db/pg-client.ts) for the rest.
+ * With DATABASE_URL=postgres://… (or postgresql://) the store is Postgres instead: getPgPool(), a
+ * `pg` Pool under drizzle's node-postgres driver, migrated from db/migrations-pg by drizzle's
+ * node-postgres migrator, which the async store's Postgres implementation (db/store/pg) queries.
+ * getDb() is SQLite only (the synchronous queries under db/store/sqlite.ts); on Postgres it throws.
+ * SQLite is the default. openDatabase() and pingDatabase() open (and migrate) whichever it is.
  */
 import 'server-only';
 import Database from 'better-sqlite3';
@@ -16,38 +17,34 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema';
-import { PgSyncClient, postgresUrl } from './pg-client';
+import { postgresUrl } from './database-url';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpoint';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 interface Holder {
   db: Db;
-  /**
-   * The SQLite file. With Postgres, where it would be: the secret key file (db/secret-box.ts) is
-   * looked for next to it, unless SWITCHYARD_SECRET_KEY is set (it must be when several machines
-   * share the database).
-   */
+  /** The SQLite file (`:memory:` for an in-memory database). */
   file: string;
-  postgres: boolean;
   /** SQLite file databases: the WAL checkpoints' worker thread (db/wal-checkpoint.ts), if it started. */
   checkpointer?: WalCheckpointer | null;
 }
 
 const KEY = Symbol.for('switchyard.db');
 const POOL = Symbol.for('switchyard.pg-pool');
+/** Pools being ended (closeDb does not wait): closeDbAndPool waits for them too. */
+const ENDING = Symbol.for('switchyard.pg-pools-ending');
 /** The Pool and its migration (run once, before the first query is handed out). */
 interface PoolHolder {
   pool: pg.Pool;
   ready: Promise<void>;
 }
-type GlobalWithDb = typeof globalThis & { [KEY]?: Holder; [POOL]?: PoolHolder };
+type GlobalWithDb = typeof globalThis & { [KEY]?: Holder; [POOL]?: PoolHolder; [ENDING]?: Set<Promise<void>> };
 const g = globalThis as GlobalWithDb;
 
-/** True when the store is (or will be, on first use) Postgres: the few dialect-specific queries pick their variant by it. */
+/** True when the store is (or will be, on first use) Postgres (db/store picks its implementation by it); false once SQLite is open. */
 export function isPostgres(): boolean {
-  const held = g[KEY];
-  return held ? held.postgres : postgresUrl() !== undefined;
+  return g[KEY] ? false : postgresUrl() !== undefined;
 }
 
 /** Where the database lives: $SWITCHYARD_DB, else data/switchyard.db (relative to the working directory). */
@@ -86,34 +83,49 @@ function open(file: string): { db: Db; checkpointer: WalCheckpointer | null } {
   }
 }
 
-/** The drizzle database, opened and migrated on first use. */
+/**
+ * The SQLite database under drizzle, opened and migrated on first use. SQLite only: on Postgres
+ * nothing is synchronous, and this throws (use getStore() from db/store).
+ */
 export function getDb(): Db {
   const held = g[KEY];
   if (held) {
     held.checkpointer?.tick();
     return held.db;
   }
-  const url = postgresUrl();
-  if (url) {
-    const db = drizzle({ client: new PgSyncClient(url) as unknown as Database.Database, schema }) as Db;
-    g[KEY] = { db, file: databasePath(), postgres: true };
-    return db;
-  }
+  if (postgresUrl()) throw new Error('getDb() is the SQLite driver; with DATABASE_URL=postgres://… the store is async: use getStore() (db/store)');
   const file = databasePath();
   const { db, checkpointer } = open(file);
-  g[KEY] = { db, file, postgres: false, checkpointer };
+  g[KEY] = { db, file, checkpointer };
   return db;
 }
 
+/** Opens (and migrates) the database of the process, SQLite or Postgres: at start-up, before anything else uses it. */
+export async function openDatabase(): Promise<void> {
+  if (isPostgres()) await getPgPool();
+  else getDb();
+}
 
-/** The file of the open database (`:memory:` for an in-memory one; with Postgres, where the SQLite file would be: the key file's directory); opens it when needed. */
+/** Readiness: the database opens, is migrated and answers a query (rejects otherwise). */
+export async function pingDatabase(): Promise<void> {
+  if (isPostgres()) await (await getPgPool()).query('select 1');
+  else getDb().$client.prepare('select 1').get();
+}
+
+/**
+ * The file of the SQLite database (`:memory:` for an in-memory one; opens it when needed). With
+ * Postgres, where that file would be: the secret key file (db/secret-box.ts) is looked for next to
+ * it, unless SWITCHYARD_SECRET_KEY is set (it must be when several machines share the database).
+ */
 export function databaseFile(): string {
+  if (isPostgres()) return databasePath();
   getDb();
   return g[KEY]!.file;
 }
 
 /** The open SQLite database's WAL checkpointer (null: Postgres, in memory, or its worker did not start). */
 export function walCheckpointer(): WalCheckpointer | null {
+  if (isPostgres()) return null;
   getDb();
   return g[KEY]!.checkpointer ?? null;
 }
@@ -123,7 +135,7 @@ function pgMigrationsFolder(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations-pg');
 }
 
-/** Applies db/migrations-pg, one process at a time (web and workers may start together; the bridge's worker takes the same lock). */
+/** Applies db/migrations-pg through the Pool (drizzle's node-postgres migrator), one process at a time (web and workers may start together). */
 async function migratePg(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
@@ -155,12 +167,6 @@ export async function getPgPool(): Promise<pg.Pool> {
   if (!held) {
     const url = postgresUrl();
     if (!url) throw new Error('getPgPool: DATABASE_URL is not a postgres:// URL');
-    // The bridge first: opening it migrates synchronously under the migrations lock. Were the Pool
-    // holding that lock (awaiting its migration) when the bridge first opened, the bridge would
-    // block this thread waiting for the lock and the Pool could never finish: a deadlock until the
-    // bridge's timeout. Opened first, the bridge's migration is done before the Pool's begins.
-    // (Goes when the last repository leaves the bridge.)
-    getDb();
     const pool = new pg.Pool({ connectionString: url, max: poolMax() });
     // An idle connection the server cuts (restart, admin kill) is dropped and replaced by the next
     // checkout; without a listener its error would end the process.
@@ -181,12 +187,17 @@ export async function getPgPool(): Promise<pg.Pool> {
   return held.pool;
 }
 
-/** Ends the Pool (if open); resolves when its connections are closed. */
+/** Ends the Pool (if open); resolves when its connections, and those of Pools ended before, are closed. */
 function endPool(): Promise<void> {
   const held = g[POOL];
-  if (!held) return Promise.resolve();
+  if (!held) return Promise.all(g[ENDING] ?? []).then(() => {});
   delete g[POOL];
-  return held.ready.then(() => held.pool.end()).catch(() => {});
+  const ending = (g[ENDING] ??= new Set());
+  const ended = held.ready.then(() => held.pool.end()).catch(() => {});
+  ending.add(ended);
+  void ended.then(() => ending.delete(ended));
+  // Also every Pool a closeDb() before left ending: its connections are closed when this resolves.
+  return Promise.all(ending).then(() => {});
 }
 
 /** Closes the cached connections (tests, shutdown). The next getDb()/getPgPool() opens fresh ones. */

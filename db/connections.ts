@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import { databaseFile, getDb, isPostgres, type Db } from './client';
+import { databaseFile, getDb, type Db } from './client';
 import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
 import { connections, type ConnectionRow } from './schema/connections';
 import type { ConnectionPatch, NewConnection } from './store/ports-settings';
@@ -13,19 +13,13 @@ import { checkStorableJson, unmatchable } from './store/storable';
 
 const keys = new WeakMap<Db, Buffer>();
 
-/**
- * The secret key of the open database; on SQLite the first call per database seals any plaintext
- * secrets. On Postgres the async store seals them (db/store/pg/settings.ts) and this synchronous
- * path only reads (a plaintext value opens as itself): were it to seal too, it could block the
- * thread on the rows the Pool's sealing transaction holds, which that thread has to finish.
- */
+/** The secret key of the open SQLite database; the first call per database seals any plaintext secrets (on Postgres: db/store/pg/settings.ts). */
 function secretKey(): Buffer {
   const db = getDb();
   let key = keys.get(db);
   if (key) return key;
   key = loadSecretKey(databaseFile());
   keys.set(db, key);
-  if (isPostgres()) return key;
   const k = key;
   db.transaction((tx) => {
     for (const row of tx.select().from(connections).all()) {

@@ -7,8 +7,7 @@ import { createEventRecorder } from '@/lib/runtime/event-recorder';
 import { resetRuntimeState } from '@/lib/runtime/globals';
 import { seedRun } from '@/lib/runtime/testing/temp-db';
 import { setEnv } from '@/lib/testing/env';
-import { emptyPostgresTables } from '@/lib/testing/on-postgres';
-import { closeDb, getDb, isPostgres } from './client';
+import { closeDb, getDb } from './client';
 import { getConnection, insertConnection, updateConnection } from './connections';
 import { backupDatabase, rotateSecretKey } from './maintenance';
 import { getStore } from './store';
@@ -24,7 +23,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   resetRuntimeState();
-  await emptyPostgresTables(); // data-at-rest.postgres.test.ts: one database for all tests
   closeDb();
   restoreEnv();
   rmSync(dir, { recursive: true, force: true });
@@ -44,7 +42,7 @@ describe('connection secrets at rest', () => {
     expect(raw('vllm').headers).not.toContain('"t-1"'); // the value as JSON text: a short plain text may occur in base64 by chance
     const keyFile = path.join(dir, 'data', 'secret.key');
     expect(mode(keyFile)).toBe(0o600);
-    if (!isPostgres()) expect(mode(dbFile)).toBe(0o600); // data-at-rest.postgres.test.ts: no file
+    expect(mode(dbFile)).toBe(0o600);
     expect(open(stored.api_key!, keyFromText(readFileSync(keyFile, 'utf8')))).toBe('sk-live-123');
   });
 
@@ -59,12 +57,12 @@ describe('connection secrets at rest', () => {
     expect(open(raw('old').api_key!, keyFromText(process.env.SWITCHYARD_SECRET_KEY!))).toBe('sk-plain');
   });
 
-  it('rotate-key re-encrypts every secret with the new key and replaces the key file', () => {
+  it('rotate-key re-encrypts every secret with the new key and replaces the key file', async () => {
     insertConnection({ name: 'a', baseUrl: 'http://a/v1', apiKey: 'sk-a', headers: { H: 'h-a' } });
     const before = raw('a').api_key;
     closeDb();
     const next = newKeyText();
-    expect(rotateSecretKey(dbFile, next)).toMatchObject({ rows: 1 });
+    expect(await rotateSecretKey(dbFile, next)).toMatchObject({ rows: 1 });
     expect(readFileSync(path.join(dir, 'data', 'secret.key'), 'utf8').trim()).toBe(next);
     expect(raw('a').api_key).not.toBe(before);
     expect(open(raw('a').api_key!, keyFromText(next))).toBe('sk-a');
@@ -73,9 +71,9 @@ describe('connection secrets at rest', () => {
 });
 
 // SQLite's online backup (with Postgres: pg_dump, README).
-describe.skipIf(isPostgres())('backup', () => {
+describe('backup', () => {
   it('a backup taken while a run writes passes integrity_check and opens with the data', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     let writing = true;
     let written = 0;

@@ -11,7 +11,7 @@ import { setEnv } from '@/lib/testing/env';
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-db-'));
 const restoreEnv = setEnv({ SWITCHYARD_DB: path.join(dir, 'nested', 'test.db') });
 
-const { closeDb, getDb, isPostgres } = await import('./client');
+const { closeDb, getDb } = await import('./client');
 const q = await import('./graphs');
 const { seedExamples } = await import('./seed');
 const { startServer } = await import('@/lib/server/startup');
@@ -38,7 +38,7 @@ beforeEach(() => {
 
 describe('the database connection', () => {
   // SQLite's file and pragmas (graphs.postgres.test.ts runs this file against Postgres).
-  it.skipIf(isPostgres())('creates the directory, migrates, and runs with WAL, foreign keys and a busy timeout', () => {
+  it('creates the directory, migrates, and runs with WAL, foreign keys and a busy timeout', () => {
     const client = getDb().$client;
     expect(client.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(client.pragma('foreign_keys', { simple: true })).toBe(1);

@@ -1,7 +1,7 @@
 /**
  * Queries on saved graphs, synchronous: the SQLite side of the async graph repositories
  * (db/store/sqlite.ts wraps these; the contract is db/store/ports.ts) and what the code still on the
- * synchronous path uses (seeding, the run manager's document lookups; on Postgres through the bridge).
+ * SQLite-only tools and tests use directly (on Postgres the async store has its own: db/store/pg).
  * Every save appends a row to graph_versions, so history is never lost; everything that writes more
  * than one row runs in one transaction. Documents passed in must already be validated
  * (checkGraphDocument / parseGraphYaml): this layer stores, it does not judge.
@@ -14,7 +14,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
-import { getDb, isPostgres } from './client';
+import { getDb } from './client';
 import * as schema from './schema';
 import { graphs, graphVersions, runs, type GraphRow } from './schema';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
@@ -27,10 +27,7 @@ export { COALESCE_MS } from './store/graph-rules';
 /** The database or an open transaction: helpers below work on either. */
 export type Conn = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
-const nodeCount = () =>
-  isPostgres()
-    ? sql<number>`(select count(*) from jsonb_each(coalesce(${graphs.document}::jsonb -> 'nodes', '{}'::jsonb)))`
-    : sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
+const nodeCount = () => sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
 
 export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
   return conn

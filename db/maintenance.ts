@@ -5,7 +5,8 @@
 import Database from 'better-sqlite3';
 import { chmodSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PgSyncClient, postgresUrl } from './pg-client';
+import pg from 'pg';
+import { postgresUrl } from './database-url';
 import { keyFileFor, keyFromText, loadSecretKey, open, seal } from './secret-box';
 
 /** $SWITCHYARD_DB, else data/switchyard.db (as db/client.ts; with Postgres, the secret key file's directory is this file's). */
@@ -30,42 +31,93 @@ export async function backupDatabase(source: string, target: string): Promise<vo
   }
 }
 
+/** The statements key rotation runs, on either database: rows of a query, and a write. */
+interface Sql {
+  all(query: string, ...params: unknown[]): Promise<Record<string, unknown>[]>;
+  run(query: string, ...params: unknown[]): Promise<void>;
+  hasTable(name: string): Promise<boolean>;
+}
+
+/** `?` placeholders as Postgres' `$1, $2, …` (the statements below hold no literal `?`). */
+const numbered = (query: string) => {
+  let n = 0;
+  return query.replace(/\?/g, () => `$${++n}`);
+};
+
+/** Runs `body` in one transaction on the configured database: Postgres over one `pg` client (no Pool, no app modules), else the SQLite file. */
+async function inTransaction<T>(dbFile: string, env: Record<string, string | undefined>, body: (db: Sql) => Promise<T>): Promise<T> {
+  const url = postgresUrl(env);
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const db: Sql = {
+        all: async (q, ...p) => (await client.query(numbered(q), p)).rows as Record<string, unknown>[],
+        run: async (q, ...p) => void (await client.query(numbered(q), p)),
+        hasTable: async (name) => (await client.query("select 1 from pg_tables where schemaname = 'public' and tablename = $1", [name])).rowCount === 1,
+      };
+      await client.query('begin');
+      try {
+        const out = await body(db);
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  const sqlite = new Database(dbFile, { fileMustExist: true });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    const db: Sql = {
+      all: async (q, ...p) => sqlite.prepare(q).all(...p) as Record<string, unknown>[],
+      run: async (q, ...p) => void sqlite.prepare(q).run(...p),
+      hasTable: async (name) => sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined,
+    };
+    // Only this connection's statements run between BEGIN and COMMIT (each awaits a synchronous call).
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const out = await body(db);
+      sqlite.exec('COMMIT');
+      return out;
+    } catch (err) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw err;
+    }
+  } finally {
+    sqlite.close();
+  }
+}
+
 /**
- * Re-encrypts every connection secret with `newKeyText` in one transaction. The old key is
- * SWITCHYARD_SECRET_KEY or the key file; when the key file was used it is replaced by the new key.
- * Returns how many rows were re-encrypted.
+ * Re-encrypts every connection and MCP server secret with `newKeyText` in one transaction, on
+ * SQLite or (DATABASE_URL=postgres://…) Postgres. The old key is SWITCHYARD_SECRET_KEY or the key
+ * file; when the key file was used it is replaced by the new key. Resolves how many rows were
+ * re-encrypted.
  */
-export function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<string, string | undefined> = process.env): { rows: number; keyFile?: string } {
+export async function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<string, string | undefined> = process.env): Promise<{ rows: number; keyFile?: string }> {
   const oldKey = loadSecretKey(dbFile, env);
   const newKey = keyFromText(newKeyText);
-  // With DATABASE_URL=postgres://… the secrets are in Postgres (the same statements, db/pg-client.ts).
-  const pg = postgresUrl(env);
-  const db = pg ? (new PgSyncClient(pg) as unknown as Database.Database) : new Database(dbFile, { fileMustExist: true });
-  let rows = 0;
-  try {
-    if (!pg) db.pragma('busy_timeout = 5000');
-    const all = db.prepare('select name, api_key, headers from connections').all() as { name: string; api_key: string | null; headers: string | null }[];
-    const update = db.prepare('update connections set api_key = ?, headers = ? where name = ?');
-    db.transaction(() => {
-      for (const r of all) {
-        const apiKey = r.api_key === null ? null : seal(open(r.api_key, oldKey), newKey);
-        const headers = r.headers === null ? null : Object.fromEntries(Object.entries(JSON.parse(r.headers) as Record<string, string>).map(([k, v]) => [k, seal(open(v, oldKey), newKey)]));
-        update.run(apiKey, headers === null ? null : JSON.stringify(headers), r.name);
-        rows++;
+  const reseal = (headers: string) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(headers) as Record<string, string>).map(([k, v]) => [k, seal(open(v, oldKey), newKey)])));
+  const rows = await inTransaction(dbFile, env, async (db) => {
+    let n = 0;
+    for (const r of (await db.all('select name, api_key, headers from connections')) as { name: string; api_key: string | null; headers: string | null }[]) {
+      const apiKey = r.api_key === null ? null : seal(open(r.api_key, oldKey), newKey);
+      await db.run('update connections set api_key = ?, headers = ? where name = ?', apiKey, r.headers === null ? null : reseal(r.headers), r.name);
+      n++;
+    }
+    // MCP servers' header values are sealed with the same key (db/mcp-servers.ts).
+    if (await db.hasTable('mcp_servers')) {
+      for (const r of (await db.all('select name, headers from mcp_servers where headers is not null')) as { name: string; headers: string }[]) {
+        await db.run('update mcp_servers set headers = ? where name = ?', reseal(r.headers), r.name);
+        n++;
       }
-      // MCP servers' header values are sealed with the same key (db/mcp-servers.ts).
-      const hasMcp = pg || db.prepare("select 1 from sqlite_master where type = 'table' and name = 'mcp_servers'").get();
-      const servers = hasMcp ? (db.prepare('select name, headers from mcp_servers where headers is not null').all() as { name: string; headers: string }[]) : [];
-      const updateMcp = db.prepare('update mcp_servers set headers = ? where name = ?');
-      for (const r of servers) {
-        const headers = Object.fromEntries(Object.entries(JSON.parse(r.headers) as Record<string, string>).map(([k, v]) => [k, seal(open(v, oldKey), newKey)]));
-        updateMcp.run(JSON.stringify(headers), r.name);
-        rows++;
-      }
-    })();
-  } finally {
-    db.close();
-  }
+    }
+    return n;
+  });
   if (env.SWITCHYARD_SECRET_KEY?.trim()) return { rows };
   const keyFile = keyFileFor(dbFile);
   writeFileSync(`${keyFile}.new`, newKeyText.trim() + '\n', { mode: 0o600 });

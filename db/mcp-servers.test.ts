@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
-import { emptyPostgresTables } from '@/lib/testing/on-postgres';
 import { closeDb, getDb } from './client';
 import { rotateSecretKey } from './maintenance';
 import { getMcpServer, insertMcpServer, listMcpServers, updateMcpServer } from './mcp-servers';
@@ -18,7 +17,6 @@ beforeEach(() => {
   restoreEnv = setEnv({ SWITCHYARD_DB: dbFile, SWITCHYARD_SECRET_KEY: undefined });
 });
 afterEach(async () => {
-  await emptyPostgresTables(); // mcp-servers.postgres.test.ts: one database for all tests
   closeDb();
   restoreEnv();
   rmSync(dir, { recursive: true, force: true });
@@ -38,11 +36,11 @@ describe('MCP server headers at rest', () => {
     expect(insertMcpServer({ name: 'calc', transport: 'sse', url: 'https://x/sse' })).toBeUndefined();
   });
 
-  it('are re-encrypted by key rotation', () => {
+  it('are re-encrypted by key rotation', async () => {
     insertMcpServer({ name: 'calc', transport: 'http', url: 'https://mcp.example.org/mcp', headers: { Authorization: 'Bearer mcp-secret' } });
     closeDb();
     const next = newKeyText();
-    expect(rotateSecretKey(dbFile, next).rows).toBe(1);
+    expect((await rotateSecretKey(dbFile, next)).rows).toBe(1);
     expect(open(JSON.parse(rawHeaders('calc')!).Authorization, keyFromText(next))).toBe('Bearer mcp-secret');
     expect(getMcpServer('calc')!.headers).toEqual({ Authorization: 'Bearer mcp-secret' });
   });

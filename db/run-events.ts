@@ -10,7 +10,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TraceEvent, TraceEventType } from '@/lib/contracts/trace';
-import { getDb, isPostgres } from './client';
+import { getDb } from './client';
 import { prepared } from './prepared';
 import { runEvents, type RunEventRow } from './schema/runs';
 
@@ -96,19 +96,11 @@ export function lastSeq(runId: string): number {
 const usageQuery = () =>
   prepared('run_usage', () =>
     getDb()
-      .select(
-        isPostgres()
-          ? {
-              input: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.input_tokens')::numeric), 0)`,
-              output: sql<number>`coalesce(sum((${runEvents.data}::jsonb ->> 'gen_ai.usage.output_tokens')::numeric), 0)`,
-              cost: sql<number | null>`sum((${runEvents.data}::jsonb ->> 'cost_usd')::numeric)`,
-            }
-          : {
-              input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
-              output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
-              cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
-            },
-      )
+      .select({
+        input: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.input_tokens"')), 0)`,
+        output: sql<number>`coalesce(sum(json_extract(${runEvents.data}, '$."gen_ai.usage.output_tokens"')), 0)`,
+        cost: sql<number | null>`sum(json_extract(${runEvents.data}, '$.cost_usd'))`,
+      })
       .from(runEvents)
       .where(and(eq(runEvents.runId, sql.placeholder('runId')), eq(runEvents.type, 'llm.response')))
       .prepare(),

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
-import { emptyPostgresTables } from '@/lib/testing/on-postgres';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-runs-'));
 const restoreEnv = setEnv({ SWITCHYARD_DB: path.join(dir, 'test.db') });
@@ -15,7 +14,6 @@ const { createGraph } = await import('./graphs');
 const { getRun, insertRun, updateRun } = await import('./runs');
 
 afterAll(async () => {
-  await emptyPostgresTables(); // runs.postgres.test.ts: one database for all tests
   closeDb();
   restoreEnv();
   rmSync(dir, { recursive: true, force: true });

@@ -130,10 +130,9 @@ export function transitionRun(id: string, from: RunStatus[], u: RunUpdate & { st
   return changes(res) > 0;
 }
 
-/** Rows changed by a prepared update: better-sqlite3 says `changes`, node-postgres `rowCount`. */
+/** Rows changed by a prepared update (better-sqlite3's `changes`). */
 function changes(res: unknown): number {
-  const r = res as { changes?: number; rowCount?: number | null };
-  return r.changes ?? r.rowCount ?? 0;
+  return (res as { changes?: number }).changes ?? 0;
 }
 
 const checkpointWriter = () =>

@@ -66,7 +66,7 @@ export function startWalCheckpointer(
   env: Record<string, string | undefined> = process.env,
   opts: { holdMs?: number } = {},
 ): WalCheckpointer | null {
-  // Loaded by path from the working directory, as db/pg-worker.mjs is: no bundler involved.
+  // Loaded by path from the working directory: no bundler involved.
   const workerFile = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db', 'wal-checkpoint-worker.mjs');
   // Shared with the worker. BEHIND: set to 1 by the worker when it falls behind; read by tick() on
   // the connection's thread, which may be too busy to take a message (a run of in-memory steps never

@@ -3,6 +3,7 @@
  * through SQLite's online backup API, safe while the server runs. Restore: stop the server, copy
  * FILE to SWITCHYARD_DB (removing any -wal/-shm files there), start the server.
  */
+import { postgresUrl } from '../db/database-url';
 import { backupDatabase, configuredDatabaseFile } from '../db/maintenance';
 
 const target = process.argv[2];
@@ -10,7 +11,7 @@ if (!target) {
   console.error('usage: npm run backup -- FILE');
   process.exit(2);
 }
-if (/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL?.trim() ?? '')) {
+if (postgresUrl()) {
   console.error('DATABASE_URL is a Postgres database: back it up with pg_dump (see the README, Postgres)');
   process.exit(2);
 }

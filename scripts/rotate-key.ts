@@ -12,5 +12,5 @@ if (!next) {
   process.exit(2);
 }
 const file = configuredDatabaseFile();
-const { rows, keyFile } = rotateSecretKey(file, next);
+const { rows, keyFile } = await rotateSecretKey(file, next);
 console.log(`re-encrypted ${rows} connection(s) and MCP server(s) in ${file}` + (keyFile ? `; the new key is in ${keyFile}` : '; now set SWITCHYARD_SECRET_KEY to the new key'));

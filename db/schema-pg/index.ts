@@ -2,8 +2,8 @@
  * The Postgres schema, derived from the SQLite one (db/schema: the one home of the column lists) so
  * that drizzle-kit can generate Postgres migrations (drizzle.pg.config.ts → db/migrations-pg), and
  * so that the native Postgres store (db/store/pg) queries with Postgres' own SQL.
- * Every column keeps its SQLite storage, which the repositories still on the synchronous bridge
- * (db/pg-client.ts) write through the SQLite schema: integers (timestamps in ms, booleans as 0/1)
+ * Every column keeps its SQLite storage (it was first written through SQLite's schema, and one
+ * column list serves both): integers (timestamps in ms, booleans as 0/1)
  * become bigint, text (JSON included) stays text, real becomes double precision; keys, references,
  * indexes and defaults are carried over. In TypeScript a column reads and writes what the SQLite
  * column does (a Date for a timestamp, a boolean, the parsed JSON), so rows of both stores have the

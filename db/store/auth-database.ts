@@ -2,7 +2,7 @@
  * The database better-auth's drizzle adapter works on (lib/server/auth.ts: sessions, accounts,
  * verifications, and users as it signs them in): on SQLite the app's connection and schema
  * (provider `sqlite`); on Postgres the async store's Pool with the Postgres schema (provider `pg`,
- * Postgres' own SQL), so sign-in and every session lookup leave the synchronous bridge.
+ * Postgres' own SQL), so sign-in and every session lookup are async on Postgres.
  */
 import 'server-only';
 import { getDb, isPostgres } from '../client';

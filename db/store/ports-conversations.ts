@@ -8,6 +8,7 @@
 import type { ConversationMemoryRow, MemoryEntityColumn } from '../schema/memory';
 import type { RunRow } from '../schema/runs';
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '../schema/threads';
+import type { ChatClientTool, ChatToolRunRow } from '../schema/chat-tools';
 
 export type { ConversationMemoryRow, MemoryEntityColumn };
 
@@ -89,4 +90,20 @@ export interface ThreadRepository {
   getRun(threadId: string, runId: string): Promise<ThreadRunWithRun | undefined>;
   /** Oldest first (by the run's creation, then id). */
   listRuns(threadId: string): Promise<ThreadRunWithRun[]>;
+}
+
+export type { ChatClientTool, ChatToolRunRow } from '../schema/chat-tools';
+
+/**
+ * The chat completions API's client tools (lib/runtime/openai/client-tools.ts): a run's caller
+ * tools, kept so the resumed run offers them again, and which run handed out each client tool call.
+ */
+export interface ChatToolRepository {
+  /** Keeps the run's caller tools (once per run). not_found: no such run. */
+  saveRun(row: { runId: string; node: string; tools: Record<string, ChatClientTool>; toolChoice?: unknown }): Promise<void>;
+  getRun(runId: string): Promise<ChatToolRunRow | undefined>;
+  /** Remembers that `runId` handed out these tool call ids (an id handed out again: the latest run). not_found: no such run. */
+  recordCalls(runId: string, ids: string[]): Promise<void>;
+  /** The runs these tool call ids were handed out by (distinct). */
+  runsOfCalls(ids: string[]): Promise<string[]>;
 }

@@ -5,13 +5,12 @@
  * on a `pg` Pool with Postgres' own SQL (db/store/pg/*). One conformance suite
  * (db/store/conformance) holds both to the contracts written here.
  *
- * Converted so far: graphs, graph versions, users and API keys; the small repositories of
+ * Everything the app stores: graphs, graph versions, users and API keys; the small repositories of
  * db/store/ports-settings.ts (connections, MCP servers, graph tests, the page cache, `meta`,
- * seeding); conversation memory and the assistants flow (db/store/ports-conversations.ts);
- * better-auth's sessions (db/store/auth-database.ts); and the run path (db/store/run-ports.ts:
- * runs, events, checkpoints, the call journal and the step commit). Chat tools and the rest are
- * still synchronous (db/*.ts) and, on Postgres, go through the bridge
- * (db/pg-client.ts) until they move here.
+ * seeding); conversation memory, the assistants flow and the chat completions API's client tools
+ * (db/store/ports-conversations.ts); better-auth's sessions (db/store/auth-database.ts); and the
+ * run path (db/store/run-ports.ts: runs, events, checkpoints, the call journal and the step
+ * commit). On Postgres this is the only way to the database (db/client.ts getDb() is SQLite's).
  *
  * Failures every implementation reports the same way: an unknown id is `null`/`undefined`/`false`
  * from a lookup and `not_found` from a write that needs it; a taken unique value (graph name, user
@@ -23,7 +22,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
-import type { AssistantRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 
 export type * from './ports-settings';
@@ -162,4 +161,5 @@ export interface Store {
   readonly memory: MemoryRepository;
   readonly assistants: AssistantRepository;
   readonly threads: ThreadRepository;
+  readonly chatTools: ChatToolRepository;
 }

@@ -2,7 +2,7 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts or db/threads.ts (the run path:
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts, db/threads.ts or db/chat-tools.ts (the run path:
  * sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
@@ -15,6 +15,7 @@ import * as mcp from '../mcp-servers';
 import * as meta from '../meta';
 import * as memory from '../memory';
 import * as threads from '../threads';
+import * as chatTools from '../chat-tools';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import type { Store } from './ports';
@@ -112,6 +113,12 @@ export function sqliteStore(): Store {
       insertRun: later(threads.insertThreadRun),
       getRun: later(threads.getThreadRun),
       listRuns: later(threads.listThreadRuns),
+    },
+    chatTools: {
+      saveRun: later(chatTools.saveChatToolRun),
+      getRun: later(chatTools.getChatToolRun),
+      recordCalls: later(chatTools.recordChatToolCalls),
+      runsOfCalls: later(chatTools.runsOfToolCalls),
     },
   };
 }

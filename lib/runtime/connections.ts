@@ -9,7 +9,7 @@ import { DEMO_CONNECTION } from '@/lib/contracts/runs';
 import { maskKey, supportsView, type ConnectionView, type CreateConnectionBody } from '@/lib/contracts/connections';
 import { FREE, priceOf, type ModelPrice } from '@/lib/graph/prices';
 import { conflict, notFound, AppError } from '@/lib/errors';
-import { getConnection } from '@/db/connections';
+import type { PricePort } from '@/lib/engine/ports';
 import { getStore, type ConnectionPatch, type ConnectionRow } from '@/db/store';
 
 function fromRow(row: ConnectionRow): Connection {
@@ -34,19 +34,27 @@ export function isLocalBaseUrl(baseUrl: string): boolean {
 }
 
 /**
- * The price of `model` on connection `name` (cost): the connection's own prices (Settings), else
- * free for a local server, else the shipped defaults (lib/graph/prices.ts). Synchronous, as the
- * engine's PricePort is: it reads the connection through the synchronous db/connections.ts (on
- * Postgres the bridge) until the run path is async.
+ * The price of `model` on connection `name` (cost) given the saved connection of that name: its own
+ * prices (Settings), else free for a local server, else the shipped defaults (lib/graph/prices.ts).
  */
-export function connectionPrice(name: string, model: string): ModelPrice | null {
+function priceOn(name: string, model: string, saved: ConnectionRow | undefined): ModelPrice | null {
   if (name === DEMO_CONNECTION) return FREE; // the built-in demo model (lib/llm/demo)
   const env = name === 'default' ? envDefaultConnection() : null;
-  const row = env ? undefined : getConnection(name);
+  const row = env ? undefined : saved;
   if (row?.prices) return priceOf(model, row.prices);
   const base = env?.base_url ?? row?.baseUrl;
   if (base && isLocalBaseUrl(base)) return FREE;
   return priceOf(model);
+}
+
+/**
+ * The engine's PricePort for one run (or one test file run): the saved connections are read once,
+ * through the async store, before the engine starts; the engine's synchronous lookups answer from
+ * what was read (a connection edited during the run prices its next run).
+ */
+export async function loadPrices(): Promise<PricePort> {
+  const saved = new Map((await getStore().connections.list()).map((row) => [row.name, row]));
+  return { price: (name, model) => priceOn(name, model, saved.get(name)) };
 }
 
 /** The connection a graph's `connection: <name>` points at, or null. */

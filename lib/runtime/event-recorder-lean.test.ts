@@ -33,7 +33,7 @@ const appendEvents = vi.mocked(runEvents.appendEvents);
 
 describe('lean recorder', () => {
   it('writes the events of one tick in one transaction, with statements prepared once', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
     await tick(); // the first write prepares the statements
@@ -54,7 +54,7 @@ describe('lean recorder', () => {
 
   it('makes a step durable with its checkpoint: a process killed in the next step keeps both', async () => {
     const doc = graph({ a: agent(), b: agent() }, chain('a', 'b'));
-    const run = seedRun(doc);
+    const run = await seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     let inB!: () => void;
     const reachedB = new Promise<void>((resolve) => (inB = resolve));
@@ -66,7 +66,7 @@ describe('lean recorder', () => {
         return new Promise<string>((resolve) => (release = resolve));
       },
     ]);
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model };
     const done = runGraph({ runId: run.id, doc, input: 'hi', ports });
     await reachedB;
     resetRuntimeState(); // the process dies in step 2 (its recorder writes nothing more)
@@ -83,9 +83,9 @@ describe('lean recorder', () => {
   it('does not rewrite channels a step left unchanged, and reads every checkpoint back whole', async () => {
     const book = { title: 'A long document', chapters: Array.from({ length: 20 }, (_, i) => `chapter ${i} `.repeat(10)) };
     const doc = graph({ a: agent(), b: agent(), c: agent() }, chain('a', 'b', 'c'), { state: { book: { type: 'json' }, verdict: { type: 'string' } } });
-    const run = seedRun(doc);
+    const run = await seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two', 'three']) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model: scriptedModel(['one', 'two', 'three']) };
     const out = await runGraph({ runId: run.id, doc, input: 'hi', inputs: { book }, ports });
     recorder.flush();
     expect(out.status).toBe('succeeded');
@@ -104,9 +104,9 @@ describe('lean recorder', () => {
 
   it("writes a run's last checkpoint in the transaction of its run.finished: one commit fewer, both or neither", async () => {
     const doc = graph({ a: agent(), b: agent() }, chain('a', 'b'));
-    const run = seedRun(doc);
+    const run = await seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model: scriptedModel(['one', 'two']) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model: scriptedModel(['one', 'two']) };
     appendEvents.mockClear();
     const out = await runGraph({ runId: run.id, doc, input: 'hi', ports });
     expect(out.status).toBe('succeeded');
@@ -118,8 +118,8 @@ describe('lean recorder', () => {
     expect(getDb().$client.prepare('select count(*) as n from run_checkpoints where run_id = ?').get(run.id)).toEqual({ n: 3 });
   });
 
-  it('a deferred write that fails takes the events of its transaction with it (nothing half-written)', () => {
-    const run = seedRun();
+  it('a deferred write that fails takes the events of its transaction with it (nothing half-written)', async () => {
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     recorder.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
     recorder.withNextCommit(() => {
@@ -130,7 +130,7 @@ describe('lean recorder', () => {
   });
 
   it('a deferred write with nothing after it is committed at the end of the tick', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     let wrote = 0;
     recorder.withNextCommit(() => {

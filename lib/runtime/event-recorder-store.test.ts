@@ -4,11 +4,9 @@
  * (event-recorder-store.postgres.test.ts) it is one pg transaction per commit, queued per run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { runs } from '@/db/schema/runs';
+import { rawSql } from '@/lib/testing/raw-sql';
 import { getStore } from '@/db/store';
 import type { TraceEvent } from '@/lib/contracts/trace';
-import { eq } from 'drizzle-orm';
 import { subscribe } from './event-bus';
 import { createEventRecorder } from './event-recorder';
 import { seedRun, useTempDb } from './testing/temp-db';
@@ -23,7 +21,7 @@ const node = (step: number) => ({ type: 'node.started' as const, step, node: 'a'
 
 describe('event recorder over the store', () => {
   it('publishes each event only once its commit is written, in seq order, across commits nobody waited for', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const seen: { seq: number; stored: boolean }[] = [];
     const checks: Promise<void>[] = [];
@@ -45,7 +43,7 @@ describe('event recorder over the store', () => {
   });
 
   it('a commit that fails rejects the flush that waits for it, writes none of it and publishes none of it', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const first = createEventRecorder({ runId: run.id, afterSeq: 0 });
     first.emit(node(1));
     await first.flush();
@@ -68,10 +66,10 @@ describe('event recorder over the store', () => {
   });
 
   it('goes quiet for a run deleted under it: the flush resolves and nothing more is written', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit(node(1));
-    getDb().delete(runs).where(eq(runs.id, run.id)).run();
+    await rawSql('delete from runs where id = ?', [run.id]);
     await expect(rec.flush({ step: 1, state: {}, next: [] })).resolves.toBeUndefined();
     rec.emit(node(2));
     await rec.flush();
@@ -79,7 +77,7 @@ describe('event recorder over the store', () => {
   });
 
   it('durable() resolves once everything recorded so far can be read back', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit(node(1));
     rec.emit(node(2));

@@ -22,8 +22,8 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 const delta = (text: string, span = 'llm-1') => ({ type: 'llm.delta' as const, step: 1, node: 'a', span_id: span, data: { text } });
 
 describe('event recorder', () => {
-  it('numbers events 1, 2, 3... per run, persists them and publishes them in order', () => {
-    const run = seedRun();
+  it('numbers events 1, 2, 3... per run, persists them and publishes them in order', async () => {
+    const run = await seedRun();
     const seen: TraceEvent[] = [];
     const off = subscribe(run.id, (e) => seen.push(e));
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
@@ -42,7 +42,7 @@ describe('event recorder', () => {
   });
 
   it('writes and publishes a tick\'s events before the event loop runs anything else (no wait behind timers, I/O or setImmediate)', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const seen: number[] = [];
     const off = subscribe(run.id, (e) => seen.push(e.seq));
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
@@ -60,14 +60,14 @@ describe('event recorder', () => {
   });
 
   it('continues the numbering of a run that already has events (resume)', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     await recordRunEvent(run.id, { type: 'run.started', step: 0, span_id: 'run', data: {} });
     await recordRunEvent(run.id, { type: 'node.started', step: 1, span_id: 'n', data: {} });
     expect(listEvents(run.id).map((e) => e.seq)).toEqual([1, 2]);
   });
 
-  it('coalesces llm.delta bursts into events of about 50 characters without losing text', () => {
-    const run = seedRun();
+  it('coalesces llm.delta bursts into events of about 50 characters without losing text', async () => {
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0, deltaChars: 50 });
     const words = Array.from({ length: 40 }, (_, i) => `w${i} `);
     for (const w of words) rec.emit(delta(w));
@@ -84,7 +84,7 @@ describe('event recorder', () => {
 
   it('never merges deltas of different spans, and writes a quiet tail on its own', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0, deltaMs: 5 });
     rec.emit(delta('one', 'x'));
     rec.emit(delta('two', 'y'));
@@ -102,8 +102,8 @@ describe('event recorder', () => {
     expect(seen.map((e) => e.data.text)).toEqual(['two']);
   });
 
-  it('writes the run status in the same transaction as the event that causes it', () => {
-    const run = seedRun();
+  it('writes the run status in the same transaction as the event that causes it', async () => {
+    const run = await seedRun();
     updateRun(run.id, { status: 'running', startedAt: new Date() });
     const statusAtPublish: string[] = [];
     const off = subscribe(run.id, (e) => statusAtPublish.push(`${e.type}:${getRun(run.id)!.status}`));
@@ -124,13 +124,13 @@ describe('event recorder', () => {
   });
 
   it('records the failure message of run.failed on the row', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: 'run', data: { error: { code: 'recursion_limit', message: 'too deep' } } });
     expect(getRun(run.id)).toMatchObject({ status: 'failed', error: { code: 'recursion_limit', message: 'too deep' } });
   });
 
   it('goes quiet after a simulated process restart (resetRuntimeState)', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: {} });
     rec.flush();

@@ -38,8 +38,8 @@ export async function derivedDocument(run: RunRow, which: GraphVersionChoice): P
 }
 
 /** A run that cannot start because a model connection is missing is refused before it exists. */
-function checkConnections(doc: GraphDocument): void {
-  const missing = missingConnections(doc);
+async function checkConnections(doc: GraphDocument): Promise<void> {
+  const missing = await missingConnections(doc);
   if (missing.length) throw new AppError('no_connection', `No model connection ${missing.map((n) => `"${n}"`).join(', ')} is configured for graph "${doc.name}"; add it in Settings`);
 }
 
@@ -57,7 +57,7 @@ function checkNodes(doc: GraphDocument, cp: Checkpoint, version: number): void {
 /** Creates a fork or replay row and starts it. A demo run's fork or replay is a demo run too (no connection needed). */
 export async function startDerived(parent: RunRow, opts: { doc: GraphDocument; version: number; origin: 'fork' | 'replay'; step?: number; args: LaunchArgs; apiKeyId?: string }): Promise<RunRow> {
   const connectionOverride = parent.connectionOverride === DEMO_CONNECTION ? DEMO_CONNECTION : null;
-  if (!connectionOverride) checkConnections(opts.doc);
+  if (!connectionOverride) await checkConnections(opts.doc);
   const run = await getStore().runs.insert({
     id: newRunId(),
     graphId: parent.graphId,

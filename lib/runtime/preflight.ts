@@ -8,21 +8,12 @@ import { envDefaultConnection } from '@/lib/llm';
 import { DEFAULTS } from '@/lib/graph/defaults';
 import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { getConnection } from '@/db/connections';
 import { getStore } from '@/db/store';
 import type { Problem } from '@/lib/graph/problems';
 import { operatorConfigProblems, type ConfiguredNames, type ValidationContext } from '@/lib/graph/validate-tools';
-import { hasMcpServerNow, listMcpServerConfigs } from './mcp/servers';
+import { listMcpServerConfigs } from './mcp/servers';
 
 const envHasDefault = (name: string) => name === 'default' && envDefaultConnection() !== null;
-
-/**
- * Whether connection `name` is configured, answered synchronously for run start (missingConnections;
- * on Postgres through the bridge) until starting a run is async.
- */
-function hasConnectionNow(name: string): boolean {
-  return envHasDefault(name) || Boolean(getConnection(name));
-}
 
 /**
  * The operator's configuration as names, read through the async store, plain data (also for a
@@ -50,7 +41,7 @@ export async function validationContext(): Promise<ValidationContext> {
  * Connection names the graph's model-using nodes need that are not configured. Checked at run start
  * only: a graph may be saved before its model connection exists (and run with the demo model).
  */
-export function missingConnections(doc: GraphDocument): string[] {
+export async function missingConnections(doc: GraphDocument): Promise<string[]> {
   const needed = new Set<string>();
   for (const node of Object.values(doc.nodes)) {
     if (!callsModel(node)) continue;
@@ -58,11 +49,15 @@ export function missingConnections(doc: GraphDocument): string[] {
     const spec = doc.models?.[modelId];
     needed.add(spec?.connection ?? 'default');
   }
-  return [...needed].filter((name) => !hasConnectionNow(name)).sort();
+  const store = getStore();
+  const found = await Promise.all([...needed].map(async (name) => envHasDefault(name) || (await store.connections.get(name)) !== undefined));
+  return [...needed].filter((_, i) => !found[i]).sort();
 }
 
-/** `mcp` tools whose server is not configured (any more: saving checks it too), each with its path. Checked at run start (synchronously, as missingConnections). */
-export function unknownMcpServers(doc: GraphDocument): Problem[] {
-  const servers: ValidationContext = { hasConnection: () => true, hasMcpServer: hasMcpServerNow };
+/** `mcp` tools whose server is not configured (any more: saving checks it too), each with its path. Checked at run start. */
+export async function unknownMcpServers(doc: GraphDocument): Promise<Problem[]> {
+  if (!Object.values(doc.tools ?? {}).some((t) => t.type === 'mcp')) return []; // nothing to read
+  const names = new Set((await listMcpServerConfigs()).map((s) => s.name));
+  const servers: ValidationContext = { hasConnection: () => true, hasMcpServer: (name) => names.has(name) };
   return operatorConfigProblems(doc, servers).filter((p) => p.code === 'unknown_mcp_server');
 }

@@ -34,7 +34,7 @@ const ev = (runId: string, type: 'node.started' | 'run.finished' | 'run.failed' 
 
 describe('run event stream', () => {
   it('replays the backlog after `after`, then goes live with no gap and no duplicate, and ends after the terminal event', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     updateRun(run.id, { status: 'running' });
     for (let i = 0; i < 4; i++) await ev(run.id);
     const sse = readSse(runEventStream({ runId: run.id, after: 2, heartbeatMs: 60_000 }));
@@ -51,7 +51,7 @@ describe('run event stream', () => {
   });
 
   it('a client arriving while a tick\'s events are being written gets each of them once, in order, then the live ones', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     updateRun(run.id, { status: 'running' });
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const emit = () => rec.emit({ type: 'node.started', step: 1, node: 'a', span_id: 's', data: {} });
@@ -72,7 +72,7 @@ describe('run event stream', () => {
   });
 
   it('ends at once for a finished run whose whole trace the client already has', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     await ev(run.id);
     await ev(run.id, 'run.failed');
     const sse = readSse(runEventStream({ runId: run.id, after: 2, heartbeatMs: 60_000 }));
@@ -80,7 +80,7 @@ describe('run event stream', () => {
   });
 
   it('sends heartbeat comments while a run is quiet, and unsubscribes when the client leaves', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     updateRun(run.id, { status: 'paused' });
     const leave = new AbortController();
     const sse = readSse(runEventStream({ runId: run.id, after: 0, heartbeatMs: 20, signal: leave.signal }));
@@ -97,7 +97,7 @@ describe('run event stream', () => {
   });
 
   it('queue mode: a run whose worker commits its end right after the backlog read still gets run.finished before the stream ends', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     updateRun(run.id, { status: 'running' });
     await ev(run.id);
     // The worker (another process) commits run.finished and the status together right after the
@@ -113,7 +113,7 @@ describe('run event stream', () => {
   });
 
   it('sends the events of one commit as one chunk (one socket write), in order, and the terminal event with them', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     updateRun(run.id, { status: 'running' });
     const reader = runEventStream({ runId: run.id, after: 0, heartbeatMs: 60_000 }).getReader();
     const decoder = new TextDecoder();

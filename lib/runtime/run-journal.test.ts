@@ -5,11 +5,8 @@
  * writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { listJournal } from '@/db/journal';
-import { listEvents } from '@/db/run-events';
-import { runs } from '@/db/schema/runs';
-import { eq } from 'drizzle-orm';
+import { getStore } from '@/db/store';
+import { rawSql } from '@/lib/testing/raw-sql';
 import { runGraph } from '@/lib/engine';
 import type { JournalEntry } from '@/lib/engine/ports';
 import { fakeTools, scriptedModel } from '@/lib/engine/testing/fake-ports';
@@ -20,8 +17,12 @@ import { createRunJournal } from './run-journal';
 import { createRunPorts } from './run-ports';
 import { seedRun, useTempDb } from './testing/temp-db';
 
-/** Called after every commit of events (db/run-events.ts appendEvents), when set. */
-const afterCommit = vi.hoisted(() => ({ fn: undefined as undefined | (() => void), inCommit: false, journalWrites: [] as boolean[] }));
+/**
+ * Called after every commit of events, when set: on SQLite right after the synchronous commit
+ * (db/run-events.ts appendEvents; its store reads answer at once), on Postgres after the store's
+ * step commit, awaited before that commit resolves (the run's next commit waits for it).
+ */
+const afterCommit = vi.hoisted(() => ({ fn: undefined as undefined | (() => Promise<void>), inCommit: false, journalWrites: [] as boolean[] }));
 vi.mock('@/db/run-events', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/db/run-events')>();
   return {
@@ -33,7 +34,7 @@ vi.mock('@/db/run-events', async (importOriginal) => {
       } finally {
         afterCommit.inCommit = false;
       }
-      afterCommit.fn?.();
+      void afterCommit.fn?.();
     },
   };
 });
@@ -66,7 +67,7 @@ vi.mock('@/db/store', async (importOriginal) => {
             commit: async (runId, c) => {
               if (c.journal?.length) afterCommit.journalWrites.push(c.events.length > 0);
               await store.steps.commit(runId, c);
-              afterCommit.fn?.();
+              await afterCommit.fn?.();
             },
           },
         };
@@ -92,15 +93,15 @@ function toolCall(key: string, output: string, extra: Partial<JournalEntry> = {}
 describe('run journal', () => {
   it("a server run's calls are written in the commits of their events: after every commit, one row per llm.response / tool.result", async () => {
     const doc = graph({ a: agent({ strategy: 'tool_calling', tools: ['post'] }) }, chain('a'), { tools: { post: { type: 'http', method: 'POST', url: 'http://example.test/hook' } } });
-    const run = seedRun(doc);
+    const run = await seedRun(doc);
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const model = scriptedModel([{ tool_calls: [{ name: 'post', arguments: { n: 1 } }, { name: 'post', arguments: { n: 2 } }] }, 'done']);
-    const ports = { ...createRunPorts(run.id, recorder, new AbortController().signal), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
+    const ports = { ...(await createRunPorts(run.id, recorder, new AbortController().signal)), model, tools: fakeTools({ post: (a) => `posted ${String(a.n)}` }) };
     const seen: [number, number][] = [];
     afterCommit.journalWrites = [];
-    afterCommit.fn = () => {
-      const calls = listEvents(run.id).filter((e) => e.type === 'llm.response' || e.type === 'tool.result').length;
-      seen.push([calls, listJournal(run.id).length]);
+    afterCommit.fn = async () => {
+      const [events, rows] = await Promise.all([getStore().events.list(run.id), getStore().journal.list(run.id)]);
+      seen.push([events.filter((e) => e.type === 'llm.response' || e.type === 'tool.result').length, rows.length]);
     };
     try {
       expect((await runGraph({ runId: run.id, doc, input: 'go', ports })).status).toBe('succeeded');
@@ -113,7 +114,7 @@ describe('run journal', () => {
     // Never on its own: every write of journal rows was inside the transaction of a commit of events.
     expect(afterCommit.journalWrites.length).toBeGreaterThan(0);
     expect(afterCommit.journalWrites.every(Boolean)).toBe(true);
-    expect(listJournal(run.id).map((r) => [r.kind, r.node, r.key])).toEqual([
+    expect((await getStore().journal.list(run.id)).map((r) => [r.kind, r.node, r.key])).toEqual([
       ['llm', 'a', 's1.g0/a.0#0'],
       ['tool', 'a', 's1.g0/a.0#1'],
       ['tool', 'a', 's1.g0/a.0#2'],
@@ -122,23 +123,23 @@ describe('run journal', () => {
   });
 
   it('writes a call in the transaction of the next step commit, with its events, not before', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     journal.record({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', request: { model: 'm' }, result: CHAT, usage: CHAT.usage, started_at: 50, latency_ms: 5 });
     recorder.emit({ type: 'llm.response', step: 1, node: 'a', span_id: 'l1', data: { content: 'hi' } });
-    expect(listJournal(run.id)).toEqual([]);
-    expect(listEvents(run.id)).toEqual([]);
+    expect(await getStore().journal.list(run.id)).toEqual([]);
+    expect(await getStore().events.list(run.id)).toEqual([]);
     await recorder.flush();
-    const rows = listJournal(run.id);
+    const rows = await getStore().journal.list(run.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: 's1.g0/a.0#0', kind: 'llm', node: 'a', result: CHAT, usage: CHAT.usage, error: null, reused: false, startedAt: 50, latencyMs: 5 });
     expect(rows[0].requestHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(listEvents(run.id).map((e) => e.type)).toEqual(['llm.response']);
+    expect((await getStore().events.list(run.id)).map((e) => e.type)).toEqual(['llm.response']);
   });
 
   it('keeps what the call returned when it finished (later changes to the object are not written), and a failed tool call with its error', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     const result = { output: 'first' };
@@ -148,14 +149,14 @@ describe('run journal', () => {
     // The same key again (a recall racing a record) keeps the first.
     journal.record(toolCall('s1.g0/a.0#0', 'second'));
     await recorder.flush();
-    expect(listJournal(run.id).map((r) => [r.key, r.result, r.error])).toEqual([
+    expect((await getStore().journal.list(run.id)).map((r) => [r.key, r.result, r.error])).toEqual([
       ['s1.g0/a.0#0', { output: 'first' }, null],
       ['s1.g0/a.0#1', { output: '', error: 'HTTP 500' }, 'HTTP 500'],
     ]);
   });
 
   it('recalls a call by attempt key: before its commit, after it, and from a new port (a resume in another process)', async () => {
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder);
     expect(await journal.recall('s1.g0/a.0#0')).toBeUndefined();
@@ -169,7 +170,7 @@ describe('run journal', () => {
   });
 
   it("reuses the source run's n-th identical call for this run's n-th, counting this run's calls not yet committed", async () => {
-    const source = seedRun();
+    const source = await seedRun();
     const srcRecorder = createEventRecorder({ runId: source.id, afterSeq: 0 });
     const src = createRunJournal(source.id, srcRecorder);
     src.record(toolCall('s1.g0/a.0#0', 'one'));
@@ -177,7 +178,7 @@ describe('run journal', () => {
     src.record(toolCall('s1.g0/b.0#0', 'other node', { node: 'b' }));
     await srcRecorder.flush();
 
-    const run = seedRun();
+    const run = await seedRun();
     const recorder = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const journal = createRunJournal(run.id, recorder, source.id);
     const call = { kind: 'tool' as const, node: 'a', request: { tool: 'post', args: { n: 1 } } };
@@ -189,27 +190,27 @@ describe('run journal', () => {
     expect(await journal.reuse!(call)).toBeUndefined(); // a third identical call is made
     expect(await journal.reuse!({ ...call, request: { tool: 'post', args: { n: 2 } } })).toBeUndefined(); // a changed request is made
     expect(await journal.reuse!({ ...call, kind: 'llm' })).toBeUndefined();
-    expect(listJournal(run.id).map((r) => r.reused)).toEqual([true, true]);
+    expect((await getStore().journal.list(run.id)).map((r) => r.reused)).toEqual([true, true]);
     // A run without a source reuses nothing.
     expect(createRunJournal(run.id, recorder).reuse).toBeUndefined();
   });
 
   it('writes nothing for a run deleted before its commit, nor for a recorder that went quiet (a simulated restart)', async () => {
-    const gone = seedRun();
+    const gone = await seedRun();
     const recorder = createEventRecorder({ runId: gone.id, afterSeq: 0 });
     const journal = createRunJournal(gone.id, recorder);
     journal.record(toolCall('s1.g0/a.0#0', 'posted'));
     recorder.emit({ type: 'tool.result', step: 1, node: 'a', span_id: 't1', data: { tool: 'post', output: 'posted' } });
-    getDb().delete(runs).where(eq(runs.id, gone.id)).run();
+    await rawSql('delete from runs where id = ?', [gone.id]);
     await expect(recorder.flush()).resolves.toBeUndefined();
-    expect(listJournal(gone.id)).toEqual([]);
+    expect(await getStore().journal.list(gone.id)).toEqual([]);
 
-    const run = seedRun();
+    const run = await seedRun();
     const quiet = createEventRecorder({ runId: run.id, afterSeq: 0 });
     const j = createRunJournal(run.id, quiet);
     resetRuntimeState();
     j.record(toolCall('s1.g0/a.0#0', 'posted'));
     await quiet.flush();
-    expect(listJournal(run.id)).toEqual([]);
+    expect(await getStore().journal.list(run.id)).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ export async function startRun(graphId: string, opts: StartRunOptions): Promise<
     apiKeyId: opts.apiKeyId ?? null,
     connectionOverride: opts.connectionOverride ?? null,
   });
-  const missing = opts.connectionOverride ? [] : missingConnections(doc);
+  const missing = opts.connectionOverride ? [] : await missingConnections(doc);
   if (missing.length) {
     const names = missing.map((n) => `"${n}"`).join(', ');
     const message =
@@ -89,7 +89,7 @@ export async function startRun(graphId: string, opts: StartRunOptions): Promise<
     await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'no_connection', message } } });
     return (await store.runs.get(run.id))!;
   }
-  const mcp = unknownMcpServers(doc);
+  const mcp = await unknownMcpServers(doc);
   if (mcp.length) {
     await store.runs.update(run.id, { startedAt: new Date() });
     await recordRunEvent(run.id, { type: 'run.failed', step: 0, span_id: RUN_SPAN_ID, data: { error: { code: 'unknown_mcp_server', message: mcp.map((p) => p.message).join('; ') } } });
@@ -181,7 +181,7 @@ async function execute(run: RunRow, doc: GraphDocument, args: LaunchArgs, contro
   // A replay reuses its parent's recorded calls (time travel), also when it resumes after a pause.
   const replayOf = run.origin === 'replay' ? (run.parentRunId ?? undefined) : undefined;
   const demo = run.connectionOverride === DEMO_CONNECTION ? { graph: doc.name, input: run.input } : undefined;
-  const ports = createRunPorts(run.id, recorder, controller.signal, conversation, replayOf, demo);
+  const ports = await createRunPorts(run.id, recorder, controller.signal, conversation, replayOf, demo);
   // A run of a conversation given only its new input starts from the conversation's earlier turns.
   if (conversation && !args.from) args = { ...args, inputs: await conversationInputs(conversation, args.input, args.inputs) };
   await store.runs.update(run.id, { status: 'running', ...(run.startedAt ? {} : { startedAt: new Date() }) });

@@ -12,7 +12,7 @@ import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { createPageCache } from '@/db/store/page-cache-port';
-import { connectionPrice, resolveConnection } from './connections';
+import { loadPrices, resolveConnection } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
@@ -23,8 +23,10 @@ import { demoPorts, type DemoRun } from './demo-run';
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
 /** `replayOf`: the run a replay run reuses the calls of (time travel, run-journal.ts). */
 /** `demo`: a demo run (connection_override `demo`): model and scripted tools from the demo (demo-run.ts). */
-export function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string, demo?: DemoRun): RunPorts {
+/** Async: what the engine's synchronous ports answer from (connection prices) is read before the run starts. */
+export async function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string, demo?: DemoRun): Promise<RunPorts> {
   const config = runtimeConfig();
+  const prices = await loadPrices();
   // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
   const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() });
   const ports = demo ? demoPorts(runId, demo, config.model, tools) : { model: createModelPort({ resolveConnection, ...config.model }), tools };
@@ -38,7 +40,7 @@ export function createRunPorts(runId: string, recorder: EventRecorder, signal: A
     // The call journal, written with each step's commit (run-journal.ts).
     journal: createRunJournal(runId, recorder, replayOf),
     // Cost: the connection's own prices (Settings), else the shipped defaults (lib/graph/prices.ts).
-    prices: { price: connectionPrice },
+    prices,
     graphs: {
       async load(name) {
         const row = await getStore().graphs.getByName(name);

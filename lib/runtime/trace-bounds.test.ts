@@ -125,8 +125,8 @@ describe('the recorder, through HTTP and the mock model', () => {
     }
   });
 
-  it('writes for a run whose row is gone are dropped, never thrown (also from the delta timer)', () => {
-    const run = seedRun();
+  it('writes for a run whose row is gone are dropped, never thrown (also from the delta timer)', async () => {
+    const run = await seedRun();
     const rec = createEventRecorder({ runId: run.id, afterSeq: 0, deltaMs: 0 });
     rec.emit({ type: 'run.started', step: 0, span_id: 'run', data: { input: 'hi' } });
     getDb().$client.prepare('delete from runs where id = ?').run(run.id);

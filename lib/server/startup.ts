@@ -6,7 +6,7 @@
  * safe to call more than once (the work is done once per process, the seeding once per database).
  */
 import 'server-only';
-import { getDb } from '@/db/client';
+import { openDatabase } from '@/db/client';
 import { getStore, type SeedResult } from '@/db/store';
 import { ensureRecovered } from '@/lib/runtime/recovery';
 import { assertSafeBinding, boundHost } from './auth-binding';
@@ -42,7 +42,7 @@ export function startServer(opts: StartupOptions = {}): Promise<StartupReport> {
 
 async function start(opts: StartupOptions): Promise<StartupReport> {
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
-  getDb();
+  await openDatabase(); // SQLite or the Postgres Pool, migrated
   await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);

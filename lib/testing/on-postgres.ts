@@ -58,15 +58,3 @@ export async function onPostgres(opts: { ownCluster?: boolean } = {}): Promise<P
   });
   return server;
 }
-
-/**
- * For suites that start each test on a new SQLite file: with Postgres (one database per test file)
- * the same fresh start is every table emptied. Nothing with SQLite.
- */
-export async function emptyPostgresTables(): Promise<void> {
-  const { getDb, isPostgres } = await import('@/db/client');
-  if (!isPostgres()) return;
-  const client = getDb().$client;
-  const tables = (client.prepare("select tablename from pg_tables where schemaname = 'public'").all() as { tablename: string }[]).map((t) => `"${t.tablename}"`);
-  if (tables.length) client.prepare(`truncate ${tables.join(', ')} cascade`).run();
-}

@@ -14,6 +14,7 @@ import type { Backend } from '@/db/store/conformance';
 import { newKeyText } from '@/db/secret-box';
 import { setEnv } from './env';
 import { onPostgres } from './on-postgres';
+import { rawSql } from './raw-sql';
 
 export function sqliteBackend(): Backend {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-store-'));
@@ -29,14 +30,7 @@ export function sqliteBackend(): Backend {
       const db = getDb();
       for (const table of EMPTIED) db.run(sql.raw(`delete from ${table}`));
     },
-    async rows(query) {
-      const stmt = getDb().$client.prepare(query);
-      if (!stmt.reader) {
-        stmt.run();
-        return [];
-      }
-      return stmt.all() as Record<string, unknown>[];
-    },
+    rows: (query) => rawSql(query),
     async reopen() {
       closeDb();
       getDb();
@@ -64,9 +58,7 @@ export function postgresBackend(): Backend {
     async empty() {
       await (await getPgPool()).query(`truncate ${EMPTIED.join(', ')} cascade`);
     },
-    async rows(query) {
-      return (await (await getPgPool()).query(query)).rows as Record<string, unknown>[];
-    },
+    rows: (query) => rawSql(query),
     async reopen() {
       await closeDbAndPool();
     },

@@ -1,11 +1,10 @@
-/** The graphs HTTP API driven over real HTTP (lib/testing/api-server) against a temporary SQLite file. */
+/** The graphs HTTP API driven over real HTTP (lib/testing/api-server) against a temporary SQLite file (graphs-api.postgres.test.ts: PostgreSQL). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GraphListResponse, ImportGraphResponse, SavedGraphResponse, GraphRecord } from '@/lib/contracts/graphs';
 import { stringifyGraph } from '@/lib/graph/yaml';
 import { writerReviewerGraph } from '@/lib/graph/testing/fixtures';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { rawCount, rawSql } from '@/lib/testing/raw-sql';
 import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
 import type { ApiServer } from '@/lib/testing/api-server';
 import { expectApiError as expectError } from '@/lib/testing/expect-api-error';
@@ -18,13 +17,13 @@ beforeAll(async () => {
   api = h.api;
 });
 afterAll(() => h.close());
-beforeEach(() => {
-  getDb().run(sql`delete from graphs`);
+beforeEach(async () => {
+  await rawSql('delete from graphs');
 });
 
-const counts = () => ({
-  graphs: getDb().get<{ n: number }>(sql`select count(*) as n from graphs`)!.n,
-  versions: getDb().get<{ n: number }>(sql`select count(*) as n from graph_versions`)!.n,
+const counts = async () => ({
+  graphs: await rawCount('select count(*) as n from graphs'),
+  versions: await rawCount('select count(*) as n from graph_versions'),
 });
 
 function canonical(name = 'writer-reviewer', extra: Partial<GraphDocument> = {}): string {
@@ -51,7 +50,7 @@ describe('import and export', () => {
 
   it('a bad import answers 422 with line, col and path for each problem and writes nothing', async () => {
     await importYaml(canonical('existing'));
-    const before = counts();
+    const before = await counts();
     const bad = canonical('broken').replace('to: reviewer', 'to: nobody');
     const body = await expectError(await importYaml(bad), 422, 'invalid_graph');
     expect(body.errors!.length).toBeGreaterThan(0);
@@ -59,38 +58,38 @@ describe('import and export', () => {
     expect(e).toMatchObject({ severity: 'error', path: expect.stringMatching(/^edges\[\d+\]/) });
     expect(e.line).toBeGreaterThan(1);
     expect(e.col).toBeGreaterThan(0);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('YAML syntax errors, unsafe YAML, binary bytes and an empty body are 422 and write nothing', async () => {
-    const before = counts();
+    const before = await counts();
     for (const body of ['switchyard: 1\nname: [oops\n', 'a: &x 1\nb: *x\n', 'x: !!js/function "f"\n', '', new Uint8Array([0xff, 0xfe, 0x00, 0x81])]) {
       const res = await importYaml(body);
       const err = await expectError(res, 422, 'invalid_graph');
       expect(err.errors![0].line).toBeGreaterThan(0);
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('a name that exists is a 409 (naming the graph); ?overwrite=true appends a version instead', async () => {
     const first = ImportGraphResponse.parse(await (await importYaml(canonical('dup'))).json());
     const dup = await expectError(await importYaml(canonical('dup', { description: 'again' })), 409, 'conflict');
     expect(dup.error.details).toEqual({ id: first.id });
-    expect(counts()).toEqual({ graphs: 1, versions: 1 });
+    expect(await counts()).toEqual({ graphs: 1, versions: 1 });
 
     const res = await importYaml(canonical('dup', { description: 'again' }), '?overwrite=true');
     expect(res.status).toBe(200);
     expect(ImportGraphResponse.parse(await res.json())).toMatchObject({ id: first.id, version: 2, created: false });
-    expect(counts()).toEqual({ graphs: 1, versions: 2 });
+    expect(await counts()).toEqual({ graphs: 1, versions: 2 });
     const versions = await (await api.fetch(`/api/graphs/${first.id}/versions`)).json();
     expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
   });
 
   it('a 2 MiB body is refused with 413 and nothing written', async () => {
     const big = canonical('big') + `# ${'x'.repeat(2 * 1024 * 1024)}\n`;
-    const before = counts();
+    const before = await counts();
     await expectError(await importYaml(big), 413, 'payload_too_large');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('a non-YAML content type is 415 and a bad overwrite flag is 400', async () => {
@@ -139,7 +138,7 @@ describe('graphs CRUD', () => {
     const doc = { ...writerReviewerGraph(), edges: [] };
     const body = await expectError(await sendJson('/api/graphs', 'POST', { document: doc }), 422, 'invalid_graph');
     expect(body.errors!.some((e) => e.code)).toBe(true);
-    expect(counts()).toEqual({ graphs: 0, versions: 0 });
+    expect(await counts()).toEqual({ graphs: 0, versions: 0 });
   });
 
   it('PUT appends a version; GET returns the new document', async () => {
@@ -150,16 +149,16 @@ describe('graphs CRUD', () => {
     expect(SavedGraphResponse.parse(await res.json())).toMatchObject({ version: 2, description: 'v2' });
     const got = GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json());
     expect(got.document).toEqual(next);
-    expect(counts()).toEqual({ graphs: 1, versions: 2 });
+    expect(await counts()).toEqual({ graphs: 1, versions: 2 });
   });
 
   it('PUT an invalid document is 422 with its problems and writes nothing', async () => {
     const { id } = ImportGraphResponse.parse(await (await importYaml(canonical('stable'))).json());
-    const before = counts();
+    const before = await counts();
     const bad = { ...writerReviewerGraph(), name: 'stable', nodes: { writer: { role: 'wizard' } } };
     const body = await expectError(await sendJson(`/api/graphs/${id}`, 'PUT', { document: bad }), 422, 'invalid_graph');
     expect(body.errors![0].path).toMatch(/^nodes\.writer/);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect(GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json()).version).toBe(1);
   });
 
@@ -167,7 +166,7 @@ describe('graphs CRUD', () => {
     const nul = { ...writerReviewerGraph(), name: 'nul-text', description: 'before\u0000after' };
     const created = await expectError(await sendJson('/api/graphs', 'POST', { document: nul }), 400, 'bad_request');
     expect(created.error.message).toMatch(/graph "nul-text": the document contains a NUL character/);
-    expect(counts()).toEqual({ graphs: 0, versions: 0 });
+    expect(await counts()).toEqual({ graphs: 0, versions: 0 });
     const { id } = ImportGraphResponse.parse(await (await importYaml(canonical('nul-text'))).json());
     await expectError(await sendJson(`/api/graphs/${id}`, 'PUT', { document: nul }), 400, 'bad_request');
     const draft = { ...nul, nodes: { writer: { role: 'wizard' } } };
@@ -175,7 +174,7 @@ describe('graphs CRUD', () => {
     expect(drafted.error.message).toMatch(/the draft contains a NUL character/);
     const record = GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json());
     expect([record.version, record.document.description]).toEqual([1, undefined]);
-    expect(counts()).toEqual({ graphs: 1, versions: 1 });
+    expect(await counts()).toEqual({ graphs: 1, versions: 1 });
   });
 
   it('PUT renaming onto another graph is 409', async () => {
@@ -199,7 +198,7 @@ describe('graphs CRUD', () => {
   it('DELETE removes the graph and its versions; a second DELETE is 404', async () => {
     const { id } = ImportGraphResponse.parse(await (await importYaml(canonical('doomed'))).json());
     expect((await api.fetch(`/api/graphs/${id}`, { method: 'DELETE' })).status).toBe(204);
-    expect(counts()).toEqual({ graphs: 0, versions: 0 });
+    expect(await counts()).toEqual({ graphs: 0, versions: 0 });
     await expectError(await api.fetch(`/api/graphs/${id}`, { method: 'DELETE' }), 404, 'not_found');
   });
 

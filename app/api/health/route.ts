@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { pingDatabase } from '@/db/client';
 import { json, route } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Liveness and readiness: the database opens, is migrated and answers. */
-export const GET = route('public', () => {
-  getDb().get(sql`select 1`);
+export const GET = route('public', async () => {
+  await pingDatabase();
   return json({ ok: true });
 });

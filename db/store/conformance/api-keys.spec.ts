@@ -60,10 +60,10 @@ export function apiKeySpecs(store: () => Store): void {
       const other = await newKey((await owner('o@example.com')).id, 'h2');
       expect(await keys().spend(k.id, new Date(0))).toBe(0);
       const g = await store().graphs.create(doc('spender'));
-      const first = seedRun(g, { apiKeyId: k.id, costUsd: 0.25 });
-      seedRun(g, { apiKeyId: k.id, costUsd: 0.5 });
-      seedRun(g, { apiKeyId: k.id });
-      seedRun(g, { apiKeyId: other.id, costUsd: 9 });
+      const first = await seedRun(g, { apiKeyId: k.id, costUsd: 0.25 });
+      await seedRun(g, { apiKeyId: k.id, costUsd: 0.5 });
+      await seedRun(g, { apiKeyId: k.id });
+      await seedRun(g, { apiKeyId: other.id, costUsd: 9 });
       expect(await keys().spend(k.id, new Date(0))).toBeCloseTo(0.75, 10);
       expect(await keys().spend(k.id, new Date(0), first)).toBeCloseTo(0.5, 10);
       expect(await keys().spend(k.id, new Date(Date.now() + 3_600_000))).toBe(0);

@@ -1,6 +1,7 @@
 /** Documents, users and runs the conformance specs write. */
 import { randomUUID } from 'node:crypto';
-import { insertRun, newRunId, updateRun } from '@/db/runs';
+import { newRunId } from '@/db/runs';
+import { getStore } from '../index';
 import type { Role } from '@/lib/contracts/auth';
 import { AppError } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -35,11 +36,12 @@ export function user(email: string, role: Role = 'editor'): NewUser {
   return { email, name: email.split('@')[0]!, role, passwordHash: `hash-${randomUUID()}` };
 }
 
-/** A run of the graph's version (through the run store, still synchronous), with an API key and a cost. */
-export function seedRun(graph: { id: string; name: string; version: number }, opts: { apiKeyId?: string; costUsd?: number } = {}): string {
+/** A run of the graph's version (through the store's runs), with an API key and a cost. */
+export async function seedRun(graph: { id: string; name: string; version: number }, opts: { apiKeyId?: string; costUsd?: number } = {}): Promise<string> {
+  const store = getStore();
   const id = newRunId();
-  insertRun({ id, graphId: graph.id, graphName: graph.name, graphVersion: graph.version, input: 'hi', source: 'api', apiKeyId: opts.apiKeyId ?? null });
-  if (opts.costUsd !== undefined) updateRun(id, { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2, cost_usd: opts.costUsd } });
+  await store.runs.insert({ id, graphId: graph.id, graphName: graph.name, graphVersion: graph.version, input: 'hi', source: 'api', apiKeyId: opts.apiKeyId ?? null });
+  if (opts.costUsd !== undefined) await store.runs.update(id, { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2, cost_usd: opts.costUsd } });
   return id;
 }
 

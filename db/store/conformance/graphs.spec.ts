@@ -144,7 +144,7 @@ export function graphSpecs(store: () => Store): void {
       const g = await graphs().create(doc('used'));
       const t0 = new Date('2026-01-01T00:00:00Z');
       const v2 = (await graphs().saveEdit(g.id, doc('used', { description: 'a' }), { autosave: true, at: t0 })).graph;
-      seedRun(v2);
+      await seedRun(v2);
       const r = await graphs().saveEdit(g.id, doc('used', { description: 'b' }), { autosave: true, at: new Date(t0.getTime() + 1) });
       expect([r.outcome, r.graph.version]).toEqual(['version', 3]);
       await graphs().saveNamedVersion(g.id, 'keep me');

@@ -15,6 +15,7 @@ import { memorySpecs } from './memory.spec';
 import { metaSpecs, seedSpecs } from './meta-seed.spec';
 import { pageCacheSpecs } from './page-cache.spec';
 import { threadSpecs } from './threads.spec';
+import { chatToolSpecs } from './chat-tools.spec';
 import { graphSpecs } from './graphs.spec';
 import { runSpecs } from './runs.spec';
 import { stepSpecs } from './steps.spec';
@@ -47,5 +48,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     seedSpecs(store);
     memorySpecs(store, backend);
     threadSpecs(store);
+    chatToolSpecs(store);
   });
 }

@@ -1,6 +1,6 @@
 /** The MemoryRepository contract (db/store/ports-conversations.ts). */
 import { describe, expect, it } from 'vitest';
-import { insertRun, newRunId, updateRun } from '@/db/runs';
+import { newRunId } from '@/db/runs';
 import type { RunStatus } from '@/lib/contracts/trace';
 import type { GraphRow, MemoryValues, Store } from '../ports';
 import type { Backend } from './backend';
@@ -10,11 +10,11 @@ const values = (summary: string | null, turns = 1): MemoryValues => ({ summary, 
 
 export function memorySpecs(store: () => Store, backend: Backend): void {
   const memory = () => store().memory;
-  /** A run of the conversation (through the run store, still synchronous) created at `at` that ended with `status`. */
+  /** A run of the conversation created at `at` that ended with `status`. */
   const turn = async (graph: GraphRow, conversationId: string, input: string, status: RunStatus, at: number) => {
     const id = newRunId();
-    insertRun({ id, graphId: graph.id, graphName: graph.name, graphVersion: graph.version, input, source: 'api', conversationId });
-    updateRun(id, { status, output: `re: ${input}` });
+    await store().runs.insert({ id, graphId: graph.id, graphName: graph.name, graphVersion: graph.version, input, source: 'api', conversationId });
+    await store().runs.update(id, { status, output: `re: ${input}` });
     await backend.rows(`update runs set created_at = ${at} where id = '${id}'`);
   };
 

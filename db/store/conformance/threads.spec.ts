@@ -71,7 +71,7 @@ export function threadSpecs(store: () => Store): void {
     });
     it("one reply per run: a second (also a racing one) is undefined; repliedRunIds names the runs", async () => {
       const g = await store().graphs.create(doc('replies'));
-      const runId = seedRun(g);
+      const runId = await seedRun(g);
       await threads().insert({ id: 't' });
       const results = await Promise.all([message('t', 'r1', { runId, role: 'assistant' }), message('t', 'r2', { runId, role: 'assistant' })]);
       expect(results.filter(Boolean)).toHaveLength(1);
@@ -99,8 +99,8 @@ export function threadSpecs(store: () => Store): void {
     it("links runs to the thread; reads them with the run's row, oldest first", async () => {
       const { graph, assistant } = await newAssistant();
       await threads().insert({ id: 't' });
-      const first = seedRun(graph);
-      const second = seedRun(graph);
+      const first = await seedRun(graph);
+      const second = await seedRun(graph);
       await threads().insertRun({ runId: first, threadId: 't', assistantId: assistant.id, instructions: 'x', metadata: null });
       await threads().insertRun({ runId: second, threadId: 't', assistantId: assistant.id, instructions: null, metadata: { a: 'b' } });
       const got = await threads().getRun('t', first);
@@ -114,7 +114,7 @@ export function threadSpecs(store: () => Store): void {
     it('insertRun is not_found for an unknown run, thread or assistant, and conflict for a run linked already', async () => {
       const { graph, assistant } = await newAssistant();
       await threads().insert({ id: 't' });
-      const run = seedRun(graph);
+      const run = await seedRun(graph);
       const link = { runId: run, threadId: 't', assistantId: assistant.id, instructions: null, metadata: null };
       expect(await codeOf(threads().insertRun({ ...link, runId: 'missing' }))).toBe('not_found');
       expect(await codeOf(threads().insertRun({ ...link, threadId: 'missing' }))).toBe('not_found');

@@ -4,8 +4,7 @@
  * (db/store/graph-rules.ts). A write that reads the graph's current version locks its row
  * (`select … for no key update`), so concurrent saves append consecutive versions instead of
  * colliding. The lock is the weakest that serializes writers: it does not block the foreign-key
- * checks of rows pointing at the graph (a run inserted through the synchronous bridge, which would
- * otherwise wait, blocking this thread, for a transaction only this thread can finish).
+ * checks of rows pointing at the graph (a run being inserted for it).
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';

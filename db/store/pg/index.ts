@@ -7,6 +7,7 @@ import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
 import { pgStepCommitter } from './steps';
 import { pgMemory } from './memory';
 import { pgAssistants, pgThreads } from './threads';
+import { pgChatTools } from './chat-tools';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 
@@ -31,5 +32,6 @@ export function postgresStore(): Store {
     memory: pgMemory,
     assistants: pgAssistants,
     threads: pgThreads,
+    chatTools: pgChatTools,
   };
 }

@@ -2,8 +2,7 @@
  * The assistants flow on Postgres, natively (db/store/ports-conversations.ts), as db/threads.ts
  * keeps it on SQLite. A message is appended by one statement (`insert … select max(seq) + 1`); two
  * appends racing for a seq meet on the (thread, seq) unique index and the loser tries again, so no
- * transaction holds a lock across round trips (runs are still written through the bridge, which
- * must never wait for this Pool).
+ * transaction holds a lock across round trips.
  */
 import 'server-only';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';

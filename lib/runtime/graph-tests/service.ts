@@ -8,7 +8,7 @@ import { getStore } from '@/db/store';
 import type { GraphTestRunResponse, GraphTestsView } from '@/lib/contracts/graph-tests';
 import { parseGraphTests, type GraphTestFile } from '@/lib/graph/test-schema';
 import { cassetteOfRun } from '../run-journal';
-import { connectionPrice } from '../connections';
+import { loadPrices } from '../connections';
 import { runGraphTestFile } from './run-test';
 
 function starter(graph: string): string {
@@ -71,7 +71,7 @@ export async function runSavedGraphTests(graphId: string, yaml?: string): Promis
       if (!(await getStore().runs.get(m[1]))) throw new Error(`no run ${m[1]}`);
       return cassetteOfRun(m[1]);
     },
-    prices: { price: connectionPrice },
+    prices: await loadPrices(),
   });
   const passed = results.filter((r) => r.passed).length;
   return { passed, failed: results.length - passed, results };

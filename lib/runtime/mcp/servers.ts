@@ -3,12 +3,12 @@
  * or SSE by URL) and stdio servers from the server's own config, never from a graph:
  * SWITCHYARD_MCP_STDIO holds JSON `{ "<name>": { "command": "...", "args": [...], "env": {...}, "cwd": "..." } }`
  * or the path of a file holding it. A config name wins over a saved one. Saved servers are read
- * through the async store; hasMcpServerNow is the synchronous check run start still needs.
+ * through the async store.
  */
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { getMcpServer, type McpServerRow } from '@/db/mcp-servers';
+import type { McpServerRow } from '@/db/store';
 import { getStore } from '@/db/store';
 import { McpServerNameField } from '@/lib/contracts/mcp-servers';
 
@@ -59,12 +59,4 @@ export async function findMcpServerConfig(name: string): Promise<McpServerConfig
   if (stdio) return stdio;
   const r = await getStore().mcpServers.get(name);
   return r && savedConfig(r);
-}
-
-/**
- * Whether server `name` is configured, answered synchronously for run start (lib/runtime/preflight.ts
- * unknownMcpServers; on Postgres through the bridge) until starting a run is async.
- */
-export function hasMcpServerNow(name: string): boolean {
-  return stdioServers().some((s) => s.name === name) || getMcpServer(name) !== undefined;
 }

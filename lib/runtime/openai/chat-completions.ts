@@ -62,7 +62,7 @@ function completion(meta: Meta, { reply, calls }: Outcome) {
 async function outcomeOf(run: RunRow): Promise<Outcome> {
   const calls = await pendingClientCalls(run);
   if (calls.length) {
-    rememberHandedOut(run.id, calls);
+    await rememberHandedOut(run.id, calls);
     return { reply: { text: '', usage: openaiUsage(run) }, calls };
   }
   return { reply: await runReply(run), calls };
@@ -79,13 +79,13 @@ async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHea
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
   const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
   const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
-  if (tools && withTools) keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
+  if (tools && withTools) await keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
 
 /** Resumes the run that handed out the calls these `role: tool` results answer. */
 async function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
-  const runId = runOfToolResults(results.map((r) => r.tool_call_id));
+  const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
   const run = await getStore().runs.get(runId);
   if (!run || run.graphId !== graph.id) {
     throw new OpenAIApiError('invalid_tool_call_id', `The tool results answer a run of another graph than \`${graph.name}\`.`, { param: 'messages' });
@@ -97,7 +97,7 @@ async function continueRun(graph: GraphRow, results: { tool_call_id: string; out
     throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
   }
   const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
-  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: restoreCallerTools(runId) });
+  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: await restoreCallerTools(runId) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -143,7 +143,7 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
   let after = 0;
   let run: RunRow;
   if (results.length) {
-    const runId = runOfToolResults(results.map((r) => r.tool_call_id));
+    const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
     after = await getStore().events.lastSeq(runId);
     run = await continueRun(graph, results);
   } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);

@@ -1,16 +1,15 @@
 /**
  * The caller's `tools` on chat completions: they join the entry agent's tools as `client` tools
  * (the engine pauses the run when the agent calls one: interrupt kind 'tool', answered_by 'client').
- * The run's tools are kept (db/chat-tools.ts) so the resumed run offers them again, and every call
+ * The run's tools are kept (the store's chatTools) so the resumed run offers them again, and every call
  * handed to the caller is recorded by id, so that the caller's next request, which carries the
  * `role: tool` results, finds the paused run and resumes it with `{ action: 'answer', tool_outputs }`.
  * `tool_choice` (`required` or a named function) goes with the entry agent's first model call of the
  * run; the calls after the caller's results are the model's choice again.
  */
 import 'server-only';
-import { getChatToolRun, recordChatToolCalls, runsOfToolCalls, saveChatToolRun, type ChatClientTool } from '@/db/chat-tools';
 import type { RunRow } from '@/db/runs';
-import { getStore } from '@/db/store';
+import { getStore, type ChatClientTool } from '@/db/store';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
 import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatRequest } from '@/lib/engine/ports';
@@ -81,13 +80,13 @@ export function documentWithCallerTools(doc: GraphDocument, tools: CallerTools):
   return { doc: withClientTools(doc, node, tools), node };
 }
 
-export function keepCallerTools(runId: string, node: string, tools: CallerTools, toolChoice: unknown): void {
-  saveChatToolRun({ runId, node, tools, toolChoice });
+export async function keepCallerTools(runId: string, node: string, tools: CallerTools, toolChoice: unknown): Promise<void> {
+  await getStore().chatTools.saveRun({ runId, node, tools, toolChoice });
 }
 
 /** For a resume: the saved document with the run's caller tools added back (unchanged for other runs). */
-export function restoreCallerTools(runId: string): (saved: GraphDocument) => GraphDocument {
-  const kept = getChatToolRun(runId);
+export async function restoreCallerTools(runId: string): Promise<(saved: GraphDocument) => GraphDocument> {
+  const kept = await getStore().chatTools.getRun(runId);
   return (saved) => (kept ? withClientTools(saved, kept.node, kept.tools) : saved);
 }
 
@@ -99,16 +98,16 @@ export async function pendingClientCalls(run: RunRow): Promise<PendingToolCall[]
   return interrupt.tool_calls ?? [];
 }
 
-export function rememberHandedOut(runId: string, calls: PendingToolCall[]): void {
-  recordChatToolCalls(
+export async function rememberHandedOut(runId: string, calls: PendingToolCall[]): Promise<void> {
+  await getStore().chatTools.recordCalls(
     runId,
     calls.map((c) => c.id),
   );
 }
 
 /** The run that handed out these tool calls; refuses ids no run (or several runs) handed out. */
-export function runOfToolResults(ids: string[]): string {
-  const runs = runsOfToolCalls(ids);
+export async function runOfToolResults(ids: string[]): Promise<string> {
+  const runs = await getStore().chatTools.runsOfCalls(ids);
   if (runs.length !== 1) {
     const what = runs.length ? 'belong to different runs' : 'were not made by any run of this server';
     throw new OpenAIApiError('invalid_tool_call_id', `The tool results' tool_call_id ${ids.join(', ')} ${what}.`, { param: 'messages' });

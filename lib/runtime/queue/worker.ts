@@ -9,7 +9,7 @@
  */
 import 'server-only';
 import { Worker, type Job } from 'bullmq';
-import { getDb } from '@/db/client';
+import { openDatabase } from '@/db/client';
 import { getStore } from '@/db/store';
 import { AppError } from '@/lib/errors';
 import { RUN_SPAN_ID } from '@/lib/contracts/trace';
@@ -57,7 +57,7 @@ async function processJob(url: string, job: Job<RunJobData<LaunchArgs>>): Promis
 export async function startRunWorker(opts: { concurrency?: number } = {}): Promise<RunWorker> {
   const config = queueConfig();
   if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
-  getDb(); // opens the shared database (and applies pending migrations)
+  await openDatabase(); // opens the shared database (and applies pending migrations)
   const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
   const connection = redisClient(config.url, 'worker');

@@ -1,11 +1,11 @@
-/** A fresh SQLite file per test file, for tests that use db/ directly (no HTTP). */
+/** A fresh SQLite file per test file (with DATABASE_URL=postgres://…, the file's Postgres database), for tests below HTTP. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { closeDb } from '@/db/client';
-import { createGraph } from '@/db/graphs';
-import { insertRun, newRunId, type RunRow } from '@/db/runs';
+import { newRunId, type RunRow } from '@/db/runs';
+import { getStore } from '@/db/store';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { setEnv } from '@/lib/testing/env';
 import { resetRuntimeState } from '../globals';
@@ -33,8 +33,9 @@ const TINY_GRAPH: GraphDocument = {
   ],
 };
 
-/** A graph row and a queued run row, for recorder and stream tests. */
-export function seedRun(doc: GraphDocument = TINY_GRAPH): RunRow {
-  const g = createGraph({ ...doc, name: `${doc.name}-${randomUUID().slice(0, 8)}` });
-  return insertRun({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api' });
+/** A graph row and a queued run row, for recorder and stream tests: through the async store, so on SQLite and Postgres alike. */
+export async function seedRun(doc: GraphDocument = TINY_GRAPH): Promise<RunRow> {
+  const store = getStore();
+  const g = await store.graphs.create({ ...doc, name: `${doc.name}-${randomUUID().slice(0, 8)}` });
+  return await store.runs.insert({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api' });
 }

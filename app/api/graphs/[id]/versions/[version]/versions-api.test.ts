@@ -5,8 +5,7 @@ import { GraphRecord, GraphVersionsResponse, SavedGraphResponse } from '@/lib/co
 import type { GraphDocument } from '@/lib/graph/schema';
 import { writerReviewerGraph } from '@/lib/graph/testing/fixtures';
 import { stringifyGraph } from '@/lib/graph/yaml';
-import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { rawCount, rawSql } from '@/lib/testing/raw-sql';
 import { startHarness, type Harness } from '@/lib/runtime/testing/harness';
 import type { ApiServer } from '@/lib/testing/api-server';
 import { expectApiError as expectError } from '@/lib/testing/expect-api-error';
@@ -19,11 +18,11 @@ beforeAll(async () => {
   api = h.api;
 });
 afterAll(() => h.close());
-beforeEach(() => {
-  getDb().run(sql`delete from graphs`);
+beforeEach(async () => {
+  await rawSql('delete from graphs');
 });
 
-const versionCount = () => getDb().get<{ n: number }>(sql`select count(*) as n from graph_versions`)!.n;
+const versionCount = () => rawCount('select count(*) as n from graph_versions');
 const sendJson = (p: string, method: string, body: unknown) =>
   api.fetch(p, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const restore = (id: string, version: string | number, body?: unknown) =>
@@ -102,22 +101,22 @@ describe('restoring a version', () => {
 
   it('404 for an unknown graph or version, nothing written', async () => {
     const { id } = await graphWithThreeVersions();
-    const before = versionCount();
+    const before = await versionCount();
     await expectError(await restore('nope', 1), 404, 'not_found');
     await expectError(await restore(id, 7), 404, 'not_found');
-    expect(versionCount()).toBe(before);
+    expect(await versionCount()).toBe(before);
   });
 
   it('409 with a clear message when the old name now belongs to another graph, nothing written', async () => {
     const { id } = await graphWithThreeVersions('alpha');
     expect((await sendJson(`/api/graphs/${id}`, 'PUT', { document: doc('alpha-renamed', 'Write.') })).status).toBe(200);
     const other = SavedGraphResponse.parse(await (await sendJson('/api/graphs', 'POST', { document: doc('alpha', 'Other.') })).json());
-    const before = versionCount();
+    const before = await versionCount();
     const body = await expectError(await restore(id, 1), 409, 'conflict');
     expect(body.error.message).toContain('Version 1 is named "alpha"');
     expect(body.error.message).toMatch(/another graph/);
     expect(body.error.details).toMatchObject({ name: 'alpha', id: other.id });
-    expect(versionCount()).toBe(before);
+    expect(await versionCount()).toBe(before);
     const current = GraphRecord.parse(await (await api.fetch(`/api/graphs/${id}`)).json());
     expect(current).toMatchObject({ name: 'alpha-renamed', version: 4 });
   });
@@ -125,13 +124,13 @@ describe('restoring a version', () => {
   it('422 with its problems when the stored document no longer validates (an old format), nothing written', async () => {
     const { id } = await graphWithThreeVersions();
     const old = { switchyard: 1, name: 'history', nodes: { writer: { role: 'wizard' } }, edges: [{ from: 'START', to: 'writer' }] };
-    getDb().run(sql`update graph_versions set document = ${JSON.stringify(old)} where graph_id = ${id} and version = 1`);
-    const before = versionCount();
+    await rawSql('update graph_versions set document = ? where graph_id = ? and version = 1', [JSON.stringify(old), id]);
+    const before = await versionCount();
     const body = await expectError(await restore(id, 1), 422, 'invalid_graph');
     expect(body.error.message).toMatch(/^version 1 is invalid/);
     expect(body.errors!.length).toBeGreaterThan(0);
     expect(body.errors![0]).toMatchObject({ severity: 'error', path: expect.stringContaining('nodes.writer') });
-    expect(versionCount()).toBe(before);
+    expect(await versionCount()).toBe(before);
     // It can still be read (as it was stored), so the user sees what it held.
     const v1 = GraphVersionRecord.parse(await (await api.fetch(`/api/graphs/${id}/versions/1`)).json());
     expect(v1.document).toEqual(old);
@@ -142,7 +141,7 @@ describe('restoring a version', () => {
     const { id } = await graphWithThreeVersions();
     const body = await expectError(await restore(id, 1, { base_version: 2 }), 409, 'conflict');
     expect(body.error.message).toContain('now at version 3');
-    expect(versionCount()).toBe(3);
+    expect(await versionCount()).toBe(3);
     expect((await restore(id, 1, { base_version: 3 })).status).toBe(201);
   });
 
@@ -152,6 +151,6 @@ describe('restoring a version', () => {
     await expectError(await restore(id, 1, { base_version: 'three' }), 400, 'bad_request');
     const text = await api.fetch(`/api/graphs/${id}/versions/1/restore`, { method: 'POST', body: 'please', headers: { 'content-type': 'text/plain' } });
     await expectError(text, 415, 'unsupported_media_type');
-    expect(versionCount()).toBe(3);
+    expect(await versionCount()).toBe(3);
   });
 });

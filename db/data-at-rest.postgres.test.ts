@@ -1,4 +1,0 @@
-/** data-at-rest.test.ts against PostgreSQL (DATABASE_URL, lib/testing/on-postgres.ts). */
-import { onPostgres } from '@/lib/testing/on-postgres';
-
-if (await onPostgres()) await import('./data-at-rest.test');

@@ -1,4 +1,0 @@
-/** db/graphs.test.ts against PostgreSQL (DATABASE_URL, lib/testing/on-postgres.ts). */
-import { onPostgres } from '@/lib/testing/on-postgres';
-
-if (await onPostgres()) await import('./graphs.test');
