@@ -3,7 +3,7 @@
  * server's event-loop delay: the parent sends `eld-reset` before a level and `eld-read` after it;
  * the server answers with its monitorEventLoopDelay histogram since the reset, in ms.
  */
-import type { IntervalHistogram } from 'node:perf_hooks';
+import type { Histogram } from 'node:perf_hooks';
 
 export type EventLoopMessage = 'eld-reset' | 'eld-read';
 
@@ -23,7 +23,7 @@ export interface EventLoopReport {
 export const RESOLUTION_MS = 5;
 
 /** The histogram (ns) as a report: ms of delay beyond the sampling interval. */
-export function eventLoopReport(h: IntervalHistogram): EventLoopReport {
+export function eventLoopReport(h: Histogram): EventLoopReport {
   const ms = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
   return { kind: 'eld', count: h.count, p50Ms: ms(h.percentile(50)), p99Ms: ms(h.percentile(99)), maxMs: ms(h.max) };
 }

@@ -16,7 +16,9 @@
  * the run manager (each becomes a BullMQ job) and waits for them to settle through the Redis event
  * bus. The mock model is a child process too (bench/mock-model.ts). Postgres (Debian's package;
  * POSTGRES_BIN_DIR to point elsewhere) is started as the tests start it (lib/testing/postgres-server.ts:
- * a temporary cluster on a free port, fsync off); without it the Postgres rows say so.
+ * a temporary cluster on a free port, fsync off); without it the Postgres rows say so. Each row also
+ * has this process's (the web side's) event-loop delay p99 and max over the measurement
+ * (perf_hooks monitorEventLoopDelay).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
