@@ -27,7 +27,9 @@
  * a temporary directory, a free port, fsync off), the second server on DATABASE_URL; each level runs
  * SQLite, Postgres and the bare loop back to back. Event-loop delay: each server samples its own
  * (perf_hooks monitorEventLoopDelay) and reports it over the IPC channel this benchmark opens to it
- * (bench/event-loop-channel.ts; no route serves it), reset before and read after each level.
+ * (bench/event-loop-channel.ts; no route serves it), reset before and read after each level. DB CPU:
+ * the Postgres cluster's processes' CPU per run (bench/postgres-cpu.ts), which a SQLite server spends
+ * inside its own process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -39,6 +41,7 @@ import { postgresBinDir, startPostgresServer, type PostgresServer } from '@/lib/
 import { machine, percentile, printTable } from './bench-util';
 import { spawnMockModel } from './spawn-mock';
 import type { EventLoopReport } from './event-loop-channel';
+import { clusterCpuMs, postmasterPid } from './postgres-cpu';
 import { spawnServer, type SpawnedServer } from './spawn-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -76,6 +79,8 @@ interface Target {
   label: string;
   server: SpawnedServer;
   graphId: string;
+  /** The database's own CPU so far, ms, when it runs outside the server (the Postgres cluster). */
+  dbCpuMs?: () => number;
 }
 async function target(label: string, store: Record<string, string>, root?: string): Promise<Target> {
   const server = await spawnServer(serverEnv(store), { cpuProfileDir: root ? undefined : process.env.BENCH_CPU_PROFILE, root, eventLoop: !root });
@@ -90,7 +95,9 @@ if (STORES.includes('postgres')) {
   if (postgresBinDir()) {
     postgres = await startPostgresServer();
     // DATABASE_URL wins over SWITCHYARD_DB (db/client.ts); the temp SQLite path only keeps the server's other files in `dir`.
-    targets.push(await target('Postgres', { ...sqliteStore('unused.db'), DATABASE_URL: postgres.createDatabase('bench') }));
+    const pgTarget = await target('Postgres', { ...sqliteStore('unused.db'), DATABASE_URL: postgres.createDatabase('bench') });
+    const postmaster = postmasterPid(postgres.port);
+    targets.push({ ...pgTarget, dbCpuMs: () => clusterCpuMs(postmaster) });
   } else console.error('bench:load: PostgreSQL is not installed (apt-get install -y postgresql, or set POSTGRES_BIN_DIR): no Postgres server');
 }
 if (!targets.length) throw new Error(`BENCH_STORES=${STORES.join(',')}: no server to measure`);
@@ -179,6 +186,8 @@ interface Result {
   clientCpuMsPerRun: number;
   /** The server's event-loop delay over the level (undefined: not measured). */
   eventLoop?: EventLoopReport;
+  /** The Postgres cluster's CPU per run (undefined: the database is inside the server). */
+  dbCpuMsPerRun?: number;
 }
 
 const ownCpuMs = () => {
@@ -187,12 +196,14 @@ const ownCpuMs = () => {
 };
 
 /** N clients in a loop for SECONDS; `cpuMs` is the CPU clock of the process doing the work. */
-async function level(concurrency: number, once: () => Promise<void>, cpuMs: () => number, seconds = SECONDS, server?: SpawnedServer): Promise<Result> {
+async function level(concurrency: number, once: () => Promise<void>, cpuMs: () => number, seconds = SECONDS, t?: Target): Promise<Result> {
+  const server = t?.server;
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   let finished = 0;
   const cpu = cpuMs();
   const own = ownCpuMs();
+  const db = t?.dbCpuMs?.();
   server?.eventLoop?.reset();
   const started = performance.now();
   await Promise.all(
@@ -208,8 +219,9 @@ async function level(concurrency: number, once: () => Promise<void>, cpuMs: () =
   const elapsed = (performance.now() - started) / 1000;
   const cpuMsPerRun = (cpuMs() - cpu) / finished;
   const clientCpuMsPerRun = (ownCpuMs() - own) / finished;
+  const dbCpuMsPerRun = db === undefined ? undefined : (t!.dbCpuMs!() - db) / finished;
   const eventLoop = await server?.eventLoop?.read();
-  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun, clientCpuMsPerRun, eventLoop };
+  return { runsPerSecond: finished / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRun, clientCpuMsPerRun, eventLoop, dbCpuMsPerRun };
 }
 
 const rows: string[][] = [];
@@ -224,7 +236,7 @@ const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
 for (const n of LEVELS) {
   const sy: Result[] = [];
-  for (const t of targets) sy.push(await level(n, () => switchyardRun(t), t.server.cpuMs, SECONDS, t.server));
+  for (const t of targets) sy.push(await level(n, () => switchyardRun(t), t.server.cpuMs, SECONDS, t));
   const bare = await level(n, bareRun, ownCpuMs);
   const ratio = (r: Result) => r.runsPerSecond / bare.runsPerSecond;
   rows.push([
@@ -234,11 +246,15 @@ for (const n of LEVELS) {
     ...sy.map((r) => ratio(r).toFixed(2)),
     `${sy.map((r) => f1(r.cpuMsPerRun)).join(' / ')} / ${f1(bare.cpuMsPerRun)}`,
     sy.map((r) => f1(r.clientCpuMsPerRun)).join(' / '),
+    ...(targets.some((t) => t.dbCpuMs) ? [sy.map((r) => (r.dbCpuMsPerRun === undefined ? '–' : f1(r.dbCpuMsPerRun))).join(' / ')] : []),
     sy.map((r) => (r.eventLoop ? `${f1(r.eventLoop.p99Ms)} (${f0(r.eventLoop.maxMs)})` : '–')).join(' / '),
   ]);
   if (n !== 50) continue;
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  targets.forEach((t, i) => checks.push(`${t.label} at 50 concurrent runs ≥ 0.6× the bare SDK loop: ${ratio(sy[i]).toFixed(2)}× (${met(ratio(sy[i]) >= 0.6)}), server CPU ${f1(sy[i].cpuMsPerRun)} ms per run`));
+  targets.forEach((t, i) => {
+    const db = sy[i].dbCpuMsPerRun === undefined ? '' : ` + Postgres cluster ${f1(sy[i].dbCpuMsPerRun!)}`;
+    checks.push(`${t.label} at 50 concurrent runs ≥ 0.6× the bare SDK loop: ${ratio(sy[i]).toFixed(2)}× (${met(ratio(sy[i]) >= 0.6)}), server CPU ${f1(sy[i].cpuMsPerRun)}${db} ms per run`);
+  });
   const pg = targets.findIndex((t) => t.label === 'Postgres');
   const lite = targets.findIndex((t) => t.label === 'SQLite');
   if (pg >= 0 && lite >= 0) {
@@ -251,11 +267,11 @@ for (const n of LEVELS) {
 
 console.log(`\nload over HTTP + SSE: ${CALLS}-call runs against a mock model with ${LATENCY} ms latency, ${SECONDS} s per level (${machine()})`);
 console.log('runs/s (p50 / p99 run latency in ms); server: its own process, default SWITCHYARD_MAX_CONCURRENT_RUNS; CPU: the server process per Switchyard run / this process per bare run; client: this process per Switchyard run (POST + SSE); event loop: the server\'s event-loop delay p99 (max) in ms over the level');
-if (postgres) console.log('Postgres: a local cluster on this machine (lib/testing/postgres-server.ts, fsync off)');
+if (postgres) console.log('Postgres: a local cluster on this machine (lib/testing/postgres-server.ts, fsync off); DB CPU: its processes\' CPU per run (bench/postgres-cpu.ts; on SQLite the database works inside the server, in its CPU)');
 console.log('');
 const labels = targets.map((t) => t.label);
 printTable(
-  ['concurrent', ...labels, 'bare openai SDK loop', ...(targets.length > 1 ? labels.map((l) => `ratio (${l.split(' ')[0]})`) : ['ratio']), `CPU ms/run (${labels.join(' / ')} / bare)`, 'client CPU ms/run', `event loop p99 (max) ms (${labels.join(' / ')})`],
+  ['concurrent', ...labels, 'bare openai SDK loop', ...(targets.length > 1 ? labels.map((l) => `ratio (${l.split(' ')[0]})`) : ['ratio']), `CPU ms/run (${labels.join(' / ')} / bare)`, 'client CPU ms/run', ...(targets.some((t) => t.dbCpuMs) ? [`DB CPU ms/run (${labels.join(' / ')})`] : []), `event loop p99 (max) ms (${labels.join(' / ')})`],
   rows,
 );
 if (checks.length) console.log(`\ntarget (issue 20): ${checks.join('; ')}`);

@@ -19,7 +19,7 @@ export interface SpawnedServer {
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; `getconf CLK_TCK`, 100 when it cannot say). */
-const USER_HZ = (() => {
+export const USER_HZ = (() => {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   const hz = Number(out.stdout?.trim());
   return Number.isInteger(hz) && hz > 0 ? hz : 100;
