@@ -1,9 +1,10 @@
 /** Shared by the bench/*.ts scripts: the machine line, medians and percentiles, a plain-text table. */
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 
 export function machine(): string {
   const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  return `${availableParallelism()} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.versions.node}`;
+  const load = loadavg().map((x) => x.toFixed(1)).join(' / ');
+  return `${availableParallelism()} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.versions.node}, load average ${load} (1 / 5 / 15 min)`;
 }
 
 /** The p-th percentile (0–100) of `xs` (nearest rank). */

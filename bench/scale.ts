@@ -16,9 +16,12 @@
  * the run manager (each becomes a BullMQ job) and waits for them to settle through the Redis event
  * bus. The mock model is a child process too (bench/mock-model.ts). Postgres (Debian's package;
  * POSTGRES_BIN_DIR to point elsewhere) is started as the tests start it (lib/testing/postgres-server.ts:
- * a temporary cluster on a free port, fsync off); without it the Postgres rows say so.
+ * a temporary cluster on a free port, fsync off); without it the Postgres rows say so. Each row also
+ * has this process's (the web side's) event-loop delay p99 and max over the measurement
+ * (perf_hooks monitorEventLoopDelay).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -54,10 +57,9 @@ const env = {
 };
 Object.assign(process.env, env);
 
-const { createGraph } = await import('@/db/graphs');
-const { closeDb } = await import('@/db/client');
+const { getStore } = await import('@/db/store');
+const { closeDbAndPool } = await import('@/db/client');
 const { startRun, waitForRun } = await import('@/lib/runtime/run-manager');
-const { getRun } = await import('@/db/runs');
 const { closeQueueConnections } = await import('@/lib/runtime/queue/connections');
 
 const ids = Array.from({ length: CALLS }, (_, k) => `a${k}`);
@@ -73,20 +75,30 @@ let graphId = '';
 async function oneRun(): Promise<void> {
   const run = await startRun(graphId, { input: 'Write one line about trains.', source: 'api' });
   await waitForRun(run.id);
-  const status = getRun(run.id)?.status;
-  if (status !== 'succeeded') throw new Error(`run ${run.id} ${status}: ${JSON.stringify(getRun(run.id)?.error)}`);
+  const settled = await getStore().runs.get(run.id);
+  if (settled?.status !== 'succeeded') throw new Error(`run ${run.id} ${settled?.status}: ${JSON.stringify(settled?.error)}`);
 }
 
 interface Result {
   runsPerSecond: number;
   p50: number;
   p99: number;
+  /** This process's (the web side's) event-loop delay p99 and max over the measurement, ms. */
+  loopP99: number;
+  loopMax: number;
 }
+
+/** Sampled every 5 ms; the histogram records each interval whole, so the 5 ms are subtracted (bench/event-loop-channel.ts). */
+const LOOP_RESOLUTION_MS = 5;
+const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loop.enable();
+const loopMs = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
 
 /** `runs` runs, `CONCURRENCY` in flight (a client starts its next run when one ends). */
 async function measure(runs: number): Promise<Result> {
   const latencies: number[] = [];
   let left = runs;
+  loop.reset();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, runs) }, async () => {
@@ -99,20 +111,20 @@ async function measure(runs: number): Promise<Result> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { runsPerSecond: runs / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { runsPerSecond: runs / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), loopP99: loopMs(loop.percentile(99)), loopMax: loopMs(loop.max) };
 }
 
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
-const cell = (r: Result) => [f1(r.runsPerSecond), `${f0(r.p50)} / ${f0(r.p99)}`];
+const cell = (r: Result) => [f1(r.runsPerSecond), `${f0(r.p50)} / ${f0(r.p99)}`, `${f1(r.loopP99)} (${f0(r.loopMax)})`];
 
 /** The baseline and the queue-mode rows on one store (`storeEnv`: SWITCHYARD_DB or DATABASE_URL). */
 async function rowsFor(store: string, storeEnv: Record<string, string>): Promise<string[][]> {
-  closeDb();
+  await closeDbAndPool();
   delete process.env.SWITCHYARD_QUEUE;
   delete process.env.DATABASE_URL;
   Object.assign(process.env, storeEnv);
-  graphId = createGraph(doc).id;
+  graphId = (await getStore().graphs.create(doc)).id;
 
   // Baseline: one process, no queue (admission limit = CONCURRENCY).
   await measure(10); // warm-up
@@ -153,20 +165,20 @@ if (STORES.includes('postgres')) {
     rows.push(...(await rowsFor('Postgres', { DATABASE_URL: postgres.createDatabase('bench') })));
   } else {
     console.error('bench:scale: PostgreSQL is not installed (apt-get install -y postgresql, or set POSTGRES_BIN_DIR): its rows are skipped');
-    rows.push(['queue mode, 1/2/4 workers', 'Postgres', 'not installed', 'not installed', '–', '–']);
+    rows.push(['queue mode, 1/2/4 workers', 'Postgres', 'not installed', 'not installed', '–', '–', '–']);
   }
 }
 
 console.log(`\nscale: ${RUNS} ${CALLS}-call runs, ${CONCURRENCY} in flight, mock model ${LATENCY} ms latency (${machine()})`);
-console.log('runs/s, p50 / p99 run latency in ms (from start to settled, seen by the web side); "vs one process": against the baseline on the same store');
+console.log('runs/s, p50 / p99 run latency in ms (from start to settled, seen by the web side); event loop: this process\'s (the web side\'s) event-loop delay p99 (max) in ms; "vs one process": against the baseline on the same store');
 if (postgres) console.log('Postgres: a local cluster on this machine (lib/testing/postgres-server.ts, fsync off)');
 console.log('');
-printTable(['mode', 'store', 'runs/s', 'p50 / p99 ms', 'vs 1 worker', 'vs one process'], rows);
+printTable(['mode', 'store', 'runs/s', 'p50 / p99 ms', 'web event loop p99 (max) ms', 'vs 1 worker', 'vs one process'], rows);
 
 await closeQueueConnections();
 await redis.stop();
 mock.stop();
-closeDb();
+await closeDbAndPool();
 postgres?.stop();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

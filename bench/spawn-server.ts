@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { isEventLoopReport, type EventLoopMessage, type EventLoopReport } from './event-loop-channel';
 
 export interface SpawnedServer {
   url: string;
@@ -13,10 +14,12 @@ export interface SpawnedServer {
   /** The server process's user + system CPU time so far, in ms. */
   cpuMs(): number;
   stop(): Promise<void>;
+  /** With `eventLoop: true`: restart the server's event-loop delay histogram / read it since the last reset. */
+  eventLoop?: { reset(): void; read(): Promise<EventLoopReport> };
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; `getconf CLK_TCK`, 100 when it cannot say). */
-const USER_HZ = (() => {
+export const USER_HZ = (() => {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   const hz = Number(out.stdout?.trim());
   return Number.isInteger(hz) && hz > 0 ? hz : 100;
@@ -34,12 +37,13 @@ export function procCpuMs(pid: number): number {
  * `root`: the checkout whose server to start (default: this one); another checkout (with
  * bench/load-server.ts and node_modules) compares two versions of the server back to back.
  */
-export async function spawnServer(env: Record<string, string>, opts: { cpuProfileDir?: string; root?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, opts: { cpuProfileDir?: string; root?: string; eventLoop?: boolean } = {}): Promise<SpawnedServer> {
   const flags = opts.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfileDir] : [];
   const child = spawn(process.execPath, [...flags, '--conditions=react-server', '--import', 'tsx', 'bench/load-server.ts'], {
     cwd: opts.root ?? process.cwd(),
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel is the bench-only way to the server's event-loop delay (bench/load-server.ts).
+    stdio: opts.eventLoop ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
@@ -49,8 +53,30 @@ export async function spawnServer(env: Record<string, string>, opts: { cpuProfil
   // A benchmark that fails (or exits) midway leaves no server behind.
   const orphan = () => child.kill('SIGTERM');
   process.once('exit', orphan);
+  const send = (msg: EventLoopMessage) => child.send(msg);
+  const eventLoop = opts.eventLoop
+    ? {
+        reset: () => void send('eld-reset'),
+        read: () =>
+          new Promise<EventLoopReport>((resolve, reject) => {
+            const onMessage = (msg: unknown) => {
+              if (!isEventLoopReport(msg)) return;
+              child.off('message', onMessage);
+              clearTimeout(timer);
+              resolve(msg);
+            };
+            const timer = setTimeout(() => {
+              child.off('message', onMessage);
+              reject(new Error('the bench server did not report its event-loop delay within 10 s'));
+            }, 10_000);
+            child.on('message', onMessage);
+            send('eld-read');
+          }),
+      }
+    : undefined;
   return {
     url: url.trim(),
+    eventLoop,
     pid,
     cpuMs: () => procCpuMs(pid),
     stop: () =>
