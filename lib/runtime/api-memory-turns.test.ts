@@ -42,14 +42,6 @@ function lastChatPrompt(): MockChatRequest['messages'] {
   return mock.chatRequests().filter((r) => text(r, 0).includes(SYSTEM)).at(-1)!.messages;
 }
 
-async function say(graphId: string, conversation: string, input: string) {
-  const r = await h.call('POST', `/api/graphs/${graphId}/runs`, { input, conversation_id: conversation });
-  expect(r.status).toBe(201);
-  const done = await h.waitForStatus(r.body.run_id, ['succeeded', 'failed']);
-  expect(done.run.status).toBe('succeeded');
-  return done;
-}
-
 describe('summary memory keeps every turn (HTTP, mock model)', () => {
   for (const window of [1, 2, 3]) {
     for (const after of [1, 2, 3]) {
@@ -59,7 +51,7 @@ describe('summary memory keeps every turn (HTTP, mock model)', () => {
         const conversation = `conv-w${window}-a${after}`;
         let summarized = false;
         for (let n = 1; n <= TURNS; n++) {
-          await say(graphId, conversation, `question ${n}`);
+          await h.say(graphId, conversation, `question ${n}`);
           const prompt = lastChatPrompt();
           const lines = prompt.map((m) => `${m.role}: ${String(m.content)}`);
           const summary = lines.find((l) => l.startsWith(`system: ${SUMMARY_NOTE}`)) ?? '';

@@ -39,29 +39,21 @@ function lastChatPrompt(): string[] {
   return reqs.at(-1)!.messages.map((m) => `${m.role}: ${String(m.content)}`);
 }
 
-async function say(graphId: string, conversation: string, input: string) {
-  const r = await h.call('POST', `/api/graphs/${graphId}/runs`, { input, conversation_id: conversation });
-  expect(r.status).toBe(201);
-  const done = await h.waitForStatus(r.body.run_id, ['succeeded', 'failed']);
-  expect(done.run.status).toBe('succeeded');
-  return done;
-}
-
 describe('node memory per conversation', () => {
   it('window: the earlier turns of the conversation come back, only the last N reach the prompt, also after a restart', async () => {
     script();
     const graphId = await h.createGraph(memoryGraph('memory-window', { window: 2 }));
-    await say(graphId, 'conv-window', 'My name is Zorblax.');
+    await h.say(graphId, 'conv-window', 'My name is Zorblax.');
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: My name is Zorblax.']);
-    await say(graphId, 'conv-window', 'I live in Paris.');
+    await h.say(graphId, 'conv-window', 'I live in Paris.');
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: My name is Zorblax.', 'assistant: ok', 'user: I live in Paris.']);
     await h.restart();
-    const third = await say(graphId, 'conv-window', 'What is my name?');
+    const third = await h.say(graphId, 'conv-window', 'What is my name?');
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: I live in Paris.', 'assistant: ok', 'user: What is my name?']);
     const read = third.events.find((e) => e.type === 'memory.read')!;
     expect(read.data).toMatchObject({ turns: 3, kept_turns: 2, stored: true });
     // another conversation starts empty
-    await say(graphId, 'conv-other', 'Hello');
+    await h.say(graphId, 'conv-other', 'Hello');
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: Hello']);
   });
 
@@ -70,11 +62,11 @@ describe('node memory per conversation', () => {
     const graphId = await h.createGraph(memoryGraph('memory-summary', { window: 1, summary: { after: 1 }, entities: { every: 2 } }));
     const counted = mock.count('summary-1') + mock.count('entities');
     const entitiesBefore = mock.count('entities');
-    await say(graphId, 'conv-s', 'My name is Zorblax.');
+    await h.say(graphId, 'conv-s', 'My name is Zorblax.');
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: My name is Zorblax.']);
     expect(mock.count('summary-1') + mock.count('entities')).toBe(counted);
 
-    const second = await say(graphId, 'conv-s', 'I work at Acme.');
+    const second = await h.say(graphId, 'conv-s', 'I work at Acme.');
     expect(mock.count('summary-1') + mock.count('entities') - counted).toBe(2);
     expect(mock.count('entities') - entitiesBefore).toBe(1);
     expect(lastChatPrompt()).toEqual([
@@ -90,7 +82,7 @@ describe('node memory per conversation', () => {
     expect(llm.slice(0, 2).map((e) => e.parent_span_id)).toEqual(writes.map((e) => e.span_id));
 
     await h.restart();
-    await say(graphId, 'conv-s', 'Who am I?');
+    await h.say(graphId, 'conv-s', 'Who am I?');
     // the stored summary is extended with the newly old turn only; entities are not due (every 2)
     const summaryCall = mock.chatRequests().filter((r) => String(r.messages[0].content).includes('running summary')).at(-1)!;
     expect(String(summaryCall.messages[1].content)).toContain('Summary so far:\nZorblax introduced himself.');
@@ -107,7 +99,7 @@ describe('node memory per conversation', () => {
   it('a garbage entity reply does not fail the run: memory.write says why and the prompt has no entities', async () => {
     script('Sorry, I cannot produce JSON today.');
     const graphId = await h.createGraph(memoryGraph('memory-garbage', { entities: { every: 1 } }));
-    const done = await say(graphId, 'conv-g', 'My name is Zorblax.');
+    const done = await h.say(graphId, 'conv-g', 'My name is Zorblax.');
     const write = done.events.find((e) => e.type === 'memory.write')!;
     expect(write.data).toMatchObject({ kind: 'entities', stored: true, error: expect.stringMatching(/did not answer JSON: Sorry/) });
     expect(lastChatPrompt()).toEqual([`system: ${SYSTEM}`, 'user: My name is Zorblax.']);

@@ -24,8 +24,10 @@ export interface Harness {
   /** JSON request; returns status and parsed body. */
   call<T = any>(method: string, pathname: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
   createGraph(doc: GraphDocument): Promise<string>;
-  startRun(graphId: string, body: { input: string; inputs?: Record<string, unknown>; breakpoints?: string[] }): Promise<string>;
+  startRun(graphId: string, body: { input: string; inputs?: Record<string, unknown>; breakpoints?: string[]; conversation_id?: string }): Promise<string>;
   run(runId: string): Promise<RunDetailResponse>;
+  /** One turn of a conversation (`conversation_id`): starts the run, waits, throws unless it succeeded. */
+  say(graphId: string, conversation: string, input: string): Promise<RunDetailResponse>;
   /** Polls GET /api/runs/:id until the status is one of `statuses` (fails after `timeoutMs`). */
   waitForStatus(runId: string, statuses: RunView['status'][], timeoutMs?: number): Promise<RunDetailResponse>;
   /** Opens GET /api/runs/:id/events. */
@@ -66,6 +68,11 @@ export async function startHarness(env: Record<string, string | undefined> = {})
       const r = await call('POST', `/api/graphs/${graphId}/runs`, body);
       if (r.status !== 201) throw new Error(`starting a run failed: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.run_id as string;
+    },
+    async say(graphId, conversation, input) {
+      const done = await h.waitForStatus(await h.startRun(graphId, { input, conversation_id: conversation }), ['succeeded', 'failed']);
+      if (done.run.status !== 'succeeded') throw new Error(`the turn "${input}" of conversation ${conversation} failed: ${JSON.stringify(done.run.error ?? null)}`);
+      return done;
     },
     async run(runId) {
       const r = await call('GET', `/api/runs/${runId}`);
