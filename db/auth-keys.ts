@@ -9,12 +9,17 @@ import { getDb } from './client';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
 import { checkStorableJson } from './store/storable';
+import { requireWorkspace } from './workspaces';
 
 export type { ApiKeyRow } from './schema/auth';
 
-export function insertApiKey(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): ApiKeyRow {
+export function insertApiKey(input: { userId: string; workspaceId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): ApiKeyRow {
   checkStorableJson('the key name', input.name);
-  return getDb().insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning().get();
+  const db = getDb();
+  return db.transaction((tx) => {
+    requireWorkspace(tx, input.workspaceId);
+    return tx.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning().get();
+  });
 }
 
 export function listApiKeys(userId: string): ApiKeyRow[] {

@@ -158,4 +158,6 @@ export const {
   threads,
   users,
   verifications,
+  workspaceMembers,
+  workspaces,
 } = pgSchema;

@@ -43,7 +43,11 @@ export async function createRunPorts(runId: string, recorder: EventRecorder, sig
     prices,
     graphs: {
       async load(name) {
-        const row = await getStore().graphs.getByName(name);
+        // A subgraph is looked up in the workspace of the run's graph.
+        const store = getStore();
+        const run = await store.runs.get(runId);
+        const own = run ? await store.graphs.get(run.graphId) : null;
+        const row = own ? await store.graphs.getByName(name, own.workspaceId) : null;
         if (!row) throw notFound(`Graph "${name}"`);
         return row.document;
       },

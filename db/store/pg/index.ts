@@ -10,6 +10,7 @@ import { pgAssistants, pgThreads } from './threads';
 import { pgChatTools } from './chat-tools';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
+import { pgWorkspaces } from './workspaces';
 
 export function postgresStore(): Store {
   return {
@@ -17,6 +18,7 @@ export function postgresStore(): Store {
     graphs: pgGraphs,
     versions: pgGraphVersions,
     users: pgUsers,
+    workspaces: pgWorkspaces,
     apiKeys: pgApiKeys,
     runs: pgRuns,
     events: pgRunEvents,
