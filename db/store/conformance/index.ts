@@ -21,6 +21,7 @@ import { runSpecs } from './runs.spec';
 import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
+import { workspaceSpecs } from './workspaces.spec';
 
 export type { Backend } from './backend';
 
@@ -49,5 +50,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     memorySpecs(store, backend);
     threadSpecs(store);
     chatToolSpecs(store);
+    workspaceSpecs(store);
   });
 }
