@@ -44,9 +44,9 @@ function Members({ workspace }: { workspace: WorkspaceView }) {
   return (
     <div className={s.members} data-testid="workspace-members" data-workspace={workspace.name}>
       {(members.data?.members ?? []).map((m) => (
-        <div key={m.user_id} data-testid="workspace-member" data-email={m.email}>
-          {m.email}{' '}
-          <RoleSelect value={m.role} onChange={(r) => change.mutate({ userId: m.user_id, role: r })} label={`Role of ${m.email} in ${workspace.name}`} testId="member-role" />{' '}
+        <div key={m.user_id} className={s.member} data-testid="workspace-member" data-email={m.email}>
+          <span>{m.email}</span>
+          <RoleSelect value={m.role} onChange={(r) => change.mutate({ userId: m.user_id, role: r })} label={`Role of ${m.email} in ${workspace.name}`} testId="member-role" />
           <Button size="sm" variant="ghost-danger" onClick={() => remove.mutate(m.user_id)} data-testid="remove-member">
             Remove
           </Button>
@@ -83,6 +83,7 @@ function WorkspaceRow({ workspace }: { workspace: WorkspaceView }) {
         </td>
         <td>{workspace.role ?? <span className={s.muted}>not a member</span>}</td>
         <td className={st.colActions}>
+          <div className={s.actions}>
           <Button size="sm" variant="ghost" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="workspace-members-toggle">
             Members
           </Button>
@@ -108,6 +109,7 @@ function WorkspaceRow({ workspace }: { workspace: WorkspaceView }) {
           >
             <IconTrash /> Delete
           </Button>
+          </div>
         </td>
       </tr>
       {open ? (

@@ -10,7 +10,11 @@ export const dynamic = 'force-dynamic';
 
 /** The caller's workspaces with their role in each, and the current one (an instance admin sees every workspace). */
 export const GET = route('viewer', async (req, _ctx, caller) => {
-  const res: WorkspacesResponse = { workspaces: await visibleWorkspaces(caller), current: workspaceFor(req, caller, 'viewer') };
+  const workspaces = await visibleWorkspaces(caller);
+  // '' when the caller is a member of no workspace (or asked for one they are not in: that is a 404).
+  const asked = new URL(req.url).searchParams.has('workspace');
+  const current = asked || workspaces.some((w) => w.role) ? workspaceFor(req, caller, 'viewer') : '';
+  const res: WorkspacesResponse = { workspaces, current };
   return json(res);
 });
 
