@@ -2,7 +2,8 @@
  * Connections and MCP servers per workspace (issue 21, item 1): instance-wide (no `workspace`, as
  * before) or one workspace's own. A workspace lists and uses the instance-wide ones and its own; a
  * run of another workspace's graph cannot use them (the model call fails naming the connection),
- * over the real openai client against the mock model server.
+ * over the real openai client against the mock model server. A subgraph is looked up by name in the
+ * run's own workspace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -88,5 +89,15 @@ describe('connections and MCP servers per workspace', () => {
     expect(theirs.status).toBe('failed');
     expect(JSON.stringify(theirs.error)).toContain('team-a-llm');
     expect(JSON.stringify(theirs.error)).not.toContain(mock.url);
+  });
+
+  it('a subgraph is found by name in the run’s workspace only', async () => {
+    const child = { switchyard: 1, name: 'child-of-a', nodes: {}, edges: [{ from: 'START', to: 'END' }] } as unknown as GraphDocument;
+    expect((await s.call('POST', `/api/graphs?workspace=${A}`, { cookie: c.alice }, { document: child })).status).toBe(201);
+    const parent = (name: string) => ({ switchyard: 1, name, nodes: { sub: { role: 'subgraph', graph: 'child-of-a' } }, edges: [{ from: 'START', to: 'sub' }, { from: 'sub', to: 'END' }] }) as unknown as GraphDocument;
+    expect((await runTo(c.alice, A, parent('parent-in-a'))).status).toBe('succeeded');
+    const theirs = await runTo(c.bob, B, parent('parent-in-b'));
+    expect(theirs.status).toBe('failed');
+    expect(JSON.stringify(theirs.error)).toContain('child-of-a');
   });
 });
