@@ -14,6 +14,7 @@ import type { ToolSpec } from '../graph/schema';
 import { checkArgs, type JsonSchema } from './args-schema';
 import { guardedFetch, safeUrl } from './http-client';
 import { addIdempotencyKey, argsObject, successText, toolError, withCutNote } from './tool-call';
+import { isPlainHeader } from '../graph/tool-headers';
 import { headerSecrets, registerSecrets } from './redact';
 
 export type HttpToolSpec = Extract<ToolSpec, { type: 'http' }>;
@@ -57,9 +58,6 @@ export function fillUrl(template: string, args: Record<string, unknown>): { url:
 
 const ENV_REF = /\$\{env:([^}]*)\}/g;
 
-/** Header names whose literal values are no credential (the redactor leaves them alone); any other header's value is a secret. */
-const PLAIN_HEADERS = new Set(['accept', 'accept-language', 'accept-encoding', 'content-type', 'content-language', 'cache-control', 'user-agent', 'pragma']);
-
 /** Resolves `${env:NAME}` in header values, for variables the operator exposed to tools. */
 export function resolveHeaders(headers: Record<string, string> | undefined, env: Record<string, string | undefined> = process.env): Record<string, string> {
   const exposed = new Set((env.SWITCHYARD_TOOL_ENV ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -75,7 +73,8 @@ export function resolveHeaders(headers: Record<string, string> | undefined, env:
       registerSecrets(headerSecrets(v));
       return v;
     });
-    if (!PLAIN_HEADERS.has(key.toLowerCase())) registerSecrets(headerSecrets(out[key]));
+    // Any other header's value is a credential (lib/graph/tool-headers.ts): the redactor masks it wherever it comes back.
+    if (!isPlainHeader(key)) registerSecrets(headerSecrets(out[key]));
   }
   return out;
 }
