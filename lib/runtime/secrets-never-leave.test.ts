@@ -10,7 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres } from '@/db/client';
 import { startMockOpenAI, type MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
+import { rawSql } from '@/lib/testing/raw-sql';
 import type { MockChatRequest } from '@/lib/llm/testing/mock-types';
 import { startHarness, type Harness } from './testing/harness';
 import { agentGraph } from './testing/graphs';
@@ -214,7 +216,22 @@ describe('after all of it', () => {
     expect(leaksIn(all)).toEqual([]);
   });
 
-  it('the database file (and its WAL) holds no secret, in any encoding', async () => {
+  it('no table of the database holds a secret, in any encoding', async () => {
+    const tables = await rawSql(
+      isPostgres() ? "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'" : "select name from sqlite_master where type = 'table'",
+    );
+    expect(tables.length).toBeGreaterThan(5);
+    let rows = 0;
+    for (const { name } of tables) {
+      const all = await rawSql(`select * from "${String(name)}"`);
+      rows += all.length;
+      const text = JSON.stringify(all, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('latin1') : v));
+      expect(leaksIn(text), String(name)).toEqual([]);
+    }
+    expect(rows).toBeGreaterThan(20);
+  });
+
+  it('the SQLite file (and its WAL) holds no secret, byte for byte', async () => {
     await new Promise((r) => setTimeout(r, 100));
     for (const file of [h.dbFile, `${h.dbFile}-wal`]) {
       if (!existsSync(file)) continue;
