@@ -55,6 +55,17 @@ function collector(): { server: Server; bodies: string[]; next(): Promise<string
   return { server, bodies, next: () => new Promise((resolve) => waiting.push(resolve)) };
 }
 
+/** A server that answers every request 401, quoting the credentials it was sent (plain and base64). */
+async function echoingServer(): Promise<Server> {
+  const echo = createServer((req, res) => {
+    req.resume();
+    const sent = `${req.headers.authorization} ${req.headers['x-session']} ${b64(String(req.headers['ocp-apim-subscription-key']))}`;
+    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `refused: ${sent}` } }));
+  });
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+  return echo;
+}
+
 const METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
 const logged: string[] = [];
 const originals = new Map<string, unknown>();
@@ -139,12 +150,7 @@ describe('a model 401 that echoes the credentials', () => {
   });
 
   it('the connection Test masks what a server echoes of the headers it received, with the same redactor', async () => {
-    // A server that answers every request 401, quoting the credentials it was sent (plain and base64).
-    const echo = createServer((req, res) => {
-      const sent = `${req.headers.authorization} ${req.headers['x-session']} ${b64(String(req.headers['ocp-apim-subscription-key']))}`;
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `refused: ${sent}` } }));
-    });
-    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const echo = await echoingServer();
     try {
       const base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
       await h.call('POST', '/api/connections', { name: 'echoing', base_url: base, api_key: KEY, headers: { 'X-Session': SESSION, 'Ocp-Apim-Subscription-Key': SUBSCRIPTION } });
@@ -195,6 +201,20 @@ describe('a tool whose server echoes its header values', () => {
     expect(toolMessage).toContain('[redacted]');
     expect(leaksIn(toolMessage)).toEqual([]);
     expect(leaksIn(JSON.stringify(done))).toEqual([]);
+  });
+
+  it('the MCP server Test masks what the server echoes of its headers', async () => {
+    const echo = await echoingServer();
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/mcp`;
+      const saved = await h.call('POST', '/api/mcp-servers', { name: 'echoing', transport: 'http', url, headers: { Authorization: `Bearer ${KEY}`, 'X-Session': SESSION } });
+      expect(saved.status).toBe(201);
+      const test = await h.call('POST', '/api/mcp-servers/echoing/test');
+      expect(test.body.ok).toBe(false);
+      expect(leaksIn(JSON.stringify(test.body))).toEqual([]);
+    } finally {
+      await new Promise((r) => echo.close(r));
+    }
   });
 
   it('connection and MCP server answers name their headers, never a value', async () => {
