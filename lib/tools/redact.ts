@@ -3,7 +3,8 @@
  * process — model connections' API keys and header values (registered when a client is built for a
  * connection, lib/llm/openai-client.ts), tools' header values (`${env:…}` references resolved by
  * http-tool.ts, MCP servers' headers) and the server's own keys from the environment
- * (OPENAI_API_KEY, SWITCHYARD_API_KEY, BETTER_AUTH_SECRET, SWITCHYARD_SECRET_KEY) — and replaces
+ * (OPENAI_API_KEY, SWITCHYARD_API_KEY, BETTER_AUTH_SECRET, SWITCHYARD_SECRET_KEY, the web search
+ * providers' SERPER_API_KEY and SERPAPI_API_KEY) — and replaces
  * every occurrence of one of them in a text with `[redacted]`: the exact value and its common
  * encodings (JSON-escaped, URL-encoded, hex, base64 and base64url, also inside a longer base64 text
  * such as the basic-auth `base64(user:pass)` of any user). `Bearer <key>` is covered by the exact
@@ -31,7 +32,7 @@ export const REDACTED = '[redacted]';
 export const MIN_SECRET_LENGTH = 8;
 const MAX_SECRETS = 2048;
 /** The server's own secrets, read from the environment whenever a text is redacted. */
-const ENV_SECRETS = ['OPENAI_API_KEY', 'SWITCHYARD_API_KEY', 'BETTER_AUTH_SECRET', 'SWITCHYARD_SECRET_KEY'] as const;
+const ENV_SECRETS = ['OPENAI_API_KEY', 'SWITCHYARD_API_KEY', 'BETTER_AUTH_SECRET', 'SWITCHYARD_SECRET_KEY', 'SERPER_API_KEY', 'SERPAPI_API_KEY'] as const;
 /** Header values that are no secret (a keyless server's placeholder key). */
 const NOT_SECRET = new Set(['sk-no-key-required']);
 
