@@ -61,9 +61,11 @@ describe('SWITCHYARD_MAX_REPLY_BYTES', () => {
     expect(replyTooLarge(raw)).toBeDefined();
   });
 
-  it('an error body past the cap does not make the client read it all', async () => {
+  it('an error body past the cap (its content-length says so) is refused before it is read', async () => {
     mock.script([{ name: 'big-error', reply: { error: { status: 400, body: { error: { message: 'y'.repeat(2 * 1024 * 1024) } } } } }]);
     const err = await failure(modelPort().chat(req()));
+    expect(err.code).toBe('model_reply_too_large');
+    expect(mock.count('big-error')).toBe(1);
     expect(err.message.length).toBeLessThan(5_000);
     expect(err.message).not.toContain('y'.repeat(1000));
   });
