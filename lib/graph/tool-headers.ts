@@ -7,7 +7,7 @@
  */
 
 /** Headers whose literal values are no credential (lower case). */
-export const PLAIN_HEADERS: ReadonlySet<string> = new Set(['accept', 'accept-language', 'accept-encoding', 'content-type', 'content-language', 'cache-control', 'user-agent', 'pragma']);
+export const PLAIN_HEADERS: ReadonlySet<string> = new Set(['accept', 'accept-language', 'accept-encoding', 'content-type', 'content-language', 'cache-control', 'user-agent', 'pragma', 'referer', 'http-referer']);
 
 export function isPlainHeader(name: string): boolean {
   return PLAIN_HEADERS.has(name.trim().toLowerCase());

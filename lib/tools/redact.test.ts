@@ -65,8 +65,8 @@ describe('header and connection secrets', () => {
     expect(headerSecrets('Bearer abcdefghijkl')).toEqual(['Bearer abcdefghijkl', 'abcdefghijkl']);
   });
 
-  it('every header value of a connection counts, whatever its name', () => {
-    expect(connectionSecrets({ api_key: 'sk-12345678', headers: { 'X-Session': 'sess-abcdefgh', Accept: 'application/json' } })).toEqual(['sk-12345678', 'sess-abcdefgh', 'application/json']);
+  it('every header value of a connection counts, whatever its name, but plain headers (Accept, Referer...)', () => {
+    expect(connectionSecrets({ api_key: 'sk-12345678', headers: { 'X-Session': 'sess-abcdefgh', Accept: 'application/json', 'HTTP-Referer': 'https://app.example' } })).toEqual(['sk-12345678', 'sess-abcdefgh']);
   });
 });
 

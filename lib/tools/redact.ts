@@ -26,6 +26,7 @@
  */
 import { format } from 'node:util';
 import { AppError } from '../errors';
+import { isPlainHeader } from '../graph/tool-headers';
 
 export const REDACTED = '[redacted]';
 /** The shortest value treated as a secret (see the comment above for why). */
@@ -92,9 +93,14 @@ export function headerSecrets(value: string): string[] {
   return out;
 }
 
-/** A connection's secrets: its API key and every header value (of any name). */
+/** The secrets of a set of headers: every value, whatever the header's name, but the plain headers' (Accept, User-Agent..., lib/graph/tool-headers.ts). */
+export function headersSecrets(headers: Record<string, string> | null | undefined): string[] {
+  return Object.entries(headers ?? {}).flatMap(([name, value]) => (isPlainHeader(name) ? [] : headerSecrets(value)));
+}
+
+/** A connection's secrets: its API key and its header values (headersSecrets). */
 export function connectionSecrets(c: { api_key?: string | null; headers?: Record<string, string> | null }): string[] {
-  return [...(c.api_key ? headerSecrets(c.api_key) : []), ...Object.values(c.headers ?? {}).flatMap(headerSecrets)];
+  return [...(c.api_key ? headerSecrets(c.api_key) : []), ...headersSecrets(c.headers)];
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

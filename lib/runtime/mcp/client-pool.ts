@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AppError, notFound } from '@/lib/errors';
 import { guardedWebFetch } from '@/lib/tools/mcp-fetch';
-import { headerSecrets, registerSecrets } from '@/lib/tools/redact';
+import { headersSecrets, registerSecrets } from '@/lib/tools/redact';
 import type { McpCallResult, McpClients, McpToolInfo } from '@/lib/tools/mcp-tool';
 import { runtimeConfig } from '../config';
 import { findMcpServerConfig, type McpServerConfig } from './servers';
@@ -37,7 +37,7 @@ function transportFor(cfg: McpServerConfig, allowedHosts: string[]): Transport {
     return new StdioClientTransport({ command: cfg.command, args: cfg.args, env: cfg.env, cwd: cfg.cwd, stderr: 'pipe' });
   }
   // Every header value of an MCP server is a secret, whatever its name: the redactor masks it wherever it comes back.
-  registerSecrets(Object.values(cfg.headers ?? {}).flatMap(headerSecrets));
+  registerSecrets(headersSecrets(cfg.headers));
   const fetch = guardedWebFetch({ allowedHosts });
   const requestInit = { headers: cfg.headers };
   return cfg.transport === 'sse' ? new SSEClientTransport(new URL(cfg.url), { fetch, requestInit }) : new StreamableHTTPClientTransport(new URL(cfg.url), { fetch, requestInit });
