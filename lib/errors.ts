@@ -65,6 +65,7 @@ export type ErrorCode =
   | 'model_unavailable'
   | 'model_unauthorized'
   | 'model_not_found'
+  | 'model_reply_too_large'
   | 'model_timeout';
 
 export class AppError extends Error {
@@ -136,6 +137,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   model_unavailable: 502,
   model_unauthorized: 502,
   model_not_found: 502,
+  /** A model server's reply passed SWITCHYARD_MAX_REPLY_BYTES (lib/llm/reply-cap.ts): the request was aborted. */
+  model_reply_too_large: 502,
   model_timeout: 504,
 };
 

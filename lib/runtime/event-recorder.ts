@@ -17,6 +17,9 @@
  * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
  * quiet, whichever comes first. Text is concatenated, never dropped below the trace caps.
  *
+ * Every event's data passes the one redactor (lib/tools/redact.ts) before it is stored or published:
+ * no secret the process knows reaches the run, its trace, SSE or the OTel export.
+ *
  * What is stored is bounded (trace-bounds.ts): fields capped, llm.request holding only what is new
  * in the node's conversation, and an event budget per run (past it, emit throws `event_budget` and
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
@@ -25,6 +28,7 @@
 import { isRunEndType, settlesRun, type Checkpoint, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
 import { getStore, type JournalRowInput, type StepRunUpdate } from '@/db/store';
 import { AppError } from '@/lib/errors';
+import { redactValue } from '@/lib/tools/redact';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
 import { runUpdateFor } from './run-status';
@@ -123,7 +127,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       type: input.type,
       step: input.step,
       span_id: input.span_id,
-      data: boundedData(input.type, requests.compact(input, seq + 1), limits),
+      // Every event passes the redactor (lib/tools/redact.ts): the stored run, its error, SSE and the OTel export read these.
+      data: redactValue(boundedData(input.type, requests.compact(input, seq + 1), limits)),
     };
     if (input.type === 'llm.response') deltaBytes.delete(input.span_id);
     if (input.node !== undefined) event.node = input.node;

@@ -6,6 +6,7 @@
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@/lib/contracts/common';
 import { AppError, statusOf } from '@/lib/errors';
+import { redactValue } from '@/lib/tools/redact';
 import type { Problem } from '@/lib/graph/problems';
 import { requireCaller, type Access, type Caller, type CallerOptions } from './caller';
 import { retryAfterOf } from './rate-limit';
@@ -33,7 +34,13 @@ function zodMessage(err: ZodError): string {
   return `invalid request: ${where}: ${issue.message}`;
 }
 
+/** The error shape of `err`, with every known secret masked (lib/tools/redact.ts): no answer echoes a key. */
 export function errorBody(err: unknown): { status: number; body: ErrorBody } {
+  const { status, body } = shapeError(err);
+  return { status, body: redactValue(body) };
+}
+
+function shapeError(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message } };
     if (err.details !== undefined) body.error.details = err.details;
