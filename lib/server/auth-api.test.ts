@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookie, startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
 import { setEnv } from '@/lib/testing/env';
 
-const SERVICE_KEY = 'service-key-for-tests';
+const SERVICE_KEY = 'service-key-for-tests-Qz7xW2pL9vRk4mN8';
 const graph = (name: string) => ({ name });
 
 let s: AuthServer;
