@@ -35,7 +35,7 @@ export async function adminResetPassword(req: Request, userId: string): Promise<
   await recordSuccess(user.email);
   const held: ResetCapture = { origin, email: smtpConfigured() };
   const expires = new Date(Date.now() + RESET_TOKEN_TTL_S * 1000);
-  await withResetCapture(held, () => auth.api.requestPasswordReset({ body: { email: user.email } }));
+  await withResetCapture(held, () => auth.api.requestPasswordReset({ body: { email: user.email }, headers: req.headers }));
   if (!held.link) throw new AppError('internal', 'the reset link was not made');
   const expires_at = expires.toISOString();
   if (held.email && !held.emailError) return { emailed: true, expires_at };
