@@ -46,7 +46,8 @@ describe('first admin and sign-in', () => {
     expect(plain).toMatch(/HttpOnly/i);
     expect(plain).toMatch(/SameSite=Lax/i);
     expect(plain).not.toMatch(/;\s*Secure/i);
-    const tls = (await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https' })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    // Behind a TLS proxy the browser's Origin is https:// (the Origin check compares the scheme too).
+    const tls = (await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https', origin: s.api.url.replace(/^http:/, 'https:') })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
     expect(tls).toMatch(/;\s*Secure/i);
     expect(tls).toMatch(/HttpOnly/i);
     expect(tls).toMatch(/SameSite=Lax/i);
