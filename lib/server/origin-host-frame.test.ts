@@ -4,8 +4,10 @@
  * every page and route carries the framing headers (next.config.mjs). Also the address helpers of
  * the sign-in back-off (lib/server/client-address.ts).
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NextConfig } from 'next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import nextConfig, { FRAME_HEADERS } from '@/next.config.mjs';
 import { PASSWORD, sessionCookie, startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
 import { normalizeAddress, trustedProxies } from './client-address';
 import { hostWellFormed } from './csrf';
@@ -68,6 +70,10 @@ describe('a malformed Host is a 400', () => {
 
 describe('framing protection on every page (next.config.mjs)', () => {
   it("frame-ancestors 'self' and X-Frame-Options SAMEORIGIN on every path", async () => {
+    const { default: nextConfig, FRAME_HEADERS } = (await import(/* @vite-ignore */ pathToFileURL(path.join(process.cwd(), 'next.config.mjs')).href)) as {
+      default: NextConfig;
+      FRAME_HEADERS: { key: string; value: string }[];
+    };
     expect(FRAME_HEADERS).toEqual([
       { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
       { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
