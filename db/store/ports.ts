@@ -22,11 +22,13 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
+import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
+export type * from './ports-auth';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -126,7 +128,11 @@ export interface UserRepository {
 
 /** Personal API keys, stored as SHA-256 hashes only (the caller hashes). */
 export interface ApiKeyRepository {
-  insert(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): Promise<ApiKeyRow>;
+  /**
+   * Stores a new key; with `maxKeys`, atomically refuses (conflict) when the user has that many keys
+   * already (concurrent creations queue on the user's row: the cap holds under a burst).
+   */
+  insert(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts?: { maxKeys?: number }): Promise<ApiKeyRow>;
   /** The user's keys, newest first. */
   list(userId: string): Promise<ApiKeyRow[]>;
   get(id: string): Promise<ApiKeyRow | undefined>;
@@ -146,6 +152,8 @@ export interface Store {
   readonly versions: GraphVersionRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  /** Failed sign-ins per address and account (the back-off of lib/server/sign-in-throttle.ts). */
+  readonly signInThrottle: SignInThrottleRepository;
   readonly runs: RunRepository;
   readonly events: RunEventRepository;
   readonly checkpoints: CheckpointRepository;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { accounts, apiKeys, runs, users } from '../../schema-pg';
+import { tooManyKeys } from '../key-cap';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
 import { isUniqueViolation, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
@@ -93,10 +94,22 @@ export const pgUsers: UserRepository = {
 };
 
 export const pgApiKeys: ApiKeyRepository = {
-  async insert(input) {
+  async insert(input, opts = {}) {
     checkStorableJson('the key name', input.name);
-    const [row] = await (await pgDb()).insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
-    return row as ApiKeyRow;
+    const max = opts.maxKeys;
+    const db = await pgDb();
+    if (max === undefined) {
+      const [row] = await db.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+      return row as ApiKeyRow;
+    }
+    return db.transaction(async (tx) => {
+      // Concurrent creations for one user queue on the user's row, so each counts the others' keys.
+      await userById(tx, input.userId, true);
+      const [n] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, input.userId));
+      if (Number(n?.n ?? 0) >= max) throw tooManyKeys(max);
+      const [row] = await tx.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+      return row as ApiKeyRow;
+    });
   },
   async list(userId) {
     if (unmatchable(userId)) return [];

@@ -2,6 +2,7 @@
 import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
+import { pgSignInThrottle } from './sign-in-failures';
 import { pgGraphs, pgGraphVersions } from './graphs';
 import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
 import { pgStepCommitter } from './steps';
@@ -18,6 +19,7 @@ export function postgresStore(): Store {
     versions: pgGraphVersions,
     users: pgUsers,
     apiKeys: pgApiKeys,
+    signInThrottle: pgSignInThrottle,
     runs: pgRuns,
     events: pgRunEvents,
     checkpoints: pgCheckpoints,
