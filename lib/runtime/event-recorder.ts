@@ -20,14 +20,19 @@
  * What is stored is bounded (trace-bounds.ts): fields capped, llm.request holding only what is new
  * in the node's conversation, and an event budget per run (past it, emit throws `event_budget` and
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
- * the recorder goes quiet; a write that fails from a timer is logged, never thrown.
+ * the recorder goes quiet; a write that fails from a timer is logged, never thrown. A write that gave
+ * up waiting for the database (`store_unavailable`: the store retried it with back-off, db/store/outage.ts)
+ * quiets the recorder too, and the run is handed to store-outage.ts, which resumes it from its last
+ * checkpoint once the database is back.
  */
 import { isRunEndType, settlesRun, type Checkpoint, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
 import { getStore, type JournalRowInput, type StepRunUpdate } from '@/db/store';
+import { isStoreUnavailable } from '@/db/store/outage';
 import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
 import { runUpdateFor } from './run-status';
+import { parkCommit, strandRun } from './store-outage';
 import { boundedData, byteLength, capField, requestCompactor, traceLimits, type TraceLimits } from './trace-bounds';
 
 export interface EventRecorder {
@@ -95,6 +100,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   const deltaBytes = new Map<string, number>();
   /** Set once the run's row is gone (its graph was deleted): nothing more is written. */
   let gone = false;
+  /** Set once the run was stranded by a store outage (store-outage.ts): every later flush rejects with it, so the run goes no further. */
+  let strandedBy: unknown = null;
   /** Events numbered but not yet written (this tick's). */
   let batch: TraceEvent[] = [];
   /** A commit is scheduled (process.nextTick) for the batch. */
@@ -151,6 +158,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
    */
   function commit(checkpoint?: Checkpoint): Promise<void> {
     tick = false;
+    if (strandedBy) return Promise.reject(strandedBy as Error);
     if (runtimeState() !== owner || gone) return Promise.resolve();
     const events = batch;
     const later = deferred;
@@ -195,7 +203,16 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
         (err: unknown) => {
           // The run's row is gone (deleted with its graph): the rest of the run has nowhere to go.
           if (err instanceof AppError && err.code === 'not_found') gone = true;
-          else throw err;
+          else if (err instanceof AppError && err.code === 'store_unavailable') {
+            // The database stayed away: nothing more is written by this execution of the run.
+            // Its commits (this one, and those queued behind it) are kept and written once the
+            // database is back, before the run resumes (recovery.ts).
+            gone = true;
+            strandedBy = err;
+            parkCommit(opts.runId, c);
+            strandRun(opts.runId, err, tail);
+            throw err;
+          } else throw err;
         },
       );
     tail = written.catch(() => {});
@@ -266,6 +283,21 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
         return;
       }
       takeDelta();
+      if (input.type === 'run.failed' && failedForTheStore(input)) {
+        // A read the run needed found no database (or gave up waiting for it): not the run's fault.
+        // The run stops here, as in a crash, and resumes from its last checkpoint once the store is back.
+        // What the run recorded before it (its finished calls) is still written (waiting, or parked).
+        let before: Promise<unknown> = tail;
+        try {
+          before = commit().catch(() => undefined);
+        } catch {
+          // SQLite: thrown at once; nothing to wait for
+        }
+        gone = true;
+        strandedBy = new AppError('store_unavailable', 'The run stopped: the database is unavailable.');
+        strandRun(opts.runId, new Error((input.data as { error?: { message?: string } }).error?.message ?? 'store unavailable'), before);
+        return;
+      }
       write(input, ts);
       // The events that end or pause a run are committed at once (on SQLite: durable before emit
       // returns, a failure thrown from it); the run manager waits for its recorder's flush before
@@ -284,6 +316,12 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };
+}
+
+/** A run.failed whose error is the store's absence (`store_unavailable`, or a connection error the engine passed on by its code). */
+function failedForTheStore(input: TraceEventInput): boolean {
+  const code = (input.data as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return code === 'store_unavailable' || (typeof code === 'string' && code !== 'internal' && isStoreUnavailable({ code }));
 }
 
 /** Records one event outside the engine (pre-flight failure, cancel while paused, recovery). */
