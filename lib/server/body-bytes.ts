@@ -47,11 +47,19 @@ export function tooDeepAt(value: unknown, max = MAX_JSON_DEPTH): string | null {
  */
 const SCAN_DEPTH = 10_000;
 
-/** The offset of the first `[` or `{` nested deeper than `limit` (outside strings), or -1. */
-export function nestingPastAt(bytes: Uint8Array, limit = SCAN_DEPTH): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
+/** Where a nesting scan stands (nestingPastAt, or a slice at a time: nestingPastAtSliced). */
+interface NestingScan {
+  depth: number;
+  inString: boolean;
+  /** The next byte to look at. */
+  at: number;
+}
+
+/** Scans bytes [scan.at, end); the offset of the first `[` or `{` nested deeper than `limit`, or -1. */
+function scanNesting(bytes: Uint8Array, scan: NestingScan, end: number, limit: number): number {
+  let { depth, inString } = scan;
+  let i = scan.at;
+  for (; i < end; i++) {
     const b = bytes[i];
     if (inString) {
       if (b === 0x5c) i++; // backslash: skip the escaped byte
@@ -61,7 +69,29 @@ export function nestingPastAt(bytes: Uint8Array, limit = SCAN_DEPTH): number {
       if (++depth > limit) return i;
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
+  Object.assign(scan, { depth, inString, at: i });
   return -1;
+}
+
+/** The offset of the first `[` or `{` nested deeper than `limit` (outside strings), or -1. */
+export function nestingPastAt(bytes: Uint8Array, limit = SCAN_DEPTH): number {
+  return scanNesting(bytes, { depth: 0, inString: false, at: 0 }, bytes.length, limit);
+}
+
+/** nestingPastAt a slice of `slice` bytes per turn of the event loop (a large body on the server's thread). */
+export async function nestingPastAtSliced(bytes: Uint8Array, slice = 256 * 1024, limit = SCAN_DEPTH): Promise<number> {
+  const scan: NestingScan = { depth: 0, inString: false, at: 0 };
+  while (scan.at < bytes.length) {
+    const past = scanNesting(bytes, scan, Math.min(scan.at + slice, bytes.length), limit);
+    if (past >= 0) return past;
+    if (scan.at < bytes.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return -1;
+}
+
+/** The 400 of a body nested deeper than the scan allows. */
+export function nestedTooDeep(offset: number): AppError {
+  return badRequest(`request body nests objects/arrays more than ${MAX_JSON_DEPTH} levels deep (at byte ${offset})`, { offset, max_depth: MAX_JSON_DEPTH });
 }
 
 /** A size in the unit it is a whole number of (8 MiB, 4 KiB, 1000 bytes). */
@@ -133,7 +163,7 @@ export function jsonOfBytes(bytes: Uint8Array): unknown {
   if (text === null) throw badRequest('request body is not valid UTF-8');
   if (!text.trim()) throw badRequest('request body is empty: send a JSON object');
   const past = nestingPastAt(bytes);
-  if (past >= 0) throw badRequest(`request body nests objects/arrays more than ${MAX_JSON_DEPTH} levels deep (at byte ${past})`, { offset: past, max_depth: MAX_JSON_DEPTH });
+  if (past >= 0) throw nestedTooDeep(past);
   let value: unknown;
   try {
     value = JSON.parse(text);

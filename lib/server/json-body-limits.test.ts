@@ -41,7 +41,7 @@ async function loopDelay<T>(fn: () => Promise<T>): Promise<{ result: T; p99: num
 }
 
 describe('JSON bodies of /v1/chat/completions', () => {
-  it('an 8 MiB body of `[` is read in the parse worker (a 400: nested too deep, found by the byte scan), not on the event loop', async () => {
+  it('an 8 MiB body of `[` is refused by the byte scan before JSON.parse (a 400), with no worker started and no long stall', async () => {
     const idle = await loopDelay(() => new Promise((r) => setTimeout(r, 300)));
     const before = workerAnswers('json');
     const hostile = '['.repeat(8 * MiB);
@@ -52,7 +52,16 @@ describe('JSON bodies of /v1/chat/completions', () => {
     console.log(`[json-body] event-loop delay: idle p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms; posting 8 MiB of "[": p99 ${during.p99.toFixed(1)} ms, max ${during.max.toFixed(1)} ms`);
     expect(during.result.status).toBe(400);
     expect(during.result.body.error.message).toMatch(/more than 64 levels deep \(at byte 10000\)/);
-    expect(workerAnswers('json') - before).toBe(1); // parsed by the worker
+    expect(workerAnswers('json') - before).toBe(0); // refused before any worker or JSON.parse
+  });
+
+  it('deep nesting after a large benign prefix is found by the sliced scan too', async () => {
+    const before = workerAnswers('json');
+    const body = `{"pad":"${'x'.repeat(2 * MiB)}","deep":${'['.repeat(20_000)}`;
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/levels deep \(at byte \d+\)/);
+    expect(workerAnswers('json')).toBe(before);
   });
 
   it('a large valid body is parsed in the worker and reaches the route (here: its unknown model)', async () => {
