@@ -73,7 +73,7 @@ async function resumeInterrupted(ids: string[]): Promise<string[]> {
 async function recoverInterruptedRuns(): Promise<RecoveryReport> {
   const state = runtimeState();
   state.recovered = true;
-  setStrandedHandler(takeBackWhenStoreReturns);
+  watchStrandedRuns();
   const store = getStore();
   const interrupted: string[] = [];
   // Queue mode: runs belong to the queue's workers; a dead worker's run is taken over by another
@@ -93,6 +93,14 @@ async function recoverInterruptedRuns(): Promise<RecoveryReport> {
 export async function ensureRecovered(): Promise<RecoveryReport | null> {
   if (runtimeState().recovered) return null;
   return recoverInterruptedRuns();
+}
+
+/**
+ * Takes back the runs of this process that a store outage strands (store-outage.ts): start-up
+ * recovery calls it, and so must any process or thread that executes runs without it (a queue worker).
+ */
+export function watchStrandedRuns(): void {
+  setStrandedHandler(takeBackWhenStoreReturns);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

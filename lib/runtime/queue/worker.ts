@@ -17,6 +17,7 @@ import { maxConcurrentRuns, queueConfig } from '../config';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
 import { executeRun, type LaunchArgs } from '../run-manager';
+import { watchStrandedRuns } from '../recovery';
 import { argsToExecute } from './resume-point';
 import type { RunJobData } from './jobs';
 import { closeQueueConnections, queueConnections, redisClient } from './connections';
@@ -58,6 +59,7 @@ export async function startRunWorker(opts: { concurrency?: number } = {}): Promi
   const config = queueConfig();
   if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
   await openDatabase(); // opens the shared database (and applies pending migrations)
+  watchStrandedRuns(); // a run a store outage stops is resumed (re-queued) once the database is back
   const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
   const connection = redisClient(config.url, 'worker');
