@@ -27,7 +27,6 @@
  */
 import { isRunEndType, settlesRun, type Checkpoint, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
 import { getStore, type JournalRowInput, type StepRunUpdate } from '@/db/store';
-import { isStoreUnavailable } from '@/db/store/outage';
 import { AppError } from '@/lib/errors';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
@@ -318,10 +317,14 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   };
 }
 
-/** A run.failed whose error is the store's absence (`store_unavailable`, or a connection error the engine passed on by its code). */
+/**
+ * A run.failed whose error is the store's absence: `store_unavailable`, which only a read or write
+ * that waited SWITCHYARD_STORE_RETRY_S for the database gives (db/store/outage.ts). A bare
+ * connection error is not taken for one: a tool's unreachable server must fail the run, not
+ * resume it over and over.
+ */
 function failedForTheStore(input: TraceEventInput): boolean {
-  const code = (input.data as { error?: { code?: unknown } } | undefined)?.error?.code;
-  return code === 'store_unavailable' || (typeof code === 'string' && code !== 'internal' && isStoreUnavailable({ code }));
+  return (input.data as { error?: { code?: unknown } } | undefined)?.error?.code === 'store_unavailable';
 }
 
 /** Records one event outside the engine (pre-flight failure, cancel while paused, recovery). */

@@ -3,7 +3,9 @@
  * with a `run.interrupted` event `{ reason: 'server_restart' }`; then every `interrupted` run is
  * resumed from its last checkpoint, as POST /api/runs/:id/resume { value: { action: 'continue' } }
  * would (its finished model and tool calls are recalled from the call journal, not made again),
- * unless SWITCHYARD_AUTO_RESUME=off (they then wait for that resume). Paused runs (human nodes,
+ * unless SWITCHYARD_AUTO_RESUME=off (they then wait for that resume), or it was cut short
+ * MAX_RESUMES_AT_ONE_STEP times in a row at the same step (a run that brings the server down is not
+ * started again at every start: it waits for a resume by hand). Paused runs (human nodes,
  * breakpoints) need nothing: their checkpoint holds the pause and they resume as usual.
  *
  * Store outages (store-outage.ts): a run whose writes gave up waiting for the database is taken
@@ -19,7 +21,7 @@ import { runtimeState } from './globals';
 import { recordRunEvent } from './event-recorder';
 import { resumeRun } from './run-manager';
 import { parkedCommits, releaseStrandedRun, setStrandedHandler } from './store-outage';
-import { RUN_SPAN_ID, SERVER_RESTART_REASON, STORE_OUTAGE_REASON } from '@/lib/contracts/trace';
+import { INTERRUPTED_REASONS, RUN_SPAN_ID, SERVER_RESTART_REASON, STORE_OUTAGE_REASON } from '@/lib/contracts/trace';
 
 export interface RecoveryReport {
   interrupted: string[];
@@ -55,11 +57,34 @@ async function markInterrupted(run: Pick<RunRow, 'id' | 'status'>, reason: typeo
   });
 }
 
+/** Restarts at one checkpoint after which a run is no longer resumed by itself (it may be what brings the server down). */
+export const MAX_RESUMES_AT_ONE_STEP = 3;
+const PAGE = 1000;
+
+/** How many times in a row the run was cut short at its last checkpoint's step (its interruption markers, newest first). */
+async function cutsAtSameStep(runId: string): Promise<number> {
+  const steps: number[] = [];
+  for (let after = 0; ; ) {
+    const page = await getStore().events.list(runId, after, PAGE);
+    for (const e of page) if (e.type === 'run.interrupted' && INTERRUPTED_REASONS.includes(e.data.reason)) steps.push(e.step);
+    if (page.length < PAGE) break;
+    after = page[page.length - 1].seq;
+  }
+  let n = 0;
+  for (let i = steps.length - 1; i >= 0 && steps[i] === steps[steps.length - 1]; i--) n++;
+  return n;
+}
+
 /** Resumes interrupted runs from their checkpoints; a run another process claimed first (409) is skipped. */
 async function resumeInterrupted(ids: string[]): Promise<string[]> {
   const resumed: string[] = [];
   for (const id of ids) {
     try {
+      const cuts = await cutsAtSameStep(id);
+      if (cuts >= MAX_RESUMES_AT_ONE_STEP) {
+        console.error(`[switchyard] run ${id}: interrupted ${cuts} times at the same step; not resumed by itself (resume it by hand once the cause is fixed)`);
+        continue;
+      }
       await resumeRun(id, { action: 'continue' });
       resumed.push(id);
     } catch (err) {
