@@ -99,7 +99,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   const deltaBytes = new Map<string, number>();
   /** Set once the run's row is gone (its graph was deleted): nothing more is written. */
   let gone = false;
-  /** Set once the run was stranded by a store outage (store-outage.ts): every later flush rejects with it, so the run goes no further. */
+  /** Set once the run was stranded by a store outage (store-outage.ts): later commits are kept (parked), and every flush rejects with it, so the run goes no further. */
   let strandedBy: unknown = null;
   /** Events numbered but not yet written (this tick's). */
   let batch: TraceEvent[] = [];
@@ -157,11 +157,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
    */
   function commit(checkpoint?: Checkpoint): Promise<void> {
     tick = false;
-    if (strandedBy) return Promise.reject(strandedBy as Error);
     if (runtimeState() !== owner || gone) return Promise.resolve();
     const events = batch;
     const later = deferred;
-    if (!events.length && !checkpoint && !later.length) return tail;
+    if (!events.length && !checkpoint && !later.length) return strandedBy ? Promise.reject(strandedBy as Error) : tail;
     batch = [];
     deferred = [];
     const at = now();
@@ -180,6 +179,12 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     // No checkpoint follows a run's end or pause in this process: the store lets go of its last state.
     const settles = events.some((e) => settlesRun(e.type));
     const c = { events, runUpdates, journal, checkpoint: checkpoint ?? last, last: settles };
+    if (strandedBy) {
+      // Stranded by a store outage: what the run still records (a call that finished meanwhile) is
+      // kept with the commits that gave up, written once the database is back; the run goes no further.
+      parkCommit(opts.runId, c);
+      return Promise.reject(strandedBy as Error);
+    }
     const steps = getStore().steps;
     if (steps.commitSync) {
       // SQLite: written before this returns; a failure is thrown here, as it always was.
@@ -203,11 +208,10 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
           // The run's row is gone (deleted with its graph): the rest of the run has nowhere to go.
           if (err instanceof AppError && err.code === 'not_found') gone = true;
           else if (err instanceof AppError && err.code === 'store_unavailable') {
-            // The database stayed away: nothing more is written by this execution of the run.
-            // Its commits (this one, and those queued behind it) are kept and written once the
+            // The database stayed away: this execution of the run stops here. Its commits (this
+            // one, those queued behind it, and any it still makes) are kept and written once the
             // database is back, before the run resumes (recovery.ts).
-            gone = true;
-            strandedBy = err;
+            strandedBy ??= err;
             parkCommit(opts.runId, c);
             strandRun(opts.runId, err, tail);
             throw err;
@@ -225,7 +229,9 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
 
   /** A commit nobody waits for (a timer's, a settling event's): an asynchronous failure is logged. */
   function commitInBackground(what: string): void {
-    commit().catch((err: unknown) => console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err));
+    commit().catch((err: unknown) => {
+      if (err !== strandedBy) console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err); // an outage is logged once, by store-outage.ts
+    });
   }
 
   function commitLater(): void {
@@ -283,18 +289,19 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       }
       takeDelta();
       if (input.type === 'run.failed' && failedForTheStore(input)) {
-        // A read the run needed found no database (or gave up waiting for it): not the run's fault.
-        // The run stops here, as in a crash, and resumes from its last checkpoint once the store is back.
-        // What the run recorded before it (its finished calls) is still written (waiting, or parked).
+        // A read or write the run needed gave up waiting for the database: not the run's fault, and
+        // not its end. What it recorded before is still written (waiting, or kept), the run stops
+        // here, and resumes from its last checkpoint once the store is back (store-outage.ts).
         let before: Promise<unknown> = tail;
         try {
           before = commit().catch(() => undefined);
         } catch {
           // SQLite: thrown at once; nothing to wait for
         }
-        gone = true;
-        strandedBy = new AppError('store_unavailable', 'The run stopped: the database is unavailable.');
-        strandRun(opts.runId, new Error((input.data as { error?: { message?: string } }).error?.message ?? 'store unavailable'), before);
+        if (!strandedBy) {
+          strandedBy = new AppError('store_unavailable', 'The run stopped: the database is unavailable.');
+          strandRun(opts.runId, new Error((input.data as { error?: { message?: string } }).error?.message ?? 'store unavailable'), before);
+        }
         return;
       }
       write(input, ts);

@@ -89,6 +89,7 @@ if (pg) {
     it('within SWITCHYARD_STORE_RETRY_S: the runs wait for it and finish by themselves; SSE goes on; no call is made twice', async () => {
       const ids = await inFlight('outage-wait');
       const { sse } = await h.events(ids[0]);
+      expect((await sse.next())?.event).toBe('run.started'); // the backlog was read: the stream is live
       pg.down();
       const downAt = Date.now();
       mock.release(); // the model answers while the database is away: the runs' next writes wait
@@ -107,7 +108,7 @@ if (pg) {
       expect(mock.count()).toBe(RUNS * CALLS_PER_RUN);
       const stream = await drain(sse);
       expect(stream.last?.event).toBe('run.finished');
-      expect(stream.types.filter((t) => t === 'llm.response')).toHaveLength(CALLS_PER_RUN);
+      expect(stream.types.filter((t) => t === 'llm.response')).toHaveLength(CALLS_PER_RUN); // every one, live, across the outage
     });
 
     it('past SWITCHYARD_STORE_RETRY_S: SSE ends with store_unavailable; once it is back the runs resume from their checkpoints by themselves; no call is made twice', async () => {
@@ -116,6 +117,7 @@ if (pg) {
       try {
         const ids = await inFlight('outage-give-up');
         const { sse } = await h.events(ids[0]);
+        expect((await sse.next())?.event).toBe('run.started');
         pg.down();
         const downAt = Date.now();
         mock.release();
