@@ -16,6 +16,7 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
     expect(isStoreUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
     expect(isStoreUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isStoreUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true); // pg-pool's connectionTimeoutMillis
     expect(isStoreUnavailable(new Error('Failed query: insert …', { cause: refused() }))).toBe(true);
     expect(isStoreUnavailable(new AppError('store_unavailable', 'gave up'))).toBe(true);
   });

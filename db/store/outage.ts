@@ -21,7 +21,7 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 /** SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now (57P01-03), and class 08 (connection exception). */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 /** What `pg` throws without a code when the connection ends under a query or a connect. */
-const MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|server closed the connection unexpectedly/i;
+const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|server closed the connection unexpectedly/i;
 
 /** Whether `err` (or its cause, as drizzle wraps driver errors) says the database is not reachable now. */
 export function isStoreUnavailable(err: unknown): boolean {
