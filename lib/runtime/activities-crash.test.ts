@@ -42,10 +42,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function doc(): GraphDocument {
+function doc(name = 'post-then-think'): GraphDocument {
   return {
     switchyard: 1,
-    name: 'post-then-think',
+    name,
     models: { default: { connection: 'default', model: 'gpt-test' } },
     tools: { hook: { type: 'http', method: 'POST', url: `${targetUrl}/hook`, description: 'Posts a notification.' } },
     nodes: { a: { role: 'agent', strategy: 'tool_calling', tools: ['hook'], system_prompt: 'Notify, then answer.' } },
@@ -125,8 +125,11 @@ describe('kill -9 after a finished tool call', { timeout: 120_000 }, () => {
     const env = { SWITCHYARD_DB: path.join(dir, 'crash-manual.db'), OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test', SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1', SWITCHYARD_AUTH: 'off', SWITCHYARD_AUTO_RESUME: 'off' };
     const first = await spawnApiServer(env);
     servers.push(first);
-    const created = await first.call('POST', '/api/graphs', { document: doc() });
+    // On Postgres the file's tests share one database: a graph of its own name.
+    const created = await first.call('POST', '/api/graphs', { document: doc('post-then-think-by-hand') });
+    expect(created.status).toBe(201);
     const started = await first.call('POST', `/api/graphs/${created.body.id}/runs`, { input: 'go' });
+    expect(started.status).toBe(201);
     const runId = started.body.run_id as string;
     await hanging;
     await first.kill();
