@@ -6,8 +6,8 @@
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@/lib/contracts/common';
 import { AppError, statusOf } from '@/lib/errors';
-import { isStoreUnavailable } from '@/db/store/outage';
 import type { Problem } from '@/lib/graph/problems';
+import { isStoreUnavailable } from '@/db/store/outage';
 import { requireCaller, type Access, type Caller, type CallerOptions } from './caller';
 import { retryAfterOf } from './rate-limit';
 

@@ -59,9 +59,9 @@ export async function startRunWorker(opts: { concurrency?: number } = {}): Promi
   const config = queueConfig();
   if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
   await openDatabase(); // opens the shared database (and applies pending migrations)
-  watchStrandedRuns(); // a run a store outage stops is resumed (re-queued) once the database is back
   const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
+  watchStrandedRuns(); // a run a store outage stops is resumed (re-queued) once the database is back
   const connection = redisClient(config.url, 'worker');
   const worker = new Worker<RunJobData<LaunchArgs>>(RUN_QUEUE, (job) => processJob(config.url, job), {
     connection,
