@@ -58,6 +58,8 @@ export type ErrorCode =
   | 'internal'
   | 'tool_error'
   | 'run_not_settled'
+  | 'store_unavailable'
+  | 'request_timeout'
   | 'http_error'
   | 'mcp_error'
   | 'model_error'
@@ -128,6 +130,10 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   internal: 500,
   tool_error: 500,
   run_not_settled: 500,
+  /** The database did not answer within SWITCHYARD_STORE_RETRY_S (db/store/outage.ts): the run waits as interrupted and resumes once it is back. */
+  store_unavailable: 503,
+  /** The request body did not arrive within SWITCHYARD_BODY_TIMEOUT_S (lib/server/body.ts). */
+  request_timeout: 408,
   /** An outbound HTTP call failed (not reachable, timed out, refused); the status the far server answered is data (`upstream_status`), never ours. */
   http_error: 502,
   /** An MCP server the operator configured failed or could not be reached. */

@@ -8,6 +8,7 @@ import type { ErrorBody } from '@/lib/contracts/common';
 import { AppError, statusOf } from '@/lib/errors';
 import { redactValue } from '@/lib/tools/redact';
 import type { Problem } from '@/lib/graph/problems';
+import { isStoreUnavailable } from '@/db/store/outage';
 import { requireCaller, type Access, type Caller, type CallerOptions } from './caller';
 import { retryAfterOf } from './rate-limit';
 
@@ -52,6 +53,8 @@ function shapeError(err: unknown): { status: number; body: ErrorBody } {
     const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     return { status: statusOf('bad_request'), body: { error: { code: 'bad_request', message: zodMessage(err), details: { issues } } } };
   }
+  // The database is down or restarting: a 503 saying so (try again), not an internal error.
+  if (isStoreUnavailable(err)) return { status: statusOf('store_unavailable'), body: { error: { code: 'store_unavailable', message: 'the database is unavailable; try again shortly' } } };
   return { status: statusOf('internal'), body: { error: { code: 'internal', message: 'internal server error' } } };
 }
 

@@ -18,6 +18,7 @@ import { maxConcurrentRuns, queueConfig } from '../config';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
 import { executeRun, type LaunchArgs } from '../run-manager';
+import { watchStrandedRuns } from '../recovery';
 import { argsToExecute } from './resume-point';
 import type { RunJobData } from './jobs';
 import { closeQueueConnections, queueConnections, redisClient } from './connections';
@@ -62,6 +63,7 @@ export async function startRunWorker(opts: { concurrency?: number } = {}): Promi
   await holdServerLock(isPostgres() ? '' : databaseFile()); // npm run rotate-key refuses while we run (db/server-lock.ts)
   const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
+  watchStrandedRuns(); // a run a store outage stops is resumed (re-queued) once the database is back
   const connection = redisClient(config.url, 'worker');
   const worker = new Worker<RunJobData<LaunchArgs>>(RUN_QUEUE, (job) => processJob(config.url, job), {
     connection,
