@@ -12,6 +12,17 @@ function devOrigins() {
   return [...names];
 }
 
+/**
+ * Framing protection on every page and route (issue 21 item 6): only our own pages may frame ours
+ * (CSP frame-ancestors; X-Frame-Options for browsers without CSP 2), so another site cannot overlay
+ * the signed-in Settings page and click through it. A page that must be embeddable elsewhere (a
+ * public chat, once it exists) sets its own allow-list on its path.
+ */
+export const FRAME_HEADERS = [
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
+  { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // SSE must not be held back by gzip buffering under `next start`.
@@ -21,5 +32,8 @@ const nextConfig = {
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
   allowedDevOrigins: devOrigins(),
+  async headers() {
+    return [{ source: '/:path*', headers: FRAME_HEADERS }];
+  },
 };
 export default nextConfig;

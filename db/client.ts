@@ -167,7 +167,10 @@ export async function getPgPool(): Promise<pg.Pool> {
   if (!held) {
     const url = postgresUrl();
     if (!url) throw new Error('getPgPool: DATABASE_URL is not a postgres:// URL');
-    const pool = new pg.Pool({ connectionString: url, max: poolMax() });
+    // A database host that does not answer at all (a cut network) fails a connect after 10 s rather
+    // than the OS's minutes, so a run's write waits with back-off (db/store/outage.ts); TCP
+    // keep-alive finds connections whose far end is gone.
+    const pool = new pg.Pool({ connectionString: url, max: poolMax(), connectionTimeoutMillis: 10_000, keepAlive: true });
     // An idle connection the server cuts (restart, admin kill) is dropped and replaced by the next
     // checkout; without a listener its error would end the process.
     pool.on('error', (err) => console.error('[db] an idle Postgres connection failed:', err.message));

@@ -7,6 +7,7 @@ import { chmodSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { postgresUrl } from './database-url';
+import { withExclusiveServerLock } from './server-lock';
 import { keyFileFor, keyFromText, loadSecretKey, open, seal } from './secret-box';
 
 /** $SWITCHYARD_DB, else data/switchyard.db (as db/client.ts; with Postgres, the secret key file's directory is this file's). */
@@ -96,9 +97,14 @@ async function inTransaction<T>(dbFile: string, env: Record<string, string | und
  * Re-encrypts every connection and MCP server secret with `newKeyText` in one transaction, on
  * SQLite or (DATABASE_URL=postgres://…) Postgres. The old key is SWITCHYARD_SECRET_KEY or the key
  * file; when the key file was used it is replaced by the new key. Resolves how many rows were
- * re-encrypted.
+ * re-encrypted. Throws LockBusyError (db/server-lock.ts) while a server or worker uses the database.
  */
 export async function rotateSecretKey(dbFile: string, newKeyText: string, env: Record<string, string | undefined> = process.env): Promise<{ rows: number; keyFile?: string }> {
+  // Refused while a server or worker holds its share of the lock (db/server-lock.ts).
+  return withExclusiveServerLock(dbFile, env, () => rotateLocked(dbFile, newKeyText, env));
+}
+
+async function rotateLocked(dbFile: string, newKeyText: string, env: Record<string, string | undefined>): Promise<{ rows: number; keyFile?: string }> {
   const oldKey = loadSecretKey(dbFile, env);
   const newKey = keyFromText(newKeyText);
   const reseal = (headers: string) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(headers) as Record<string, string>).map(([k, v]) => [k, seal(open(v, oldKey), newKey)])));

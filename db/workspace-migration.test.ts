@@ -1,5 +1,5 @@
 /**
- * The workspaces migration (SQLite 0015, Postgres 0003): a database at the version before, holding
+ * The workspaces migration (SQLite 0016, Postgres 0004): a database at the version before, holding
  * users, a graph with a run, a thread and an API key, is migrated to the latest: everything lands in
  * the "Default" workspace, whose members are all existing users with their current role (their
  * default); each user also gets a personal workspace. Postgres runs when installed.
@@ -77,7 +77,7 @@ describe('workspaces migration', () => {
     const sqlite = new Database(':memory:');
     sqlite.pragma('foreign_keys = ON');
     const db = drizzle({ client: sqlite });
-    migrate(db, { migrationsFolder: migrationsBefore(folder, '0015_workspaces') });
+    migrate(db, { migrationsFolder: migrationsBefore(folder, '0016_workspaces') });
     for (const q of OLD_ROWS) sqlite.exec(q);
     migrate(db, { migrationsFolder: folder });
     for (const [k, q] of Object.entries(CHECKS)) expect(numbers(sqlite.prepare(q).all() as Record<string, unknown>[]), k).toEqual(EXPECTED[k as keyof typeof EXPECTED]);
@@ -101,7 +101,7 @@ describe('workspaces migration', () => {
     try {
       const db = pgDrizzle({ client });
       const folder = path.join(process.cwd(), 'db', 'migrations-pg');
-      await pgMigrate(db, { migrationsFolder: migrationsBefore(folder, '0003_workspaces') });
+      await pgMigrate(db, { migrationsFolder: migrationsBefore(folder, '0004_workspaces') });
       for (const q of OLD_ROWS) await client.query(q);
       await pgMigrate(db, { migrationsFolder: folder });
       for (const [k, q] of Object.entries(CHECKS)) expect(numbers((await client.query(q)).rows), k).toEqual(EXPECTED[k as keyof typeof EXPECTED]);

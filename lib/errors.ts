@@ -58,6 +58,8 @@ export type ErrorCode =
   | 'internal'
   | 'tool_error'
   | 'run_not_settled'
+  | 'store_unavailable'
+  | 'request_timeout'
   | 'http_error'
   | 'mcp_error'
   | 'model_error'
@@ -65,6 +67,7 @@ export type ErrorCode =
   | 'model_unavailable'
   | 'model_unauthorized'
   | 'model_not_found'
+  | 'model_reply_too_large'
   | 'model_timeout';
 
 export class AppError extends Error {
@@ -127,6 +130,10 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   internal: 500,
   tool_error: 500,
   run_not_settled: 500,
+  /** The database did not answer within SWITCHYARD_STORE_RETRY_S (db/store/outage.ts): the run waits as interrupted and resumes once it is back. */
+  store_unavailable: 503,
+  /** The request body did not arrive within SWITCHYARD_BODY_TIMEOUT_S (lib/server/body.ts). */
+  request_timeout: 408,
   /** An outbound HTTP call failed (not reachable, timed out, refused); the status the far server answered is data (`upstream_status`), never ours. */
   http_error: 502,
   /** An MCP server the operator configured failed or could not be reached. */
@@ -136,6 +143,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   model_unavailable: 502,
   model_unauthorized: 502,
   model_not_found: 502,
+  /** A model server's reply passed SWITCHYARD_MAX_REPLY_BYTES (lib/llm/reply-cap.ts): the request was aborted. */
+  model_reply_too_large: 502,
   model_timeout: 504,
 };
 

@@ -4,6 +4,7 @@
  */
 import { jsonBody, send } from '@/lib/contracts/client';
 import type { ApiKeyView, CreatedKeyResponse, CreateUserBody, MeResponse, Role, UserView } from '@/lib/contracts/auth';
+import type { PasswordResetResponse } from '@/lib/contracts/password-reset';
 
 const json = async <T,>(res: Promise<Response>): Promise<T> => (await (await res).json()) as T;
 
@@ -18,6 +19,12 @@ export const setupAdmin = (email: string, password: string) => send('/api/auth/s
 export const fetchUsers = (signal?: AbortSignal) => json<{ users: UserView[] }>(send('/api/users', { signal }));
 export const createUser = (body: CreateUserBody) => json<{ user: UserView }>(send('/api/users', jsonBody('POST', body)));
 export const setUserRole = (id: string, role: Role) => json<{ user: UserView }>(send(`/api/users/${encodeURIComponent(id)}`, jsonBody('PATCH', { role })));
+/** An admin resets a user's password: the old one stops working; the answer holds the one-time link unless it was emailed. */
+export const resetUserPassword = (id: string) => json<PasswordResetResponse>(send(`/api/users/${encodeURIComponent(id)}/password-reset`, jsonBody('POST', {})));
+/** Mails a reset link when the email has an account (the answer is the same either way); 404 when the server sends no mail. */
+export const requestPasswordReset = (email: string) => send('/api/auth/request-password-reset', jsonBody('POST', { email })).then(() => undefined);
+/** Spends a reset link's token to set a new password. */
+export const resetPassword = (token: string, newPassword: string) => send('/api/auth/reset-password', jsonBody('POST', { token, newPassword })).then(() => undefined);
 export const deleteUser = (id: string) => send(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
 
 export const fetchKeys = (signal?: AbortSignal) => json<{ keys: ApiKeyView[] }>(send('/api/keys', { signal }));

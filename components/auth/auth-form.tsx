@@ -37,7 +37,8 @@ export function AuthForm({ mode, next }: { mode: 'login' | 'setup'; next?: strin
       await signIn(email.trim(), password);
       window.location.assign(safeNext(next));
     } catch (err) {
-      setError(mode === 'login' && (err as { status?: number }).status === 401 ? 'Wrong email or password.' : (err as Error).message);
+      const status = (err as { status?: number }).status;
+      setError(mode === 'login' && status === 401 ? 'Wrong email or password.' : (err as Error).message);
       setBusy(false);
     }
   }
@@ -89,6 +90,11 @@ export function AuthForm({ mode, next }: { mode: 'login' | 'setup'; next?: strin
         <Button type="submit" variant="primary" disabled={busy} data-testid={`${mode}-submit`}>
           {busy ? copy.busy : copy.submit}
         </Button>
+        {mode === 'login' ? (
+          <a className={s.text} href="/forgot-password" data-testid="login-forgot-password">
+            Forgot your password?
+          </a>
+        ) : null}
       </form>
     </main>
   );

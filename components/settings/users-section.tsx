@@ -1,8 +1,11 @@
 'use client';
-/** Settings › Users (admins): every user and their role, add a user with a role, change a role, delete. */
+/**
+ * Settings › Users (admins): every user and their role, add a user with a role, change a role, reset a
+ * password (the old one stops working; a one-time link is mailed, or shown here to hand over), delete.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { createUser, deleteUser, fetchUsers, setUserRole } from '@/components/auth/auth-api';
+import { createUser, deleteUser, fetchUsers, resetUserPassword, setUserRole } from '@/components/auth/auth-api';
 import { Button } from '@/components/ui/button';
 import { IconTrash } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
@@ -71,6 +74,15 @@ function UserRow({ user }: { user: UserView }) {
   const onError = (err: Error) => toast({ message: err.message, tone: 'error' });
   const role = useMutation({ mutationFn: (r: Role) => setUserRole(user.id, r), onSuccess: refresh, onError });
   const del = useMutation({ mutationFn: () => deleteUser(user.id), onSuccess: refresh, onError });
+  const [link, setLink] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: () => resetUserPassword(user.id),
+    onSuccess: (r) => {
+      if (r.emailed) toast({ message: `Password of ${user.email} reset: a one-time link was mailed to them.` });
+      else setLink(r.reset_url ?? null);
+    },
+    onError,
+  });
   return (
     <tr data-testid="user-row" data-email={user.email}>
       <td>{user.email}</td>
@@ -78,6 +90,17 @@ function UserRow({ user }: { user: UserView }) {
         <RoleSelect value={user.role} onChange={(r) => role.mutate(r)} testId="user-role-select" label={`Role of ${user.email}`} />
       </td>
       <td className={s.colActions}>
+        <Button
+          size="sm"
+          variant="ghost"
+          busy={reset.isPending}
+          data-testid="reset-user-password"
+          onClick={() => {
+            if (window.confirm(`Reset the password of ${user.email}? Their password and sessions stop working now; they choose a new one with a one-time link.`)) reset.mutate();
+          }}
+        >
+          Reset password
+        </Button>
         <Button
           size="sm"
           variant="ghost-danger"
@@ -89,6 +112,12 @@ function UserRow({ user }: { user: UserView }) {
         >
           <IconTrash /> Delete
         </Button>
+        {link ? (
+          <div role="status" data-testid="reset-link-panel">
+            One-time link for {user.email} (valid one hour, shown once): send it to them.
+            <input readOnly aria-label={`Reset link for ${user.email}`} value={link} onFocus={(e) => e.currentTarget.select()} data-testid="reset-link" />
+          </div>
+        ) : null}
       </td>
     </tr>
   );

@@ -153,6 +153,7 @@ export const {
   runJournal,
   runs,
   sessions,
+  signInFailures,
   threadMessages,
   threadRuns,
   threads,

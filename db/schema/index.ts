@@ -10,3 +10,4 @@ export * from './page-cache';
 export * from './mcp-servers';
 export * from './graph-tests';
 export * from './chat-tools';
+export * from './sign-in-failures';

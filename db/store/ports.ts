@@ -22,6 +22,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
+import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
@@ -30,6 +31,7 @@ export type * from './ports-settings';
 export type * from './ports-conversations';
 export type * from './ports-workspaces';
 export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
+export type * from './ports-auth';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -136,8 +138,12 @@ export interface UserRepository {
 
 /** Personal API keys, stored as SHA-256 hashes only (the caller hashes). */
 export interface ApiKeyRepository {
-  /** A key acting in one workspace. not_found: no such workspace. */
-  insert(input: { userId: string; workspaceId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }): Promise<ApiKeyRow>;
+  /**
+   * Stores a new key acting in one workspace (not_found: no such workspace); with `maxKeys`, atomically
+   * refuses (conflict) when the user has that many keys already (concurrent creations queue on the
+   * user's row: the cap holds under a burst).
+   */
+  insert(input: { userId: string; workspaceId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts?: { maxKeys?: number }): Promise<ApiKeyRow>;
   /** The user's keys (in every workspace), newest first. */
   list(userId: string): Promise<ApiKeyRow[]>;
   get(id: string): Promise<ApiKeyRow | undefined>;
@@ -158,6 +164,8 @@ export interface Store {
   readonly users: UserRepository;
   readonly workspaces: WorkspaceRepository;
   readonly apiKeys: ApiKeyRepository;
+  /** Failed sign-ins per address and account (the back-off of lib/server/sign-in-throttle.ts). */
+  readonly signInThrottle: SignInThrottleRepository;
   readonly runs: RunRepository;
   readonly events: RunEventRepository;
   readonly checkpoints: CheckpointRepository;

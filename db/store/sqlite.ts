@@ -9,6 +9,7 @@ import 'server-only';
 import * as graphs from '../graphs';
 import * as keys from '../auth-keys';
 import * as users from '../auth-users';
+import * as signIns from '../sign-in-failures';
 import * as connections from '../connections';
 import * as graphTests from '../graph-tests';
 import * as mcp from '../mcp-servers';
@@ -62,6 +63,12 @@ export function sqliteStore(): Store {
       setMember: later(workspaces.setMember),
       removeMember: later(workspaces.removeMember),
       membershipsOf: later(workspaces.membershipsOf),
+    },
+    signInThrottle: {
+      get: later(signIns.getSignInFailures),
+      fail: later(signIns.failSignIn),
+      clear: later(signIns.clearSignInFailures),
+      prune: later(signIns.pruneSignInFailures),
     },
     apiKeys: {
       insert: later(keys.insertApiKey),

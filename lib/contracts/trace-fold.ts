@@ -17,7 +17,7 @@ import {
   eventData,
   RUN_END_TYPES,
   RUN_SPAN_ID,
-  SERVER_RESTART_REASON,
+  INTERRUPTED_REASONS,
   TRACE_EVENT_TYPES,
   type Interrupt,
   type RunEndType,
@@ -131,7 +131,7 @@ export function foldRunEvent(run: RunFold, e: FoldableEvent): RunFold {
       const interrupt: Interrupt | null = d
         ? { kind: d.kind, node: d.node, prompt: d.prompt, value: d.value, human_kind: d.human_kind, ...(d.tool_calls ? { tool_calls: d.tool_calls } : {}), ...(d.answered_by ? { answered_by: d.answered_by } : {}) }
         : null;
-      return { ...base, status: e.data.reason === SERVER_RESTART_REASON ? 'interrupted' : 'paused', interrupt };
+      return { ...base, status: INTERRUPTED_REASONS.includes(e.data.reason) ? 'interrupted' : 'paused', interrupt };
     }
     case 'run.resumed':
       return { ...base, status: 'running', interrupt: null };

@@ -79,3 +79,7 @@ export const RUN_SPAN_ID = 'run';
 
 /** `run.interrupted` data `reason` when a server restart cut the run short (its status is `interrupted`, not `paused`). */
 export const SERVER_RESTART_REASON = 'server_restart';
+/** `run.interrupted` data `reason` when the database stayed away longer than the run's writes wait (status `interrupted`; it resumes once the database is back). */
+export const STORE_OUTAGE_REASON = 'store_unavailable';
+/** The `run.interrupted` reasons that make a run `interrupted` (cut short, resumed with `continue`) rather than `paused`. */
+export const INTERRUPTED_REASONS: readonly unknown[] = [SERVER_RESTART_REASON, STORE_OUTAGE_REASON];

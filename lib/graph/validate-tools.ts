@@ -9,6 +9,7 @@ import { readOpenApi } from './openapi';
 import type { Problem } from './problems';
 import type { DocumentScorer, GraphDocument, ToolSpec, ToolType } from './schema';
 import { isToolType, type ToolOf } from './tool-types';
+import { isPlainHeader, onlyEnvRefs, PLAIN_HEADERS } from './tool-headers';
 import { problem } from './validate-problem';
 
 /** The operator's configuration as validation sees it (lib/runtime/preflight.ts builds it on the server). */
@@ -32,21 +33,20 @@ export function contextOf(names: ConfiguredNames): ValidationContext {
   return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name) };
 }
 
-/** Headers that carry credentials; their values must come from the environment, never the YAML. */
-const SECRET_HEADER = /authorization|api[-_]?key|token|secret|password|cookie|credential/i;
-const ENV_REF = /\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g;
-/** A credential header may hold env references and an auth scheme word, nothing else. */
-function onlyEnvRefs(value: string): boolean {
-  const rest = value.replace(ENV_REF, ' ');
-  return rest !== value && /^\s*(?:bearer|basic|token)?\s*$/i.test(rest);
-}
-
-/** Credential-looking headers must hold only `${env:...}` references (http and openapi tools). */
+/**
+ * Header values must be `${env:...}` references (http and openapi tools), whatever the header's name
+ * (tool-headers.ts): only a few standard headers (Accept, Content-Type, ...) may hold a literal value.
+ */
 function literalSecrets(out: Problem[], id: string, headers: Record<string, string> | undefined): void {
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (SECRET_HEADER.test(name) && !onlyEnvRefs(value)) {
+    if (!isPlainHeader(name) && !onlyEnvRefs(value)) {
       out.push(
-        problem('error', 'literal_secret', ['tools', id, 'headers', name], `header "${name}" looks like a credential: reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`),
+        problem(
+          'error',
+          'literal_secret',
+          ['tools', id, 'headers', name],
+          `header "${name}" holds a literal value: a tool's header values are treated as credentials (only ${[...PLAIN_HEADERS].join(', ')} may be literal); reference it as "\${env:TOOL_NAME}" instead of writing it in the graph`,
+        ),
       );
     }
   }

@@ -291,14 +291,24 @@ describe('validateGraph', () => {
   describe('secrets', () => {
     const withHeaders = (headers: Record<string, string>) => (d: GraphDocument) =>
       void (d.tools = { ...d.tools, kb: { type: 'http', url: 'https://kb.example.org/search?q={q}', headers } });
-    it.each([['Authorization', 'Bearer sk-live-123'], ['X-API-Key', 'abc123'], ['x-auth-token', '${env:TOOL_A} plus literal']] as const)(
-      'refuses a literal credential in header %s',
+    it.each([
+      ['Authorization', 'Bearer sk-live-123'],
+      ['X-API-Key', 'abc123'],
+      ['x-auth-token', '${env:TOOL_A} plus literal'],
+      // Any name: these carry credentials as much as Authorization does (issue 21).
+      ['X-Session', 'sess-123'],
+      ['X-Signature', 'sig-abc'],
+      ['X-Access-Key', 'ak-1'],
+      ['Ocp-Apim-Subscription-Key', '0123abcd'],
+      ['X-Note', 'hello'],
+    ] as const)(
+      'refuses a literal value in header %s',
       (name, value) => {
         expectError(withHeaders({ [name]: value }), 'literal_secret', `tools.kb.headers.${name}`);
       },
     );
     it('accepts credentials referenced from the environment and ordinary literal headers', () => {
-      const { errors } = problemsAfter(withHeaders({ Authorization: 'Bearer ${env:TOOL_KB_KEY}', Accept: 'application/json' }));
+      const { errors } = problemsAfter(withHeaders({ Authorization: 'Bearer ${env:TOOL_KB_KEY}', 'X-Session': '${env:TOOL_SESSION}', Accept: 'application/json', 'Content-Type': 'application/json', 'user-agent': 'switchyard' }));
       expect(codes(errors)).toEqual([]);
     });
   });

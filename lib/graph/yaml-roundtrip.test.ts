@@ -45,7 +45,7 @@ describe('YAML round trip', () => {
         name: 'tricky',
         description: s,
         models: { default: { connection: 'default', model: 'gpt-4o-mini' } },
-        tools: { api: { type: 'http', url: 'https://api.example.com/{q}', headers: { 'X-Note': s } } },
+        tools: { api: { type: 'http', url: 'https://api.example.com/{q}', headers: { Accept: s } } },
         nodes: { a: { role: 'agent', system_prompt: `${s}\n${s}`, label: s, tools: ['api'] } },
         edges: [{ from: 'START', to: 'a' }, { from: 'a', to: 'END', label: s }],
       };

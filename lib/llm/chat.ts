@@ -12,6 +12,7 @@ import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
 import { openaiClient } from './openai-client';
 import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { StreamAccumulator, type StreamChunk } from './stream-accumulator';
+import { redactError, redactText, redactValue } from '../tools/redact';
 
 export interface ModelPortOptions {
   resolveConnection(name: string): Promise<Connection | null>;
@@ -52,49 +53,70 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
   const noUsage = new Set<string>();
 
   return {
+    /**
+     * What leaves the port is redacted (lib/tools/redact.ts): the deltas, the reply, retry reasons
+     * and errors (a server that echoes the key in a 401 body) reach the engine without a secret.
+     */
     async chat(req: ChatRequest): Promise<ChatResult> {
-      const connection = await opts.resolveConnection(req.connection);
-      if (!connection) throw noConnectionError(req.connection);
-      const client = openaiClient(connection, timeoutMs);
-      const started = Date.now();
-      let waited = 0;
-      for (let attempt = 1; ; attempt++) {
-        if (req.signal.aborted) throw cancelledError();
-        // A connection saved with supports.stop false, or a server that refused `stop` before.
-        const clientStop = !!req.stop?.length && (connection.supports?.stop === false || noStop.has(connection.name));
-        const usage = connection.supports?.stream_usage !== false && !noUsage.has(connection.name);
-        const once = (r: ChatRequest) => streamOnce(client, r, timeoutMs, usage, !!connection.fetch);
-        try {
-          const result = clientStop ? await withClientStop(req, once) : await once(req);
-          return { ...result, latency_ms: Date.now() - started };
-        } catch (err) {
-          if (req.signal.aborted) throw cancelledError();
-          const failure = classifyFailure(err, connection.name, connection.base_url);
-          if (!clientStop && req.stop?.length && failure.status === 400 && /\bstop\b/i.test(failure.reason)) {
-            // The server refuses `stop`: ask again without it (once; remembered) and cut at the stop word here.
-            noStop.add(connection.name);
-            req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stop" (the stop words are applied to the reply instead)` });
-            continue;
-          }
-          if (usage && failure.status === 400 && /\bstream_options\b/i.test(failure.reason)) {
-            noUsage.add(connection.name);
-            req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stream_options" (no usage is reported)` });
-            continue;
-          }
-          if (!failure.retryable) throw failure.error;
-          if (attempt > policy.maxRetries) throw gaveUp(failure, attempt, 'no retries left');
-          const wait = chooseWait(attempt, policy, failure.serverAskMs, opts.random);
-          if (waited + wait > policy.retryBudgetMs) throw gaveUp(failure, attempt, `retry budget of ${policy.retryBudgetMs} ms used up`);
-          req.onRetry?.({ attempt, wait_ms: wait, reason: failure.reason });
-          await sleep(wait, req.signal);
-          waited += wait;
-        }
+      const onDelta = req.onDelta;
+      const onRetry = req.onRetry;
+      const redacted: ChatRequest = {
+        ...req,
+        ...(onDelta ? { onDelta: (text: string) => onDelta(redactText(text)) } : {}),
+        ...(onRetry ? { onRetry: (info: Parameters<typeof onRetry>[0]) => onRetry({ ...info, reason: redactText(info.reason) }) } : {}),
+      };
+      try {
+        const result = await chatCall(redacted);
+        const message = redactValue(result.message);
+        return message === result.message ? result : { ...result, message };
+      } catch (err) {
+        throw redactError(err);
       }
     },
     async supports(name: string) {
       return (await opts.resolveConnection(name))?.supports;
     },
   };
+
+  async function chatCall(req: ChatRequest): Promise<ChatResult> {
+    const connection = await opts.resolveConnection(req.connection);
+    if (!connection) throw noConnectionError(req.connection);
+    const client = openaiClient(connection, timeoutMs);
+    const started = Date.now();
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (req.signal.aborted) throw cancelledError();
+      // A connection saved with supports.stop false, or a server that refused `stop` before.
+      const clientStop = !!req.stop?.length && (connection.supports?.stop === false || noStop.has(connection.name));
+      const usage = connection.supports?.stream_usage !== false && !noUsage.has(connection.name);
+      const once = (r: ChatRequest) => streamOnce(client, r, timeoutMs, usage, !!connection.fetch);
+      try {
+        const result = clientStop ? await withClientStop(req, once) : await once(req);
+        return { ...result, latency_ms: Date.now() - started };
+      } catch (err) {
+        if (req.signal.aborted) throw cancelledError();
+        const failure = classifyFailure(err, connection.name, connection.base_url);
+        if (!clientStop && req.stop?.length && failure.status === 400 && /\bstop\b/i.test(failure.reason)) {
+          // The server refuses `stop`: ask again without it (once; remembered) and cut at the stop word here.
+          noStop.add(connection.name);
+          req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stop" (the stop words are applied to the reply instead)` });
+          continue;
+        }
+        if (usage && failure.status === 400 && /\bstream_options\b/i.test(failure.reason)) {
+          noUsage.add(connection.name);
+          req.onRetry?.({ attempt, wait_ms: 0, reason: `${failure.reason}; retrying without "stream_options" (no usage is reported)` });
+          continue;
+        }
+        if (!failure.retryable) throw failure.error;
+        if (attempt > policy.maxRetries) throw gaveUp(failure, attempt, 'no retries left');
+        const wait = chooseWait(attempt, policy, failure.serverAskMs, opts.random);
+        if (waited + wait > policy.retryBudgetMs) throw gaveUp(failure, attempt, `retry budget of ${policy.retryBudgetMs} ms used up`);
+        req.onRetry?.({ attempt, wait_ms: wait, reason: failure.reason });
+        await sleep(wait, req.signal);
+        waited += wait;
+      }
+    }
+  }
 }
 
 function gaveUp(failure: Failure, attempts: number, why: string): AppError {

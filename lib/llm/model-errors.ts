@@ -4,6 +4,7 @@
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { AppError, type ErrorCode } from '../errors';
+import { replyTooLarge } from './reply-cap';
 import { retryAfterMs } from './retry';
 
 /** Thrown by an attempt when its per-call timeout fired. */
@@ -35,6 +36,16 @@ export function blockedByPolicy(err: unknown, depth = 0): AppError | undefined {
 
 export function classifyFailure(err: unknown, connection: string, baseUrl: string): Failure {
   if (err instanceof AppError) return { retryable: false, reason: err.message, serverAskMs: null, error: err };
+  const tooLarge = replyTooLarge(err);
+  if (tooLarge) {
+    const reason = `reply too large: ${tooLarge.message}`;
+    return {
+      retryable: false,
+      reason,
+      serverAskMs: null,
+      error: new AppError('model_reply_too_large', `The model server at ${baseUrl} sent a reply larger than ${tooLarge.limit} bytes (SWITCHYARD_MAX_REPLY_BYTES); the request was aborted.`, { limit_bytes: tooLarge.limit, received_bytes: tooLarge.received }),
+    };
+  }
   const blocked = blockedByPolicy(err);
   if (blocked) return { retryable: false, reason: blocked.message, serverAskMs: null, error: blocked };
   if (err instanceof ModelTimeout || err instanceof APIConnectionTimeoutError) {

@@ -7,7 +7,12 @@
  */
 import OpenAI from 'openai';
 import { modelFetch } from '../tools/model-fetch';
+import { connectionSecrets, registerSecrets } from '../tools/redact';
 import { PLACEHOLDER_API_KEY, type Connection } from './connection';
+import { cappedFetch } from './reply-cap';
+
+/** Every reply's bytes are counted as they arrive and cut off past SWITCHYARD_MAX_REPLY_BYTES (reply-cap.ts). */
+const cappedModelFetch = cappedFetch(modelFetch);
 
 const MAX_CLIENTS = 32;
 const clients = new Map<string, OpenAI>();
@@ -18,8 +23,10 @@ function cacheKey(c: Connection, timeoutMs: number): string {
 }
 
 export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
+  // The key and every header value are secrets the redactor masks wherever they come back (lib/tools/redact.ts).
+  registerSecrets(connectionSecrets(c));
   // An in-process connection (demo) carries its own state in its fetch: a client of its own, not cached.
-  if (c.fetch) return new OpenAI({ apiKey: c.api_key || PLACEHOLDER_API_KEY, baseURL: c.base_url, fetch: c.fetch, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+  if (c.fetch) return new OpenAI({ apiKey: c.api_key || PLACEHOLDER_API_KEY, baseURL: c.base_url, fetch: cappedFetch(c.fetch), maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
   const key = cacheKey(c, timeoutMs);
   const cached = clients.get(key);
   if (cached) {
@@ -33,7 +40,7 @@ export function openaiClient(c: Connection, timeoutMs: number): OpenAI {
     baseURL: c.base_url,
     defaultHeaders: c.headers,
     // Every request under the outbound address policy (private addresses only when allowed).
-    fetch: modelFetch,
+    fetch: cappedModelFetch,
     maxRetries: 0,
     timeout: timeoutMs,
     logLevel: 'off',

@@ -1,8 +1,10 @@
 /**
  * Exactly-once side effects across a crash: a spawned server process runs an agent that POSTs to a
  * counting HTTP server, then hangs in the next model call; the process is killed with SIGKILL. A
- * new server process on the same database resumes the run: the finished tool call is replayed from
- * the call journal (run_journal: zero repeated hits) and its Idempotency-Key was the deterministic one.
+ * new server process on the same database resumes the run by itself at start (lib/runtime/recovery.ts;
+ * with SWITCHYARD_AUTO_RESUME=off it waits as interrupted for a manual resume): the finished tool call
+ * is replayed from the call journal (run_journal: zero repeated hits) and its Idempotency-Key was the
+ * deterministic one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -40,10 +42,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function doc(): GraphDocument {
+function doc(name = 'post-then-think'): GraphDocument {
   return {
     switchyard: 1,
-    name: 'post-then-think',
+    name,
     models: { default: { connection: 'default', model: 'gpt-test' } },
     tools: { hook: { type: 'http', method: 'POST', url: `${targetUrl}/hook`, description: 'Posts a notification.' } },
     nodes: { a: { role: 'agent', strategy: 'tool_calling', tools: ['hook'], system_prompt: 'Notify, then answer.' } },
@@ -63,8 +65,8 @@ async function waitForStatus(api: SpawnedApi, runId: string, statuses: string[])
   }
 }
 
-// Spawns two servers (tsx start-up) and kills one: slow on a loaded 2-core machine, so a minute, not the default 20 s.
-describe('kill -9 after a finished tool call', { timeout: 60_000 }, () => {
+// Spawns two servers (tsx start-up) and kills one: slow on a loaded 2-core machine, so two minutes, not the default 20 s.
+describe('kill -9 after a finished tool call', { timeout: 120_000 }, () => {
   it('the resumed run replays the tool call: zero repeated hits', async () => {
     let hung: () => void = () => {};
     const hanging = new Promise<void>((r) => (hung = r));
@@ -96,17 +98,51 @@ describe('kill -9 after a finished tool call', { timeout: 60_000 }, () => {
 
     const second = await spawnApiServer(env);
     servers.push(second);
-    const interrupted = await waitForStatus(second, runId, ['interrupted']);
-    expect(interrupted.run.status).toBe('interrupted');
-    const resumed = await second.call('POST', `/api/runs/${runId}/resume`, { value: { action: 'continue' } });
-    expect(resumed.status).toBe(202);
+    // Nobody resumes it: the restart marks it interrupted and resumes it from its checkpoint.
     const done = await waitForStatus(second, runId, ['succeeded', 'failed']);
     expect(done.run.status).toBe('succeeded');
+    const types = done.events.map((e) => e.type);
+    expect(done.events.find((e) => e.type === 'run.interrupted')?.data).toMatchObject({ reason: 'server_restart' });
+    expect(types.indexOf('run.resumed')).toBeGreaterThan(types.indexOf('run.interrupted'));
 
     expect(hits).toHaveLength(1);
     expect(hits[0]).toEqual({ method: 'POST', key: `${runId}-s1.g0/a.0#1` });
     expect(mock.count('call')).toBe(1);
     const results = done.events.filter((e) => e.type === 'tool.result');
     expect(results.at(-1)?.data).toMatchObject({ tool: 'hook', output: 'accepted #1', replayed: true });
+  });
+
+  it('with SWITCHYARD_AUTO_RESUME=off the run waits as interrupted until resumed by hand: still zero repeated hits', async () => {
+    let hung: () => void = () => {};
+    const hanging = new Promise<void>((r) => (hung = r));
+    mock.reset();
+    hits.length = 0;
+    mock.script([
+      { name: 'call', match: { turn: 1 }, reply: { tool_calls: [{ name: 'hook', arguments: {} }] } },
+      { name: 'hang', match: { turn: 2 }, times: 1, reply: () => (hung(), { hang: true }) },
+      { name: 'answer', match: { turn: 2 }, reply: { content: 'Notified.' } },
+    ]);
+    const env = { SWITCHYARD_DB: path.join(dir, 'crash-manual.db'), OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'sk-test', SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1', SWITCHYARD_AUTH: 'off', SWITCHYARD_AUTO_RESUME: 'off' };
+    const first = await spawnApiServer(env);
+    servers.push(first);
+    // On Postgres the file's tests share one database: a graph of its own name.
+    const created = await first.call('POST', '/api/graphs', { document: doc('post-then-think-by-hand') });
+    expect(created.status).toBe(201);
+    const started = await first.call('POST', `/api/graphs/${created.body.id}/runs`, { input: 'go' });
+    expect(started.status).toBe(201);
+    const runId = started.body.run_id as string;
+    await hanging;
+    await first.kill();
+
+    const second = await spawnApiServer(env);
+    servers.push(second);
+    const interrupted = await waitForStatus(second, runId, ['interrupted', 'running', 'succeeded']);
+    expect(interrupted.run.status).toBe('interrupted');
+    const resumed = await second.call('POST', `/api/runs/${runId}/resume`, { value: { action: 'continue' } });
+    expect(resumed.status).toBe(202);
+    const done = await waitForStatus(second, runId, ['succeeded', 'failed']);
+    expect(done.run.status).toBe('succeeded');
+    expect(hits).toHaveLength(1);
+    expect(mock.count('call')).toBe(1);
   });
 });

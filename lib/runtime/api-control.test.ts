@@ -14,7 +14,8 @@ import { agentGraph, humanGraph } from './testing/graphs';
 let mock: MockOpenAI;
 let h: Harness;
 
-withMockHarness((started) => ({ mock, h } = started), { SWITCHYARD_SSE_HEARTBEAT_MS: '50' });
+// Auto-resume off: the restart test resumes the interrupted run by hand (activities-crash.test.ts covers the automatic one).
+withMockHarness((started) => ({ mock, h } = started), { SWITCHYARD_SSE_HEARTBEAT_MS: '50', SWITCHYARD_AUTO_RESUME: 'off' });
 
 const DRAFT = 'Draft: Switchyard 1.0 ships today.';
 const ANNOUNCE = 'Announced: Switchyard 1.0.';

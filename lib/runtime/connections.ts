@@ -11,9 +11,12 @@ import { FREE, priceOf, type ModelPrice } from '@/lib/graph/prices';
 import { conflict, notFound, AppError } from '@/lib/errors';
 import type { PricePort } from '@/lib/engine/ports';
 import { getStore, type ConnectionPatch, type ConnectionRow } from '@/db/store';
+import { connectionSecrets, registerSecrets } from '@/lib/tools/redact';
 
 function fromRow(row: ConnectionRow): Connection {
   const c: Connection = { name: row.name, base_url: row.baseUrl, api_key: row.apiKey ?? '' };
+  // Whatever uses it (a model call, a scorer's embeddings, the Test), its secrets are masked wherever they come back.
+  registerSecrets(connectionSecrets({ api_key: row.apiKey, headers: row.headers }));
   if (row.headers && Object.keys(row.headers).length) c.headers = row.headers;
   if (row.supports) c.supports = row.supports;
   return c;

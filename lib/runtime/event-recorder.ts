@@ -17,17 +17,25 @@
  * deltas of one span (and the same `answer` mark) are merged until ~`deltaChars` characters, another event, or `deltaMs` of
  * quiet, whichever comes first. Text is concatenated, never dropped below the trace caps.
  *
+ * Every event's data passes the one redactor (lib/tools/redact.ts) before it is stored or published:
+ * no secret the process knows reaches the run, its trace, SSE or the OTel export.
+ *
  * What is stored is bounded (trace-bounds.ts): fields capped, llm.request holding only what is new
  * in the node's conversation, and an event budget per run (past it, emit throws `event_budget` and
  * the run fails). A write for a run that no longer exists (its graph was deleted) is dropped, and
- * the recorder goes quiet; a write that fails from a timer is logged, never thrown.
+ * the recorder goes quiet; a write that fails from a timer is logged, never thrown. A write that gave
+ * up waiting for the database (`store_unavailable`: the store retried it with back-off, db/store/outage.ts)
+ * quiets the recorder too, and the run is handed to store-outage.ts, which resumes it from its last
+ * checkpoint once the database is back.
  */
 import { isRunEndType, settlesRun, type Checkpoint, type TraceEvent, type TraceEventInput } from '@/lib/contracts/trace';
 import { getStore, type JournalRowInput, type StepRunUpdate } from '@/db/store';
 import { AppError } from '@/lib/errors';
+import { redactValue } from '@/lib/tools/redact';
 import { publish } from './event-bus';
 import { runtimeState } from './globals';
 import { runUpdateFor } from './run-status';
+import { parkCommit, strandRun } from './store-outage';
 import { boundedData, byteLength, capField, requestCompactor, traceLimits, type TraceLimits } from './trace-bounds';
 
 export interface EventRecorder {
@@ -95,6 +103,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
   const deltaBytes = new Map<string, number>();
   /** Set once the run's row is gone (its graph was deleted): nothing more is written. */
   let gone = false;
+  /** Set once the run was stranded by a store outage (store-outage.ts): later commits are kept (parked), and every flush rejects with it, so the run goes no further. */
+  let strandedBy: unknown = null;
   /** Events numbered but not yet written (this tick's). */
   let batch: TraceEvent[] = [];
   /** A commit is scheduled (process.nextTick) for the batch. */
@@ -123,7 +133,8 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
       type: input.type,
       step: input.step,
       span_id: input.span_id,
-      data: boundedData(input.type, requests.compact(input, seq + 1), limits),
+      // Every event passes the redactor (lib/tools/redact.ts): the stored run, its error, SSE and the OTel export read these.
+      data: redactValue(boundedData(input.type, requests.compact(input, seq + 1), limits)),
     };
     if (input.type === 'llm.response') deltaBytes.delete(input.span_id);
     if (input.node !== undefined) event.node = input.node;
@@ -154,7 +165,7 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     if (runtimeState() !== owner || gone) return Promise.resolve();
     const events = batch;
     const later = deferred;
-    if (!events.length && !checkpoint && !later.length) return tail;
+    if (!events.length && !checkpoint && !later.length) return strandedBy ? Promise.reject(strandedBy as Error) : tail;
     batch = [];
     deferred = [];
     const at = now();
@@ -173,6 +184,12 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     // No checkpoint follows a run's end or pause in this process: the store lets go of its last state.
     const settles = events.some((e) => settlesRun(e.type));
     const c = { events, runUpdates, journal, checkpoint: checkpoint ?? last, last: settles };
+    if (strandedBy) {
+      // Stranded by a store outage: what the run still records (a call that finished meanwhile) is
+      // kept with the commits that gave up, written once the database is back; the run goes no further.
+      parkCommit(opts.runId, c);
+      return Promise.reject(strandedBy as Error);
+    }
     const steps = getStore().steps;
     if (steps.commitSync) {
       // SQLite: written before this returns; a failure is thrown here, as it always was.
@@ -195,7 +212,15 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
         (err: unknown) => {
           // The run's row is gone (deleted with its graph): the rest of the run has nowhere to go.
           if (err instanceof AppError && err.code === 'not_found') gone = true;
-          else throw err;
+          else if (err instanceof AppError && err.code === 'store_unavailable') {
+            // The database stayed away: this execution of the run stops here. Its commits (this
+            // one, those queued behind it, and any it still makes) are kept and written once the
+            // database is back, before the run resumes (recovery.ts).
+            strandedBy ??= err;
+            parkCommit(opts.runId, c);
+            strandRun(opts.runId, err, tail);
+            throw err;
+          } else throw err;
         },
       );
     tail = written.catch(() => {});
@@ -209,7 +234,9 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
 
   /** A commit nobody waits for (a timer's, a settling event's): an asynchronous failure is logged. */
   function commitInBackground(what: string): void {
-    commit().catch((err: unknown) => console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err));
+    commit().catch((err: unknown) => {
+      if (err !== strandedBy) console.error(`[switchyard] run ${opts.runId}: ${what} failed`, err); // an outage is logged once, by store-outage.ts
+    });
   }
 
   function commitLater(): void {
@@ -266,6 +293,22 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
         return;
       }
       takeDelta();
+      if (input.type === 'run.failed' && failedForTheStore(input)) {
+        // A read or write the run needed gave up waiting for the database: not the run's fault, and
+        // not its end. What it recorded before is still written (waiting, or kept), the run stops
+        // here, and resumes from its last checkpoint once the store is back (store-outage.ts).
+        let before: Promise<unknown> = tail;
+        try {
+          before = commit().catch(() => undefined);
+        } catch {
+          // SQLite: thrown at once; nothing to wait for
+        }
+        if (!strandedBy) {
+          strandedBy = new AppError('store_unavailable', 'The run stopped: the database is unavailable.');
+          strandRun(opts.runId, new Error((input.data as { error?: { message?: string } }).error?.message ?? 'store unavailable'), before);
+        }
+        return;
+      }
       write(input, ts);
       // The events that end or pause a run are committed at once (on SQLite: durable before emit
       // returns, a failure thrown from it); the run manager waits for its recorder's flush before
@@ -284,6 +327,16 @@ export function createEventRecorder(opts: RecorderOptions): EventRecorder {
     alive: () => runtimeState() === owner,
     lastSeq: () => seq,
   };
+}
+
+/**
+ * A run.failed whose error is the store's absence: `store_unavailable`, which only a read or write
+ * that waited SWITCHYARD_STORE_RETRY_S for the database gives (db/store/outage.ts). A bare
+ * connection error is not taken for one: a tool's unreachable server must fail the run, not
+ * resume it over and over.
+ */
+function failedForTheStore(input: TraceEventInput): boolean {
+  return (input.data as { error?: { code?: unknown } } | undefined)?.error?.code === 'store_unavailable';
 }
 
 /** Records one event outside the engine (pre-flight failure, cancel while paused, recovery). */

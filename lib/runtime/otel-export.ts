@@ -14,6 +14,7 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { isTerminalStatus, type TraceEvent } from '@/lib/contracts/trace';
 import { getStore } from '@/db/store';
+import { redactValue } from '@/lib/tools/redact';
 import { planSpans, type RunInfo } from './otel-export-spans';
 
 type Env = Record<string, string | undefined>;
@@ -27,7 +28,8 @@ const captureContent = (env: Env) => env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESS
 
 /** Exports one run's events as a trace; resolves once the exporter has sent it (or failed). */
 export async function exportRunTrace(run: RunInfo, events: readonly TraceEvent[], env: Env = process.env): Promise<void> {
-  const planned = planSpans(run, events, captureContent(env));
+  // The events were redacted when recorded; the spans pass the redactor again (a secret learned since is masked too).
+  const planned = redactValue(planSpans(run, events, captureContent(env)));
   if (!planned.length) return;
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME?.trim() || 'switchyard' }),

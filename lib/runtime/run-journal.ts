@@ -12,6 +12,7 @@
 import 'server-only';
 import type { CallRequest, JournalEntry, JournalPort, RecalledCall } from '@/lib/engine/ports';
 import { getStore, type JournalRowInput } from '@/db/store';
+import { retryWhileUnavailable } from '@/db/store/outage';
 import type { CassetteCall } from './cassette';
 import type { EventRecorder } from './event-recorder';
 import { requestHasher } from './request-hasher';
@@ -62,8 +63,9 @@ export function createRunJournal(runId: string, recorder: Pick<EventRecorder, 'a
       if (mine) return { kind: mine.kind, result: JSON.parse(mine.resultJson) };
       // Rows handed to a commit still being written (Postgres) are read once it is written.
       if (committed.has(key)) await recorder.durable();
-      hadRows ??= await getStore().journal.has(runId);
-      return hadRows || committed.has(key) ? getStore().journal.entry(runId, key) : undefined;
+      // A store outage pauses the recall (bounded back-off, db/store/outage.ts) rather than failing the run.
+      hadRows ??= await retryWhileUnavailable(() => getStore().journal.has(runId), { what: `reading run ${runId}'s call journal` });
+      return hadRows || committed.has(key) ? retryWhileUnavailable(() => getStore().journal.entry(runId, key), { what: `reading run ${runId}'s call journal` }) : undefined;
     },
     ...(reuseFrom
       ? {

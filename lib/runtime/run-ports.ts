@@ -12,6 +12,7 @@ import { withFunctionTools } from '@/lib/tools/function-tool-port';
 import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { createPageCache } from '@/db/store/page-cache-port';
+import { redactingTools } from './redacting-tools';
 import { loadPrices, resolveConnection as resolveInWorkspace } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
@@ -47,7 +48,7 @@ export async function createRunPorts(runId: string, recorder: EventRecorder, sig
   if (ports.model.supports) model.supports = ports.model.supports.bind(ports.model);
   return {
     model,
-    tools: withRunIdempotency(runId, ports.tools, recorder),
+    tools: redactingTools(withRunIdempotency(runId, ports.tools, recorder)),
     // The call journal, written with each step's commit (run-journal.ts).
     journal: createRunJournal(runId, recorder, replayOf),
     // Cost: the connection's own prices (Settings), else the shipped defaults (lib/graph/prices.ts).

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookie, startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
 import { setEnv } from '@/lib/testing/env';
 
-const SERVICE_KEY = 'service-key-for-tests';
+const SERVICE_KEY = 'service-key-for-tests-Qz7xW2pL9vRk4mN8';
 const graph = (name: string) => ({ name });
 
 let s: AuthServer;
@@ -46,7 +46,8 @@ describe('first admin and sign-in', () => {
     expect(plain).toMatch(/HttpOnly/i);
     expect(plain).toMatch(/SameSite=Lax/i);
     expect(plain).not.toMatch(/;\s*Secure/i);
-    const tls = (await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https' })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    // Behind a TLS proxy the browser's Origin is https:// (the Origin check compares the scheme too).
+    const tls = (await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https', origin: s.api.url.replace(/^http:/, 'https:') })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
     expect(tls).toMatch(/;\s*Secure/i);
     expect(tls).toMatch(/HttpOnly/i);
     expect(tls).toMatch(/SameSite=Lax/i);

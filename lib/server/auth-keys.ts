@@ -71,9 +71,23 @@ export function keyManager(caller: Caller): string {
   return owner;
 }
 
-/** A key of the user acting in one workspace (with the user's role there). */
+export const DEFAULT_MAX_KEYS_PER_USER = 10;
+
+/**
+ * How many API keys one user may hold at once: SWITCHYARD_MAX_KEYS_PER_USER (default 10; a bad value
+ * stops the start, lib/server/unsafe-settings.ts). A key revoked no longer counts.
+ */
+export function maxKeysPerUser(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.SWITCHYARD_MAX_KEYS_PER_USER?.trim();
+  if (!raw) return DEFAULT_MAX_KEYS_PER_USER;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`SWITCHYARD_MAX_KEYS_PER_USER must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** A new key for the user acting in one workspace (with the user's role there); 409 `conflict` when they hold SWITCHYARD_MAX_KEYS_PER_USER keys already. */
 export async function issueKey(userId: string, workspaceId: string, name: string, maxCostUsd: number | null = null): Promise<CreatedKeyResponse> {
   const secret = `sy_${randomBytes(32).toString('base64url')}`;
-  const row = await getStore().apiKeys.insert({ userId, workspaceId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd });
+  const row = await getStore().apiKeys.insert({ userId, workspaceId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd }, { maxKeys: maxKeysPerUser() });
   return { key: await keyView(row), secret };
 }

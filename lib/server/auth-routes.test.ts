@@ -26,6 +26,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/users/:id/password-reset': 'admin',
   'GET /api/keys': 'viewer',
   'POST /api/keys': 'viewer',
   'DELETE /api/keys/:id': 'viewer',

@@ -18,6 +18,11 @@ import { databaseFile } from '@/db/client';
 import { authDatabase, type AuthDatabase } from '@/db/store/auth-database';
 import { loadSecretKey } from '@/db/secret-box';
 import { allowedHosts, isTls, requestOrigin } from './csrf';
+import { deliverResetLink, RESET_TOKEN_TTL_S } from './reset-mail';
+import { recordSuccess } from './sign-in-throttle';
+
+/** The header the auth route sets to the resolved client address, for better-auth's own limits and session rows. */
+export const CLIENT_IP_HEADER = 'x-switchyard-client-ip';
 
 function authSecret(): string {
   const configured = process.env.BETTER_AUTH_SECRET?.trim();
@@ -32,7 +37,17 @@ function createAuth(secure: boolean, database: AuthDatabase) {
     // The server's own names (SWITCHYARD_HOSTS too), on any port unless an entry names one.
     baseURL: { allowedHosts: allowedHosts().flatMap((h) => (/:\d+$/.test(h) ? [h] : [h, `${h}:*`])), protocol: secure ? 'https' : 'http' },
     database: drizzleAdapter(database.db as Parameters<typeof drizzleAdapter>[0], { provider: database.provider, usePlural: true, schema: database.schema as NonNullable<Parameters<typeof drizzleAdapter>[1]['schema']> }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Password reset (lib/server/password-reset.ts): one-time links to /reset-password, mailed or handed to the admin.
+      sendResetPassword: (data, request) => deliverResetLink(data, request),
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => recordSuccess(user.email),
+    },
     user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: 'viewer' } } },
     // Only the request's own origin (its Host was checked against the allow-list first: lib/server/csrf.ts).
     trustedOrigins: (req) => {
@@ -40,11 +55,15 @@ function createAuth(secure: boolean, database: AuthDatabase) {
       return origin ? [origin] : [];
     },
     advanced: {
+      // The client's address as lib/server/client-address.ts resolved it (the auth route sets this
+      // header, replacing any the client sent): never the client's own X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: secure,
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure },
     },
-    // better-auth's own limit on password guesses (in production): 10 sign-ins a minute per client address.
-    rateLimit: { customRules: { '/sign-in/email': { window: 60, max: 10 } } },
+    // better-auth's own limit on password guesses (in production): 10 sign-ins a minute per client
+    // address; the back-off per address and account across processes is lib/server/sign-in-throttle.ts.
+    rateLimit: { customRules: { '/sign-in/email': { window: 60, max: 10 }, '/request-password-reset': { window: 60, max: 3 } } },
     telemetry: { enabled: false },
   });
 }

@@ -10,7 +10,8 @@
  *      personal API key (its user's role), else the better-auth session cookie; none → 401.
  *   5. The caller's role must reach the route's (viewer < editor < admin); else 403. For a resource in
  *      a workspace the route then checks the role in that workspace (lib/server/workspace-access.ts).
- *   6. Rate-limited routes take a token from the caller's bucket; empty → 429 with Retry-After.
+ *   6. Rate-limited routes take a token from the caller's bucket (one per user, across their keys and
+ *      sessions); empty → 429 with Retry-After.
  * With SWITCHYARD_AUTH=off (loopback only, lib/server/startup.ts) steps 4-6 are skipped and every
  * caller is a local admin.
  */
@@ -97,6 +98,11 @@ export async function identify(req: Request): Promise<Caller | null> {
   return token ? keyCaller(token) : sessionCaller(req);
 }
 
+/** One bucket per user across all of their keys and sessions (a new key is no fresh bucket); else per caller. */
+export function rateLimitBucket(caller: Caller): string {
+  return caller.kind === 'key' || caller.kind === 'session' ? `user:${caller.userId}` : caller.id;
+}
+
 /** Runs the checks above; returns the caller, or throws 401/403/429 (AppError). */
 export async function requireCaller(req: Request, access: Access, opts: CallerOptions = {}): Promise<Caller> {
   if (access === 'public') return { kind: 'anonymous', role: null, id: 'anonymous', workspaces: NO_WORKSPACES };
@@ -109,6 +115,6 @@ export async function requireCaller(req: Request, access: Access, opts: CallerOp
   if (!caller.role || !roleAtLeast(caller.role, access)) {
     throw new AppError('forbidden', `this needs the ${access} role; you are ${caller.role ?? 'anonymous'}`);
   }
-  if (opts.rateLimit) rateLimiter().consume(caller.id);
+  if (opts.rateLimit) rateLimiter().consume(rateLimitBucket(caller));
   return caller;
 }

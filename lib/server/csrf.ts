@@ -4,6 +4,8 @@
  * port matches that port only), so a rebound DNS name reaching us is refused. A state-changing request
  * (anything but GET/HEAD/OPTIONS) must come from our own origin (`Origin` naming the same host), or
  * carry no Origin at all when it is an API client: a Bearer key, or (accounts off) a non-browser client.
+ * Same origin means the same scheme too (issue 21 item 6): `Origin: https://host` on a plain-http
+ * request is another origin. A malformed Host (`localhost:99999`) is a 400, not a 500.
  */
 import { AppError } from '@/lib/errors';
 
@@ -20,10 +22,16 @@ export function allowedHosts(env: Record<string, string | undefined> = process.e
   return [...LOOPBACK_NAMES, ...extra];
 }
 
-/** `host[:port]` split; IPv6 hosts keep their brackets. Null for something that is not a host. */
+/** `host[:port]` split; IPv6 hosts keep their brackets. Null for something that is not a host (a port above 65535 included). */
 function splitHost(value: string): { name: string; port: string | null } | null {
   const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i.exec(value.trim());
-  return m ? { name: m[1].toLowerCase(), port: m[2] ?? null } : null;
+  if (!m || (m[2] !== undefined && Number(m[2]) > 65535)) return null;
+  return { name: m[1].toLowerCase(), port: m[2] ?? null };
+}
+
+/** True when a Host header value is a well-formed `host[:port]` (whether or not it is ours). */
+export function hostWellFormed(host: string | null): boolean {
+  return host !== null && splitHost(host) !== null;
 }
 
 /** True when a Host header value names this server (an allow-list entry with a port must match it too). */
@@ -50,9 +58,12 @@ export function requestOrigin(req: Request): string | null {
   return `${isTls(req) ? 'https' : 'http'}://${host.toLowerCase()}`;
 }
 
-/** 403 `host_not_allowed` unless the Host header names this server. */
+/** 400 `bad_request` for a malformed Host (e.g. a port above 65535); 403 `host_not_allowed` unless it names this server. */
 export function checkHost(req: Request): void {
   const host = req.headers.get('host');
+  if (!hostWellFormed(host)) {
+    throw new AppError('bad_request', `the Host header ${JSON.stringify(host ?? '')} is malformed: expected host[:port] with a port up to 65535`);
+  }
   if (!hostAllowed(host)) {
     throw new AppError('host_not_allowed', `the Host ${JSON.stringify(host ?? '')} is not one of this server's names; add it to SWITCHYARD_HOSTS`);
   }
@@ -68,14 +79,16 @@ export function checkOrigin(req: Request, allowNoOrigin: boolean): void {
   const origin = req.headers.get('origin');
   const host = req.headers.get('host')?.toLowerCase() ?? '';
   if (origin !== null) {
-    let originHost: string | null = null;
+    let given: URL | null = null;
     try {
-      originHost = origin === 'null' ? null : new URL(origin).host.toLowerCase();
+      given = origin === 'null' ? null : new URL(origin);
     } catch {
-      originHost = null;
+      given = null;
     }
-    if (originHost !== null && originHost === host) return;
-    throw new AppError('cross_origin', `a ${req.method} from ${origin} is refused: only this server's own pages may change data`);
+    // Scheme and host: https://host is another origin than the http://host this request came to.
+    const scheme = isTls(req) ? 'https:' : 'http:';
+    if (given !== null && given.host.toLowerCase() === host && given.protocol === scheme) return;
+    throw new AppError('cross_origin', `a ${req.method} from ${origin} is refused: only this server's own pages (${scheme}//${host}) may change data`);
   }
   const site = req.headers.get('sec-fetch-site');
   if (allowNoOrigin && site !== 'cross-site' && site !== 'same-site') return;

@@ -6,7 +6,9 @@
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@/lib/contracts/common';
 import { AppError, statusOf } from '@/lib/errors';
+import { redactValue } from '@/lib/tools/redact';
 import type { Problem } from '@/lib/graph/problems';
+import { isStoreUnavailable } from '@/db/store/outage';
 import { requireCaller, type Access, type Caller, type CallerOptions } from './caller';
 import { retryAfterOf } from './rate-limit';
 
@@ -33,7 +35,13 @@ function zodMessage(err: ZodError): string {
   return `invalid request: ${where}: ${issue.message}`;
 }
 
+/** The error shape of `err`, with every known secret masked (lib/tools/redact.ts): no answer echoes a key. */
 export function errorBody(err: unknown): { status: number; body: ErrorBody } {
+  const { status, body } = shapeError(err);
+  return { status, body: redactValue(body) };
+}
+
+function shapeError(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message } };
     if (err.details !== undefined) body.error.details = err.details;
@@ -45,6 +53,8 @@ export function errorBody(err: unknown): { status: number; body: ErrorBody } {
     const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     return { status: statusOf('bad_request'), body: { error: { code: 'bad_request', message: zodMessage(err), details: { issues } } } };
   }
+  // The database is down or restarting: a 503 saying so (try again), not an internal error.
+  if (isStoreUnavailable(err)) return { status: statusOf('store_unavailable'), body: { error: { code: 'store_unavailable', message: 'the database is unavailable; try again shortly' } } };
   return { status: statusOf('internal'), body: { error: { code: 'internal', message: 'internal server error' } } };
 }
 

@@ -14,7 +14,7 @@
 import { AppError } from '@/lib/errors';
 import { contextOf, type ConfiguredNames } from '@/lib/graph/validate-tools';
 import { parseGraphYaml } from '@/lib/graph/yaml';
-import { readBytes } from './body';
+import { readBytes, sizeText } from './body-bytes';
 import { withWarningsJson, type DocumentCheck, type JsonText } from './document-check';
 import { parseOffThread } from './import-worker';
 import { readCheckAnswer } from './parse-jobs';
@@ -44,10 +44,6 @@ export function importLimits(env: Env = process.env): ImportLimits {
   };
 }
 
-function sizeText(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
-}
-
 /** The import body (`what`: how the 413 names it), at most `maxBytes` (413 naming the limit and SWITCHYARD_MAX_IMPORT_BYTES). */
 export async function readImportBody(req: Request, { maxBytes }: ImportLimits, what = 'the import'): Promise<Uint8Array> {
   try {
@@ -60,29 +56,34 @@ export async function readImportBody(req: Request, { maxBytes }: ImportLimits, w
 }
 
 const KEY = Symbol.for('switchyard.import-gate');
-type G = typeof globalThis & { [KEY]?: { active: number } };
+/** `imports`: YAML imports and large graph saves; `bodies`: other large JSON request bodies (./json-off-thread.ts). */
+export type SlotPool = 'imports' | 'bodies';
+type G = typeof globalThis & { [KEY]?: { active: number; bodies?: number } };
 const slots = () => ((globalThis as G)[KEY] ??= { active: 0 });
 
-/** Imports and large saves running now (tests). */
-export function activeImports(): number {
-  return slots().active;
+/** Imports and large saves running now (tests); `pool`: the other pool's. */
+export function activeImports(pool: SlotPool = 'imports'): number {
+  const s = slots();
+  return pool === 'imports' ? s.active : (s.bodies ?? 0);
 }
 
 /**
- * Runs `fn` in an import slot (imports and large saves share them); 429 with Retry-After when all
- * `maxConcurrent` are taken, naming `what` runs too many.
+ * Runs `fn` in a slot of `pool` (imports and large saves share theirs); 429 with Retry-After when all
+ * `maxConcurrent` are taken, naming `what` runs too many and `setting`, the variable that sets it.
  */
-export async function withImportSlot<T>({ maxConcurrent }: ImportLimits, fn: () => Promise<T>, what = 'imports'): Promise<T> {
+export async function withImportSlot<T>({ maxConcurrent }: Partial<ImportLimits> & { maxConcurrent: number }, fn: () => Promise<T>, what = 'imports', pool: SlotPool = 'imports', setting = 'SWITCHYARD_MAX_CONCURRENT_IMPORTS'): Promise<T> {
   const s = slots();
-  if (s.active >= maxConcurrent) {
-    const message = `too many ${what} at once: ${maxConcurrent} may run at a time (SWITCHYARD_MAX_CONCURRENT_IMPORTS); try again in 1 s`;
+  const active = () => (pool === 'imports' ? s.active : (s.bodies ?? 0));
+  const add = (n: number) => (pool === 'imports' ? (s.active += n) : (s.bodies = (s.bodies ?? 0) + n));
+  if (active() >= maxConcurrent) {
+    const message = `too many ${what} at once: ${maxConcurrent} may run at a time (${setting}); try again in 1 s`;
     throw new AppError('rate_limited', message, { retry_after_s: 1, max_concurrent: maxConcurrent });
   }
-  s.active++;
+  add(1);
   try {
     return await fn();
   } finally {
-    s.active--;
+    add(-1);
   }
 }
 

@@ -12,11 +12,12 @@ import { contextOf, type ConfiguredNames } from '@/lib/graph/validate-tools';
 import type { Problem } from '@/lib/graph/problems';
 import { parseGraphYaml } from '@/lib/graph/yaml';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { jsonOfBytes } from './body';
+import { jsonOfBytes } from './body-bytes';
 import { checkDocument, withWarningsJson, type DocumentCheck } from './document-check';
 import { assembleJson, sliceJson, type JsonSlice } from './json-slices';
 
-export type ParseJob = { kind: 'yaml'; text: string; maxBytes: number; names: ConfiguredNames } | { kind: 'json'; bytes: Uint8Array; names: ConfiguredNames };
+/** `json` without `names`: a plain JSON request body (./json-off-thread.ts), its `document` (if any) not checked. */
+export type ParseJob = { kind: 'yaml'; text: string; maxBytes: number; names: ConfiguredNames } | { kind: 'json'; bytes: Uint8Array; names?: ConfiguredNames };
 
 /** A checked document as sent back; `sent`: the document as it came, when it failed (a JSON body's). */
 export type CheckAnswer = { ok: true; doc: JsonSlice[]; warnings: Uint8Array<ArrayBuffer> } | { ok: false; errors: string; sent?: JsonSlice[] };
@@ -45,7 +46,7 @@ function checkAnswer(r: DocumentCheck, sent?: Record<string, unknown>): Posted<C
   return { answer: { ok: true, doc: sliceJson(r.doc), warnings }, transfer: [warnings.buffer] };
 }
 
-function jsonJob(bytes: Uint8Array, names: ConfiguredNames): Posted<JsonAnswer> {
+function jsonJob(bytes: Uint8Array, names: ConfiguredNames | undefined): Posted<JsonAnswer> {
   let value: unknown;
   try {
     value = jsonOfBytes(bytes);
@@ -54,7 +55,7 @@ function jsonJob(bytes: Uint8Array, names: ConfiguredNames): Posted<JsonAnswer> 
     return { answer: { ok: false, refusal: { code: err.code, message: err.message, details: err.details } }, transfer: [] };
   }
   if (!isObject(value)) return { answer: { ok: true, body: sliceJson({ value }), wrapped: true, check: null }, transfer: [] };
-  if (!isObject(value.document)) return { answer: { ok: true, body: sliceJson(value), wrapped: false, check: null }, transfer: [] };
+  if (!names || !isObject(value.document)) return { answer: { ok: true, body: sliceJson(value), wrapped: false, check: null }, transfer: [] };
   const check = checkAnswer(checkDocument(value.document, names), value.document);
   return { answer: { ok: true, body: sliceJson({ ...value, document: null }), wrapped: false, check: check.answer }, transfer: check.transfer };
 }

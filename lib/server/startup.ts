@@ -1,16 +1,22 @@
 /**
- * Server start: refuse to run without accounts beyond loopback (lib/server/auth-binding.ts), open
- * the database (which applies pending migrations), mark the runs a crash or restart left running as `interrupted` (lib/runtime/recovery.ts; no route needs to ask for it),
+ * Server start: refuse unsafe settings (lib/server/unsafe-settings.ts: short or published secrets,
+ * settings that do not parse) and accounts off beyond loopback on the address actually bound
+ * (lib/server/auth-binding.ts), capture each request's peer address (lib/server/client-address.ts),
+ * open the database (which applies pending migrations), hold this process's share of the server
+ * lock that `npm run rotate-key` checks (db/server-lock.ts), mark the runs a crash or restart left running as `interrupted` (lib/runtime/recovery.ts; no route needs to ask for it),
  * and seed the example graphs on the very first start. Called from instrumentation.ts register() in
  * the Node.js runtime only, and by the test API server (lib/testing/api-server.ts, without seeding);
  * safe to call more than once (the work is done once per process, the seeding once per database).
  */
 import 'server-only';
-import { openDatabase } from '@/db/client';
+import { databaseFile, isPostgres, openDatabase } from '@/db/client';
+import { holdServerLock } from '@/db/server-lock';
 import { getStore, type SeedResult } from '@/db/store';
 import { ensureRecovered } from '@/lib/runtime/recovery';
-import { assertSafeBinding, boundHost } from './auth-binding';
+import { assertSafeBinding, hostsToCheck } from './auth-binding';
+import { installPeerCapture } from './client-address';
 import { loadExampleFiles } from './examples';
+import { assertSafeSettings } from './unsafe-settings';
 
 export interface StartupReport {
   seed: SeedResult;
@@ -26,7 +32,7 @@ export interface StartupOptions {
   log?: boolean;
   /** Seed the example graphs on the first start (default true; the test API server says false). */
   seed?: boolean;
-  /** The address the server listens on (default: HOST or `next -H`, lib/server/auth-binding.ts). */
+  /** The address the server will listen on, when it does not listen yet (default: the addresses it listens on, lib/server/auth-binding.ts). */
   host?: string;
 }
 
@@ -41,8 +47,11 @@ export function startServer(opts: StartupOptions = {}): Promise<StartupReport> {
 }
 
 async function start(opts: StartupOptions): Promise<StartupReport> {
-  assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
+  assertSafeSettings(); // secrets long enough and not published; settings that parse
+  for (const host of hostsToCheck(opts.host)) assertSafeBinding(host); // SWITCHYARD_AUTH=off only on loopback
+  installPeerCapture(); // each request's socket address, for the sign-in back-off
   await openDatabase(); // SQLite or the Postgres Pool, migrated
+  await holdServerLock(isPostgres() ? '' : databaseFile()); // rotate-key refuses while we run
   await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
@@ -61,8 +70,8 @@ async function start(opts: StartupOptions): Promise<StartupReport> {
 
 /**
  * What the Next.js server runs at start (instrumentation.ts): startServer, then the first admin from
- * the environment. A server that must not serve (SWITCHYARD_AUTH=off on a non-loopback address)
- * exits here, with the reason.
+ * the environment. A server that must not serve (unsafe settings, SWITCHYARD_AUTH=off on a
+ * non-loopback address, a key rotation under way) exits here, with the reason naming the setting.
  */
 export async function bootServer(): Promise<void> {
   const { ensureAdminFromEnv } = await import('./auth-users');

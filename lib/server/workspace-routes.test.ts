@@ -61,6 +61,7 @@ const SCOPED: Record<string, Scoped> = {
   'POST /api/users': { kind: 'instance', why: 'instance admins' },
   'PATCH /api/users/:id': { kind: 'instance', why: 'instance admins' },
   'DELETE /api/users/:id': { kind: 'instance', why: 'instance admins' },
+  'POST /api/users/:id/password-reset': { kind: 'instance', why: 'instance admins' },
   'POST /api/workspaces': { kind: 'instance', why: 'instance admins' },
   'PATCH /api/workspaces/:id': { kind: 'instance', why: 'instance admins' },
   'DELETE /api/workspaces/:id': { kind: 'instance', why: 'instance admins' },

@@ -7,7 +7,7 @@
  * test files of one vitest run share one cluster (shared-postgres.ts: initdb is the slow part).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -22,6 +22,10 @@ export interface PostgresServer {
   dropDatabase(name: string): void;
   /** Restarts the server (immediate stop: every connection is cut), same port. */
   restart(): void;
+  /** Stops the server (immediate: every connection is cut) and leaves it down until up(); a cluster of its own only. */
+  down(): void;
+  /** Starts a server stopped by down() again, on the same port, with the same options. */
+  up(): void;
   stop(): void;
 }
 
@@ -100,6 +104,8 @@ export function postgresServerOf(info: PostgresClusterInfo, owned: boolean): Pos
   const base = `postgres://postgres@127.0.0.1:${info.port}`;
   const data = path.join(info.dir, 'data');
   let stopped = !owned;
+  /** down(): the stopped server's command line. */
+  let opts = '';
   // A test process that exits without stop() (a failed hook, a timeout) leaves no server behind.
   const onExit = () => server.stop();
   if (owned) process.once('exit', onExit);
@@ -116,6 +122,19 @@ export function postgresServerOf(info: PostgresClusterInfo, owned: boolean): Pos
     restart() {
       if (!owned) throw new Error('restart() stops every connection of the cluster, which other test files share: use onPostgres({ ownCluster: true })');
       runAsOwner(path.join(info.bin, 'pg_ctl'), ['-D', data, '-l', path.join(info.dir, 'log'), '-m', 'immediate', '-w', 'restart']);
+    },
+    down() {
+      if (!owned) throw new Error('down() stops every connection of the cluster, which other test files share: use onPostgres({ ownCluster: true })');
+      // postmaster.opts holds the command line the server was started with (port, socket directory, settings).
+      opts = readFileSync(path.join(data, 'postmaster.opts'), 'utf8');
+      runAsOwner(path.join(info.bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    up() {
+      if (!opts) throw new Error('up() starts a server that down() stopped');
+      const args = [...opts.trim().matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+      const options = args.filter((a) => a !== '-D' && a !== data).map((a) => (/\s/.test(a) ? `'${a}'` : a));
+      runAsOwner(path.join(info.bin, 'pg_ctl'), ['-D', data, '-l', path.join(info.dir, 'log'), '-w', '-o', options.join(' '), 'start']);
+      opts = '';
     },
     stop() {
       if (stopped) return;

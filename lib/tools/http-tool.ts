@@ -14,6 +14,8 @@ import type { ToolSpec } from '../graph/schema';
 import { checkArgs, type JsonSchema } from './args-schema';
 import { guardedFetch, safeUrl } from './http-client';
 import { addIdempotencyKey, argsObject, successText, toolError, withCutNote } from './tool-call';
+import { isPlainHeader } from '../graph/tool-headers';
+import { headerSecrets, registerSecrets } from './redact';
 
 export type HttpToolSpec = Extract<ToolSpec, { type: 'http' }>;
 
@@ -68,8 +70,11 @@ export function resolveHeaders(headers: Record<string, string> | undefined, env:
       }
       const v = env[name];
       if (v === undefined || v === '') throw toolError(`Header "${key}": environment variable ${name} is not set on the server`);
+      registerSecrets(headerSecrets(v));
       return v;
     });
+    // Any other header's value is a credential (lib/graph/tool-headers.ts): the redactor masks it wherever it comes back.
+    if (!isPlainHeader(key)) registerSecrets(headerSecrets(out[key]));
   }
   return out;
 }

@@ -86,8 +86,11 @@ export function Api() {
         <Note>
           <C>/api/v1</C>, <C>/api/mcp</C> and the REST API take <C>Authorization: Bearer &lt;key&gt;</C>, which is what the client’s <C>apiKey</C> sends: a
           personal API key (Settings › API keys, created once and shown once; it acts with your role) or the server’s service key{' '}
-          <C>SWITCHYARD_API_KEY</C> (editor role). Calls are rate-limited per key (<C>SWITCHYARD_RATE_LIMIT</C> a minute, then 429 with{' '}
-          <C>Retry-After</C>). Only with <C>SWITCHYARD_AUTH=off</C> on a loopback-only server is the API open without a key.
+          <C>SWITCHYARD_API_KEY</C> (editor role). Calls are rate-limited per user, across all of the user’s keys (<C>SWITCHYARD_RATE_LIMIT</C> a
+          minute, then 429 with <C>Retry-After</C>); a user holds at most <C>SWITCHYARD_MAX_KEYS_PER_USER</C> keys (default 10, then 409). Only with{' '}
+          <C>SWITCHYARD_AUTH=off</C> on a loopback-only server is the API open without a key. Repeated wrong passwords lock sign-in for the
+          address and the account (429 with <C>Retry-After</C>, doubling up to 15 minutes); an admin can reset a password (Settings › Users), and
+          with <C>SWITCHYARD_SMTP_URL</C> the sign-in page mails a reset link.
         </Note>
       </Sub>
       <Sub id="error-codes" title="Error codes">

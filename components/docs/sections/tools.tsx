@@ -98,8 +98,10 @@ export function Tools() {
           </li>
           <li>
             <C>headers</C>: static values. Secrets never go in the YAML: write <C>{'${env:TOOL_NAME}'}</C>, resolved on the server from environment
-            variables whose names start with <C>TOOL_</C> or are listed in <C>SWITCHYARD_TOOL_ENV</C>. A credential header (<C>Authorization</C>,{' '}
-            <C>X-API-Key</C>, anything with token, secret, password, cookie…) with a literal value is a validation error.
+            variables whose names start with <C>TOOL_</C> or are listed in <C>SWITCHYARD_TOOL_ENV</C>. Every header value counts as a credential, whatever
+            its name (<C>Authorization</C>, <C>X-Session</C>, <C>Ocp-Apim-Subscription-Key</C>…): a literal value is a validation error, except for the
+            plain headers <C>Accept</C>, <C>Content-Type</C>, <C>User-Agent</C>, <C>Cache-Control</C> and the like. A resolved value is masked as{' '}
+            <C>[redacted]</C> wherever it comes back (a tool result, an error, the trace, logs).
           </li>
           <li>
             <C>timeout_s</C>: 0.1–120 (default 30). Responses are capped at 1 MiB; up to 5 redirects, each one checked.

@@ -20,7 +20,7 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
   'state.updated':
     '{ changed, appended?, set?, reason? }: what the step changed, not copies of the state: appended { channel: { from, items } } for messages and lists (the items added and the index they start at), set { channel: value } for any other changed channel; reason when a person set them at a pause (edited at breakpoint / human step). The state at a step is its checkpoint (or the deltas folded with applyStateDelta, lib/contracts/state-delta.ts). Runs recorded before this carry { before, after } instead',
-  'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind? }: the run is paused',
+  'run.interrupted': '{ kind: human | breakpoint, node, prompt?, value?, human_kind?, reason? }: the run is paused; reason server_restart or store_unavailable: it was cut short (status interrupted) and resumes from its last checkpoint by itself unless SWITCHYARD_AUTO_RESUME=off',
   'run.resumed': '{ action, reason?, value?, edited?, … }: the person’s decision (approve, reject with its reason, edit with its value, continue, step; edited: the channels they set) or where a resumed run continues',
   'node.finished': '{ status: succeeded | failed | skipped, output?, error?, latency_ms }',
   'run.finished': '{ output, state, usage, status?, rejected?, answer_note? }: status "rejected" with rejected { node, reason? } when a person’s rejection ended the run; answer_note when no node answered (the answer is the channel the last node wrote, or null, and why)',
@@ -50,7 +50,10 @@ export function Traces() {
             <C>{st}</C>
           </span>
         ))}
-        . <C>run.interrupted</C> pauses it (<C>paused</C>, or <C>interrupted</C> after a server restart). An event type this version does not know is
+        . <C>run.interrupted</C> pauses it (<C>paused</C>, or <C>interrupted</C> after a server restart or a long database outage; an
+        interrupted run resumes from its last checkpoint by itself, its finished calls recalled, not made again). When the database is
+        unavailable a stream ends with <C>event: error</C> and <C>{'{ error: { code: "store_unavailable", message } }'}</C>: reconnect with
+        <C>Last-Event-ID</C> once it is back. An event type this version does not know is
         kept and shown as <em>unknown event &lt;type&gt;</em> in the Run panel and the CLI, never as something else.
       </p>
       <Table testId="docs-event-types" head={['type', 'data']} rows={TRACE_EVENT_TYPES.map((t) => [<C key="t">{t}</C>, EVENT_DATA[t]])} />

@@ -59,7 +59,7 @@ export function YamlFormat({ example }: { example: string }) {
           that is only out of its format or range (a name with a space, an unknown key) does not stop the graph rules;
         </li>
         <li>
-          no secrets: models name connections, and credential headers of http tools must be <C>{'${env:TOOL_…}'}</C> references.
+          no secrets: models name connections, and header values of http and openapi tools must be <C>{'${env:TOOL_…}'}</C> references (but for plain headers such as <C>Accept</C>).
         </li>
       </ul>
       <Note>

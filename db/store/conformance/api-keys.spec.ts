@@ -16,6 +16,18 @@ export function apiKeySpecs(store: () => Store): void {
       expect([k.userId, k.keyHash, k.maxCostUsd, k.lastUsedAt]).toEqual([u.id, 'hash-1', 2.5, null]);
       expect(k.createdAt).toBeInstanceOf(Date);
     });
+    it('with maxKeys: refuses (conflict, naming SWITCHYARD_MAX_KEYS_PER_USER) once the user holds that many; concurrent inserts cannot pass it', async () => {
+      const u = await owner();
+      const other = await owner('other@example.com');
+      const capped = (userId: string, hash: string) => keys().insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId, name: hash, prefix: 'sy', keyHash: hash }, { maxKeys: 2 });
+      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => capped(u.id, `burst-${i}`)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as { code: string; message: string };
+      expect(refused.code).toBe('conflict');
+      expect(refused.message).toMatch(/SWITCHYARD_MAX_KEYS_PER_USER=2/);
+      expect(await keys().list(u.id)).toHaveLength(2);
+      expect((await capped(other.id, 'theirs')).userId).toBe(other.id);
+    });
     it('refuses a NUL in the name with bad_request', async () => {
       const u = await owner();
       expect(await codeOf(keys().insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId: u.id, name: 'a\0', prefix: 'sy', keyHash: 'h' }))).toBe('bad_request');

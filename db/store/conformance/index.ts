@@ -18,6 +18,7 @@ import { threadSpecs } from './threads.spec';
 import { chatToolSpecs } from './chat-tools.spec';
 import { graphSpecs } from './graphs.spec';
 import { runSpecs } from './runs.spec';
+import { signInThrottleSpecs } from './sign-in-throttle.spec';
 import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
@@ -39,6 +40,7 @@ export async function storeConformance(backend: Backend): Promise<void> {
     versionSpecs(store);
     userSpecs(store);
     apiKeySpecs(store);
+    signInThrottleSpecs(store);
     runSpecs(store);
     stepSpecs(store);
     connectionSpecs(store, backend);

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { AppError, notFound } from '@/lib/errors';
 import { accounts, apiKeys, runs, users } from '../../schema-pg';
+import { tooManyKeys } from '../key-cap';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
 import { isUniqueViolation, pgCode, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
@@ -95,13 +96,24 @@ export const pgUsers: UserRepository = {
 };
 
 export const pgApiKeys: ApiKeyRepository = {
-  async insert(input) {
+  async insert(input, opts = {}) {
     checkStorableJson('the key name', input.name);
+    const max = opts.maxKeys;
     const db = await pgDb();
     await requireWorkspace(db, input.workspaceId);
     try {
-      const [row] = await db.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
-      return row as ApiKeyRow;
+      if (max === undefined) {
+        const [row] = await db.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+        return row as ApiKeyRow;
+      }
+      return await db.transaction(async (tx) => {
+        // Concurrent creations for one user queue on the user's row, so each counts the others' keys.
+        await userById(tx, input.userId, true);
+        const [n] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, input.userId));
+        if (Number(n?.n ?? 0) >= max) throw tooManyKeys(max);
+        const [row] = await tx.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+        return row as ApiKeyRow;
+      });
     } catch (err) {
       if (pgCode(err) === '23503') throw notFound(`workspace "${input.workspaceId}"`); // deleted meanwhile
       throw err;

@@ -2,6 +2,7 @@
 import 'server-only';
 import type { Store } from '../ports';
 import { pgApiKeys, pgUsers } from './auth';
+import { pgSignInThrottle } from './sign-in-failures';
 import { pgGraphs, pgGraphVersions } from './graphs';
 import { pgCheckpoints, pgJournal, pgRunEvents, pgRuns } from './runs';
 import { pgStepCommitter } from './steps';
@@ -20,6 +21,7 @@ export function postgresStore(): Store {
     users: pgUsers,
     workspaces: pgWorkspaces,
     apiKeys: pgApiKeys,
+    signInThrottle: pgSignInThrottle,
     runs: pgRuns,
     events: pgRunEvents,
     checkpoints: pgCheckpoints,

@@ -6,12 +6,17 @@
  * (committed or failed), so they apply in call order although nobody waits for them one by one.
  * The checkpoint is stored as a delta (db/checkpoint-delta.ts) against the run's last checkpoint
  * committed by this process; the delta writer learns of a checkpoint only once its commit succeeded.
+ * A commit the database cannot take now (down, restarting: db/store/outage.ts) is tried again with
+ * back-off, up to SWITCHYARD_STORE_RETRY_S, and the run's later commits wait behind it: the run
+ * pauses, and goes on by itself when the database is back. Before a retry, a commit whose COMMIT may
+ * have reached the server is looked for (its last event): found, it is not written twice.
  */
 import 'server-only';
 import type pg from 'pg';
 import { AppError, notFound } from '@/lib/errors';
 import { compactCheckpoint, SavedCheckpoints } from '../../checkpoint-delta';
 import { getPgPool } from '../../client';
+import { retryWhileUnavailable } from '../outage';
 import type { RunUpdate, StepCommit, StepCommitter } from '../run-ports';
 import { pgCode } from './db';
 import { USAGE_SQL, usageOf } from './runs';
@@ -98,8 +103,6 @@ async function exists(client: pg.PoolClient, runId: string): Promise<boolean> {
 /** A step committer over one Pool's connections (its delta writer remembers the runs it committed). */
 export function pgStepCommitter(): StepCommitter {
   const saved = new SavedCheckpoints();
-  /** The last commit queued per run (removed when it is the last and has ended). */
-  const tails = new Map<string, Promise<void>>();
 
   async function commitNow(runId: string, c: StepCommit): Promise<void> {
     const compact = c.checkpoint && compactCheckpoint(saved.get(runId), c.checkpoint);
@@ -131,14 +134,41 @@ export function pgStepCommitter(): StepCommitter {
     }
   }
 
+  /** Whether the commit's last event is stored (a COMMIT whose answer the cut connection lost). */
+  async function written(runId: string, c: StepCommit): Promise<boolean> {
+    const last = c.events.at(-1);
+    if (!last) return false; // checkpoint and journal rows are written idempotently: write them again
+    const pool = await getPgPool();
+    const r = await pool.query({ name: 'store_event_exists', text: 'SELECT 1 FROM run_events WHERE run_id = $1 AND seq = $2', values: [runId, last.seq] });
+    return r.rowCount! > 0;
+  }
+
+  const commitWithRetry = (runId: string, c: StepCommit) =>
+    retryWhileUnavailable(() => commitNow(runId, c), {
+      what: `writing run ${runId}'s step`,
+      alreadyDone: () => written(runId, c),
+      onRetry: (attempt, err) => {
+        if (attempt === 1) console.warn(`[switchyard] run ${runId}: the database is unavailable (${err instanceof Error ? err.message : String(err)}); retrying its write`);
+      },
+    });
+
+  /** The last commit queued per run, settled with its failure (or null). */
+  const ended = new Map<string, Promise<unknown>>();
+
   return {
     commit(runId, c) {
-      const prev = tails.get(runId);
-      const mine = prev ? prev.catch(() => {}).then(() => commitNow(runId, c)) : commitNow(runId, c);
-      const tail = mine.catch(() => {});
-      tails.set(runId, tail);
+      const prev = ended.get(runId);
+      // A commit that gave up waiting for the database fails the ones queued behind it at once
+      // (each would wait as long again): the run is interrupted and resumes from its checkpoint.
+      const gaveUp = (e: unknown) => e instanceof AppError && e.code === 'store_unavailable';
+      const mine = prev ? prev.then((e) => (gaveUp(e) ? Promise.reject(e as Error) : commitWithRetry(runId, c))) : commitWithRetry(runId, c);
+      const tail = mine.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      ended.set(runId, tail);
       void tail.then(() => {
-        if (tails.get(runId) === tail) tails.delete(runId);
+        if (ended.get(runId) === tail) ended.delete(runId);
       });
       return mine;
     },

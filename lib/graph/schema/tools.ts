@@ -26,7 +26,7 @@ export const HttpTool = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   /** URL template: `{arg}` placeholders are filled from the call's arguments (URL-encoded). */
   url: z.string().min(1).max(2000),
-  /** Static headers. Never a secret: reference `${env:NAME}` for those, resolved server-side. */
+  /** Static headers. Never a secret: values are `${env:NAME}` references, resolved server-side (literal only for plain headers, tool-headers.ts). */
   headers: z.record(z.string(), z.string().max(2000)).optional(),
   /** JSON Schema of the arguments the model supplies (OPEA `callable_api`). */
   args_schema: JsonSchemaObject.optional(),
@@ -142,7 +142,7 @@ export const OpenApiTool = z.strictObject({
   operations: z.array(OperationId).min(1).max(100),
   /** The API's base URL; default: the spec's first `servers` entry. */
   base_url: z.string().min(1).max(2000).optional(),
-  /** Static headers; credentials only as `${env:TOOL_*}` references (like the http tool). */
+  /** Static headers; values only as `${env:TOOL_*}` references, but for plain headers (like the http tool, tool-headers.ts). */
   headers: z.record(z.string(), z.string().max(2000)).optional(),
   timeout_s: z.number().min(0.1).max(120).optional(),
   reflect: Reflect,

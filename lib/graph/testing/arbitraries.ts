@@ -100,7 +100,13 @@ function toolArb(sk: Skeleton): fc.Arbitrary<ToolSpec> {
         description: opt(text),
         method: opt(pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)),
         url: fc.constantFrom('https://search.example.com/search?q={query}', 'https://api.example.org/v1/items/{id}'),
-        headers: opt(fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), text, { maxKeys: 2 })),
+        // Header values are `${env:...}` references, but for the few plain headers (lib/graph/tool-headers.ts).
+        headers: opt(
+          fc.oneof(
+            fc.dictionary(fc.constantFrom('X-Session', 'X-Api-Key', 'Authorization', 'x-team'), fc.constantFrom('${env:TOOL_A}', 'Bearer ${env:TOOL_KEY_2}', '${env:TOOL_B}'), { maxKeys: 2 }),
+            fc.record({ Accept: text }),
+          ),
+        ),
         args_schema: opt(argsSchemaArb),
         return_output: opt(fc.constantFrom('data.items', 'result')),
         timeout_s: opt(fc.double({ min: 0.1, max: 120, noNaN: true })),

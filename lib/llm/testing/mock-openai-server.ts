@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lastUserText, ruleMatches } from './conversation';
-import { sendJson, writeContentReply, writeErrorReply, writeGarbage } from './mock-respond';
+import { sendJson, writeContentReply, writeErrorReply, writeFlood, writeGarbage } from './mock-respond';
 import { handleToolRoute, type SearchFixture } from './mock-tool-routes';
 import { MockScriptSchema, type MockChatRequest, type MockReply, type MockRule } from './mock-types';
 
@@ -185,6 +185,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     if ('error' in reply) return writeErrorReply(res, reply.error);
     if ('hang' in reply) return; // never answer; the socket stays open until the client gives up
     if ('garbage' in reply) return writeGarbage(res);
+    if ('flood' in reply) return writeFlood(res, body, reply.flood, { isClosed: () => rec.clientClosed || res.destroyed });
     await writeContentReply(res, body, reply, { isClosed: () => rec.clientClosed || res.destroyed });
   }
 

@@ -126,6 +126,45 @@ export function writeErrorReply(res: ServerResponse, e: Extract<MockReply, { err
   sendJson(res, e.status, body, headers);
 }
 
+/** Writes `text`, waiting for the socket to drain when its buffer is full; false once the client is gone. */
+async function writeDrained(res: ServerResponse, text: string, ctx: WriteContext): Promise<boolean> {
+  if (ctx.isClosed()) return false;
+  if (res.write(text)) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+  return !ctx.isClosed();
+}
+
+/** A reply of `flood.bytes` bytes, streamed (SSE) or as one JSON body, made piece by piece (never held whole). */
+export async function writeFlood(res: ServerResponse, req: MockChatRequest, flood: Extract<MockReply, { flood: unknown }>['flood'], ctx: WriteContext): Promise<void> {
+  const id = nextId('chatcmpl');
+  const created = Math.floor(Date.now() / 1000);
+  const piece = 'x'.repeat(flood.chunkBytes ?? 16 * 1024);
+  let sent = 0;
+  if (flood.json) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const head = `{"id":"${id}","object":"chat.completion","created":${created},"model":${JSON.stringify(req.model)},"choices":[{"index":0,"message":{"role":"assistant","content":"`;
+    if (!(await writeDrained(res, head, ctx))) return;
+    for (sent = head.length; sent < flood.bytes; sent += piece.length) if (!(await writeDrained(res, piece, ctx))) return;
+    res.end('"},"finish_reason":"stop"}]}');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const frame = `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`;
+  while (sent < flood.bytes) {
+    if (!(await writeDrained(res, frame, ctx))) return;
+    sent += frame.length;
+  }
+  res.end('data: [DONE]\n\n');
+}
+
 /** A 200 event stream whose first chunk is not JSON. */
 export function writeGarbage(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -78,8 +78,18 @@ const MockErrorReplySchema = z.strictObject({
   }),
 });
 
+/**
+ * A reply of `bytes` bytes made on the fly, never held whole (for reply-size caps): SSE chunks of
+ * `chunkBytes` characters of content (default 16 KiB), or with `json` one chat.completion JSON body
+ * (no newline in it) whatever the request asked. Stops early when the client goes away.
+ */
+const MockFloodReplySchema = z.strictObject({
+  flood: z.strictObject({ bytes: z.number().int().min(1), chunkBytes: z.number().int().min(1).max(1024 * 1024).optional(), json: z.boolean().optional() }),
+});
+
 export const MockReplySchema = z.union([
   MockErrorReplySchema,
+  MockFloodReplySchema,
   z.strictObject({ hang: z.literal(true) }),
   z.strictObject({ garbage: z.literal(true) }),
   MockContentReplySchema,

@@ -3,6 +3,7 @@ import 'server-only';
 import { getStore } from '@/db/store';
 import type { CreateMcpServerBody, McpServerTestResult, McpServerView, UpdateMcpServerBody } from '@/lib/contracts/mcp-servers';
 import { AppError, conflict, notFound } from '@/lib/errors';
+import { redactText } from '@/lib/tools/redact';
 import { connectMcp, forgetMcpClient, listAllTools } from './client-pool';
 import { findMcpServerConfig, listMcpServerConfigs, stdioServers, type McpServerConfig } from './servers';
 
@@ -65,7 +66,9 @@ export async function testMcpServer(name: string, now: () => number = Date.now):
       await client.close().catch(() => undefined);
     }
   } catch (err) {
-    const e = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'mcp_error', message: err instanceof Error ? err.message : String(err) };
+    // The server's words, with its header values (and any other known secret) masked.
+    const message = redactText(err instanceof Error ? err.message : String(err));
+    const e = err instanceof AppError ? { code: err.code, message } : { code: 'mcp_error', message };
     return { ok: false, latency_ms: now() - started, tools: [], error: e };
   }
 }

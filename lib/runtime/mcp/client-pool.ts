@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AppError, notFound } from '@/lib/errors';
 import { guardedWebFetch } from '@/lib/tools/mcp-fetch';
+import { headersSecrets, registerSecrets } from '@/lib/tools/redact';
 import type { McpCallResult, McpClients, McpToolInfo } from '@/lib/tools/mcp-tool';
 import { runtimeConfig } from '../config';
 import { findMcpServerConfig, type McpServerConfig } from './servers';
@@ -31,7 +32,12 @@ function pool(): Map<string, PoolEntry> {
 }
 
 function transportFor(cfg: McpServerConfig, allowedHosts: string[]): Transport {
-  if (cfg.transport === 'stdio') return new StdioClientTransport({ command: cfg.command, args: cfg.args, env: cfg.env, cwd: cfg.cwd, stderr: 'pipe' });
+  if (cfg.transport === 'stdio') {
+    registerSecrets(Object.values(cfg.env ?? {}));
+    return new StdioClientTransport({ command: cfg.command, args: cfg.args, env: cfg.env, cwd: cfg.cwd, stderr: 'pipe' });
+  }
+  // Every header value of an MCP server is a secret, whatever its name: the redactor masks it wherever it comes back.
+  registerSecrets(headersSecrets(cfg.headers));
   const fetch = guardedWebFetch({ allowedHosts });
   const requestInit = { headers: cfg.headers };
   return cfg.transport === 'sse' ? new SSEClientTransport(new URL(cfg.url), { fetch, requestInit }) : new StreamableHTTPClientTransport(new URL(cfg.url), { fetch, requestInit });

@@ -6,6 +6,7 @@
 import { ZodError } from 'zod';
 import { AppError, isServerError, statusOf, type ErrorCode } from '@/lib/errors';
 import type { OpenAIErrorBody } from '@/lib/contracts/openai';
+import { redactValue } from '@/lib/tools/redact';
 
 /**
  * An error of the OpenAI API. `kind` is a domain code (its HTTP status comes from `statusOf` in
@@ -31,7 +32,13 @@ export class OpenAIApiError extends Error {
   }
 }
 
+/** The OpenAI-shaped body of `err`, with every known secret masked (lib/tools/redact.ts); the route wrapper and streamed replies both use it. */
 export function openaiErrorBody(err: unknown): { status: number; body: OpenAIErrorBody } {
+  const { status, body } = shapeOpenaiError(err);
+  return { status, body: redactValue(body) };
+}
+
+function shapeOpenaiError(err: unknown): { status: number; body: OpenAIErrorBody } {
   if (err instanceof OpenAIApiError) {
     return { status: err.status, body: { error: { message: err.message, type: err.type, param: err.param, code: err.code } } };
   }

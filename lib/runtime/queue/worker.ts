@@ -9,7 +9,8 @@
  */
 import 'server-only';
 import { Worker, type Job } from 'bullmq';
-import { openDatabase } from '@/db/client';
+import { databaseFile, isPostgres, openDatabase } from '@/db/client';
+import { holdServerLock } from '@/db/server-lock';
 import { getStore } from '@/db/store';
 import { AppError } from '@/lib/errors';
 import { RUN_SPAN_ID } from '@/lib/contracts/trace';
@@ -17,6 +18,7 @@ import { maxConcurrentRuns, queueConfig } from '../config';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
 import { executeRun, type LaunchArgs } from '../run-manager';
+import { watchStrandedRuns } from '../recovery';
 import { argsToExecute } from './resume-point';
 import type { RunJobData } from './jobs';
 import { closeQueueConnections, queueConnections, redisClient } from './connections';
@@ -58,8 +60,10 @@ export async function startRunWorker(opts: { concurrency?: number } = {}): Promi
   const config = queueConfig();
   if (!config) throw new Error('SWITCHYARD_QUEUE is not set: a worker needs the redis:// URL of the queue.');
   await openDatabase(); // opens the shared database (and applies pending migrations)
+  await holdServerLock(isPostgres() ? '' : databaseFile()); // npm run rotate-key refuses while we run (db/server-lock.ts)
   const cancels = subscribeChannel(config.url, CANCEL_CHANNEL, onCancel);
   await cancels.ready;
+  watchStrandedRuns(); // a run a store outage stops is resumed (re-queued) once the database is back
   const connection = redisClient(config.url, 'worker');
   const worker = new Worker<RunJobData<LaunchArgs>>(RUN_QUEUE, (job) => processJob(config.url, job), {
     connection,

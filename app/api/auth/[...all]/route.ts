@@ -1,23 +1,12 @@
-import { authFor } from '@/lib/server/auth';
-import { checkHost, checkOrigin } from '@/lib/server/csrf';
-import { errorResponse } from '@/lib/server/http';
+import { authEndpoint } from '@/lib/server/auth-gate';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * better-auth's own endpoints (sign-in/email, sign-out, get-session, …), public by nature: the Host
- * must be ours and a POST must come from our own pages (better-auth checks the origin too).
+ * better-auth's own endpoints (sign-in/email, sign-out, get-session, reset-password, …), public by
+ * nature: the Host must be ours and a POST must come from our own pages (better-auth checks the
+ * origin too); sign-ins pass the back-off per address and account (lib/server/auth-gate.ts).
  */
-async function handle(req: Request): Promise<Response> {
-  try {
-    checkHost(req);
-    checkOrigin(req, false);
-  } catch (err) {
-    return errorResponse(err);
-  }
-  return (await authFor(req)).handler(req);
-}
-
-export const GET = handle;
-export const POST = handle;
+export const GET = authEndpoint;
+export const POST = authEndpoint;

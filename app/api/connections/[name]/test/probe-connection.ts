@@ -6,8 +6,9 @@
  * `tools`, `stream_options.include_usage`): a 400 that names the parameter means it is refused.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { maskKey, type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
+import { type TestConnectionResponse, type TestFailureCode } from '@/lib/contracts/connections';
 import { blockedByPolicy, openaiClient, type Connection } from '@/lib/llm';
+import { connectionSecrets, registerSecrets, redactText } from '@/lib/tools/redact';
 
 const TEST_TIMEOUT_MS = 10_000;
 const MAX_MODELS = 20;
@@ -151,10 +152,8 @@ function networkCause(err: unknown, depth = 0): string {
   return typeof e.message === 'string' ? (/\bE(?:CONN[A-Z]+|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH|TIMEDOUT)\b/.exec(e.message)?.[0] ?? '') : '';
 }
 
-/** The key (and header values) never travel back, even if a server echoes them. */
+/** The key (and header values) never travel back, even if a server echoes them (in any encoding): the one redactor. */
 export function redact(message: string, c: Connection): string {
-  let out = message;
-  const secrets = [c.api_key, ...Object.values(c.headers ?? {})].filter((s) => s && s.length >= 4);
-  for (const s of secrets) out = out.split(s).join(maskKey(s) ?? '…');
-  return out;
+  registerSecrets(connectionSecrets(c));
+  return redactText(message);
 }
