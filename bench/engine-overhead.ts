@@ -26,6 +26,7 @@
  * process, all its threads), Switchyard and LangGraph.js in alternating batches (7 each), so load
  * from other processes on a shared machine weighs on both alike.
  */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +69,7 @@ type Variant = 'engine' | 'recorder' | 'server';
 
 /** The run row as the server inserts it (the async store; on SQLite, the embedded default). */
 const insertRun = (r: Parameters<ReturnType<typeof getStore>['runs']['insert']>[0]) => getStore().runs.insert(r);
-const createGraph = (doc: Parameters<ReturnType<typeof getStore>['graphs']['create']>[0]) => getStore().graphs.create(doc);
+const createGraph = (doc: Parameters<ReturnType<typeof getStore>['graphs']['create']>[0]) => getStore().graphs.create(doc, DEFAULT_WORKSPACE_ID);
 
 async function portsFor(variant: Variant, graphId: string, c: BenchCase): Promise<{ runId: string; ports: RunPorts; done(): Promise<void> }> {
   if (variant === 'engine') return { runId: 'r', ports: memoryPorts(), done: async () => {} };

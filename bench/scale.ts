@@ -20,6 +20,7 @@
  * has this process's (the web side's) event-loop delay p99 and max over the measurement
  * (perf_hooks monitorEventLoopDelay).
  */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
@@ -124,7 +125,7 @@ async function rowsFor(store: string, storeEnv: Record<string, string>): Promise
   delete process.env.SWITCHYARD_QUEUE;
   delete process.env.DATABASE_URL;
   Object.assign(process.env, storeEnv);
-  graphId = (await getStore().graphs.create(doc)).id;
+  graphId = (await getStore().graphs.create(doc, DEFAULT_WORKSPACE_ID)).id;
 
   // Baseline: one process, no queue (admission limit = CONCURRENCY).
   await measure(10); // warm-up

@@ -10,6 +10,7 @@
  * the client (fetch, streamed body) notes when its `data:` line arrives. Events are emitted in
  * bursts of 5 (a step's events) every BENCH_INTERVAL_MS.
  */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -76,7 +77,7 @@ async function measure(url: string, emit: (i: number, sentAt: number) => void, r
 
 // --- Switchyard: the run events route
 const api = await startApiServer();
-const graph = createGraph({ switchyard: 1, name: 'sse-bench', nodes: {}, edges: [{ from: 'START', to: 'END' }] });
+const graph = createGraph({ switchyard: 1, name: 'sse-bench', nodes: {}, edges: [{ from: 'START', to: 'END' }] }, DEFAULT_WORKSPACE_ID);
 async function switchyard(): Promise<number[]> {
   const run = insertRun({ id: randomUUID(), graphId: graph.id, graphName: graph.name, graphVersion: 1, input: 'go', source: 'api' });
   updateRun(run.id, { status: 'running', startedAt: new Date() });

@@ -11,6 +11,7 @@
  * (recorder.flush, as the checkpoint port does). The raw inserts store the same rows, already
  * serialized. All into one SQLite file in a temp directory, opened as the server opens it.
  */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ const { createGraph } = await import('@/db/graphs');
 const { insertRun } = await import('@/db/runs');
 const { createEventRecorder } = await import('@/lib/runtime/event-recorder');
 
-const graph = createGraph({ switchyard: 1, name: 'trace-bench', nodes: {}, edges: [{ from: 'START', to: 'END' }] });
+const graph = createGraph({ switchyard: 1, name: 'trace-bench', nodes: {}, edges: [{ from: 'START', to: 'END' }] }, DEFAULT_WORKSPACE_ID);
 const newRun = () => insertRun({ id: randomUUID(), graphId: graph.id, graphName: graph.name, graphVersion: 1, input: 'go', source: 'api' }).id;
 
 const TEXT = 'The quick brown fox jumps over the lazy dog. '.repeat(4);

@@ -10,12 +10,14 @@ import { apiKeys, users, type ApiKeyRow, type UserRow } from './schema/auth';
 import { runs } from './schema/runs';
 import { tooManyKeys } from './store/key-cap';
 import { checkStorableJson } from './store/storable';
+import { requireWorkspace } from './workspaces';
 
 export type { ApiKeyRow } from './schema/auth';
 
-export function insertApiKey(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts: { maxKeys?: number } = {}): ApiKeyRow {
+export function insertApiKey(input: { userId: string; workspaceId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts: { maxKeys?: number } = {}): ApiKeyRow {
   checkStorableJson('the key name', input.name);
   return getDb().transaction((tx) => {
+    requireWorkspace(tx, input.workspaceId);
     if (opts.maxKeys !== undefined) {
       const [row] = tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, input.userId)).all();
       if ((row?.n ?? 0) >= opts.maxKeys) throw tooManyKeys(opts.maxKeys);

@@ -11,6 +11,7 @@ import { AppError } from '@/lib/errors';
 import { getDb } from './client';
 import { accounts, sessions, users, type UserRow } from './schema/auth';
 import { checkStorableJson } from './store/storable';
+import { addUserWorkspaces } from './workspaces';
 import type { NewUser } from './store/ports';
 
 export type { UserRow } from './schema/auth';
@@ -53,6 +54,7 @@ export function createUser(input: NewUser, opts: { onlyIfNone?: boolean } = {}):
     tx.insert(accounts)
       .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: input.passwordHash, createdAt: at, updatedAt: at })
       .run();
+    addUserWorkspaces(tx, row, !!opts.onlyIfNone);
     return row;
   });
 }

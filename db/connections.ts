@@ -57,7 +57,7 @@ export function insertConnection(c: NewConnection): ConnectionRow | undefined {
   const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => sealSecret(v)!);
   const row = getDb()
     .insert(connections)
-    .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, prices: c.prices ?? null, createdAt: new Date() })
+    .values({ name: c.name, workspaceId: c.workspaceId ?? null, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, prices: c.prices ?? null, createdAt: new Date() })
     .onConflictDoNothing()
     .returning()
     .get();

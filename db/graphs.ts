@@ -9,7 +9,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { RunResult } from 'better-sqlite3';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
@@ -19,7 +19,8 @@ import * as schema from './schema';
 import { graphs, graphVersions, runs, type GraphRow } from './schema';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
 import { checkStorableJson, unmatchable } from './store/storable';
-import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';
+import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome, WorkspaceScope } from './store/ports';
+import { requireWorkspace } from './workspaces';
 
 export type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome } from './store/ports';
 export { COALESCE_MS } from './store/graph-rules';
@@ -29,10 +30,13 @@ export type Conn = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 const nodeCount = () => sql<number>`(select count(*) from json_each(${graphs.document}, '$.nodes'))`;
 
-export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
+/** The scope's graphs (none for an empty scope). */
+export function listGraphs(scope: WorkspaceScope, conn: Conn = getDb()): GraphSummary[] {
+  if (scope.length === 0) return [];
   return conn
     .select({
       id: graphs.id,
+      workspaceId: graphs.workspaceId,
       name: graphs.name,
       description: graphs.description,
       roles: nodeCount(),
@@ -41,6 +45,7 @@ export function listGraphs(conn: Conn = getDb()): GraphSummary[] {
       updatedAt: graphs.updatedAt,
     })
     .from(graphs)
+    .where(inArray(graphs.workspaceId, [...scope]))
     .orderBy(desc(graphs.updatedAt), asc(graphs.name))
     .all()
     .map((r) => ({ ...r, roles: Number(r.roles) }));
@@ -51,14 +56,16 @@ export function getGraph(id: string, conn: Conn = getDb()): GraphRow | null {
   return conn.select().from(graphs).where(eq(graphs.id, id)).get() ?? null;
 }
 
-export function getGraphByName(name: string, conn: Conn = getDb()): GraphRow | null {
-  if (unmatchable(name)) return null;
-  return conn.select().from(graphs).where(eq(graphs.name, name)).get() ?? null;
+export function getGraphByName(name: string, workspaceId: string, conn: Conn = getDb()): GraphRow | null {
+  if (unmatchable(name) || unmatchable(workspaceId)) return null;
+  return conn.select().from(graphs).where(and(eq(graphs.workspaceId, workspaceId), eq(graphs.name, name))).get() ?? null;
 }
 
-/** Looks a graph up by id, then by name (the OpenAI-compatible API's `model` may be either). */
-export function findGraph(idOrName: string, conn: Conn = getDb()): GraphRow | null {
-  return getGraph(idOrName, conn) ?? getGraphByName(idOrName, conn);
+/** Looks a graph of the workspace up by id, then by name (the OpenAI-compatible API's `model` may be either). */
+export function findGraph(idOrName: string, workspaceId: string, conn: Conn = getDb()): GraphRow | null {
+  const byId = getGraph(idOrName, conn);
+  if (byId?.workspaceId === workspaceId) return byId;
+  return getGraphByName(idOrName, workspaceId, conn);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -66,11 +73,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Inserts a new graph and its version 1 (inside the caller's transaction). 409 when the name is taken. */
-export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow {
+export function insertGraph(conn: Conn, doc: GraphDocument, at: Date, workspaceId: string): GraphRow {
   checkStorable(doc);
-  if (getGraphByName(doc.name, conn)) throw nameTaken(doc.name);
+  requireWorkspace(conn, workspaceId);
+  if (getGraphByName(doc.name, workspaceId, conn)) throw nameTaken(doc.name);
   const row: GraphRow = {
     id: randomUUID(),
+    workspaceId,
     name: doc.name,
     description: doc.description ?? null,
     document: doc,
@@ -87,7 +96,7 @@ export function insertGraph(conn: Conn, doc: GraphDocument, at: Date): GraphRow 
 function appendVersion(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date, extra: { note?: string | null; auto?: boolean } = {}): GraphRow {
   checkStorable(doc);
   if (doc.name !== current.name) {
-    const other = getGraphByName(doc.name, conn);
+    const other = getGraphByName(doc.name, current.workspaceId, conn);
     if (other && other.id !== current.id) throw nameTaken(doc.name);
   }
   const version = current.version + 1;
@@ -109,8 +118,20 @@ function write<T>(fn: (tx: Conn) => T, name: string): T {
 }
 
 /** Saves a new graph with version 1. 409 when the name is taken. */
-export function createGraph(doc: GraphDocument): GraphRow {
-  return write((tx) => insertGraph(tx, doc, new Date()), doc.name);
+export function createGraph(doc: GraphDocument, workspaceId: string): GraphRow {
+  return write((tx) => insertGraph(tx, doc, new Date(), workspaceId), doc.name);
+}
+
+/** Moves a graph to another workspace (its versions, runs, tests and memory follow it by graph id). */
+export function moveGraph(id: string, workspaceId: string): GraphRow {
+  return write((tx) => {
+    const current = getGraph(id, tx);
+    if (!current) throw notFound('graph');
+    requireWorkspace(tx, workspaceId);
+    if (current.workspaceId === workspaceId) return current;
+    if (getGraphByName(current.name, workspaceId, tx)) throw nameTaken(current.name);
+    return tx.update(graphs).set({ workspaceId }).where(eq(graphs.id, id)).returning().get();
+  }, id);
 }
 
 /** Replaces the document of a graph, appending a version. 404 unknown id; 409 when renamed onto another graph. */
@@ -126,7 +147,7 @@ export function updateGraph(id: string, doc: GraphDocument): GraphRow {
 function replaceCurrent(conn: Conn, current: GraphRow, doc: GraphDocument, at: Date): GraphRow {
   checkStorable(doc);
   if (doc.name !== current.name) {
-    const other = getGraphByName(doc.name, conn);
+    const other = getGraphByName(doc.name, current.workspaceId, conn);
     if (other && other.id !== current.id) throw nameTaken(doc.name);
   }
   conn
@@ -197,11 +218,11 @@ export function deleteGraph(id: string): boolean {
  * Saves an imported document: new graph, or with `overwrite` a new version of the graph of that name,
  * or with `asCopy` a new graph under the next free name (`name-2`, …) when the name is taken.
  */
-export function importGraph(doc: GraphDocument, opts: { overwrite?: boolean; asCopy?: boolean } = {}): ImportResult {
+export function importGraph(doc: GraphDocument, workspaceId: string, opts: { overwrite?: boolean; asCopy?: boolean } = {}): ImportResult {
   return write((tx) => {
-    if (opts.asCopy) doc = { ...doc, name: uniqueGraphName(doc.name, tx) };
-    const existing = getGraphByName(doc.name, tx);
-    if (!existing) return { graph: insertGraph(tx, doc, new Date()), created: true };
+    if (opts.asCopy) doc = { ...doc, name: uniqueGraphName(doc.name, workspaceId, tx) };
+    const existing = getGraphByName(doc.name, workspaceId, tx);
+    if (!existing) return { graph: insertGraph(tx, doc, new Date(), workspaceId), created: true };
     if (!opts.overwrite) throw importConflict(doc.name, existing.id);
     return { graph: appendVersion(tx, existing, doc, new Date()), created: false };
   }, doc.name);
@@ -230,7 +251,7 @@ export function getGraphVersion(id: string, version: number, conn: Conn = getDb(
 }
 
 /** `base` if free, else `base-2`, `base-3`, ... (kept within the 80-character name limit). */
-export function uniqueGraphName(base: string, conn: Conn = getDb()): string {
-  for (const candidate of nameCandidates(base)) if (!getGraphByName(candidate, conn)) return candidate;
+export function uniqueGraphName(base: string, workspaceId: string, conn: Conn = getDb()): string {
+  for (const candidate of nameCandidates(base)) if (!getGraphByName(candidate, workspaceId, conn)) return candidate;
   throw new Error('unreachable: nameCandidates never ends');
 }

@@ -48,7 +48,7 @@ export function insertMcpServer(s: NewMcpServer): McpServerRow | undefined {
   const now = new Date();
   const row = getDb()
     .insert(mcpServers)
-    .values({ name: s.name, transport: s.transport, url: s.url, headers: mapHeaders(s.headers ?? null, (v) => seal(v, key)), createdAt: now, updatedAt: now })
+    .values({ name: s.name, workspaceId: s.workspaceId ?? null, transport: s.transport, url: s.url, headers: mapHeaders(s.headers ?? null, (v) => seal(v, key)), createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning()
     .get();

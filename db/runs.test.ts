@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +20,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const graph = () => createGraph({ switchyard: 1, name: `g-${randomUUID().slice(0, 8)}`, nodes: { a: { role: 'human', prompt: 'ok?' } }, edges: [{ from: 'START', to: 'a' }, { from: 'a', to: 'END' }] });
+const graph = () => createGraph({ switchyard: 1, name: `g-${randomUUID().slice(0, 8)}`, nodes: { a: { role: 'human', prompt: 'ok?' } }, edges: [{ from: 'START', to: 'a' }, { from: 'a', to: 'END' }] }, DEFAULT_WORKSPACE_ID);
 const stored = (id: string) =>
   getDb().get<Record<string, unknown>>(sql`select inputs, breakpoints, output, error, usage, started_at, finished_at from runs where id = ${id}`)!;
 

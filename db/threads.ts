@@ -4,7 +4,7 @@
  * in db/store/ports-conversations.ts).
  */
 import 'server-only';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '@/lib/errors';
 import { getDb } from './client';
 import { graphs } from './schema/graphs';
@@ -12,6 +12,8 @@ import { runs } from './schema/runs';
 import { assistants, threadMessages, threadRuns, threads, type AssistantRow, type ThreadMessageRow, type ThreadRow, type ThreadRunRow } from './schema/threads';
 import type { NewThreadMessage, ThreadRunWithRun } from './store/ports-conversations';
 import { checkStorableJson, unmatchable } from './store/storable';
+import type { WorkspaceScope } from './store/ports-workspaces';
+import { requireWorkspace } from './workspaces';
 
 export type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from './schema/threads';
 export type { NewThreadMessage, ThreadRunWithRun } from './store/ports-conversations';
@@ -32,8 +34,18 @@ export function getAssistant(id: string): AssistantRow | undefined {
   return getDb().select().from(assistants).where(eq(assistants.id, id)).get();
 }
 
-export function listAssistants(limit = 100): AssistantRow[] {
-  return getDb().select().from(assistants).orderBy(desc(assistants.createdAt), desc(assistants.id)).limit(limit).all();
+/** The assistants of the scope's graphs, newest first. */
+export function listAssistants(scope: WorkspaceScope, limit = 100): AssistantRow[] {
+  if (scope.length === 0) return [];
+  return getDb()
+    .select({ a: assistants })
+    .from(assistants)
+    .innerJoin(graphs, eq(graphs.id, assistants.graphId))
+    .where(inArray(graphs.workspaceId, [...scope]))
+    .orderBy(desc(assistants.createdAt), desc(assistants.id))
+    .limit(limit)
+    .all()
+    .map((r) => r.a);
 }
 
 export function deleteAssistant(id: string): boolean {
@@ -41,11 +53,12 @@ export function deleteAssistant(id: string): boolean {
   return getDb().delete(assistants).where(eq(assistants.id, id)).run().changes > 0;
 }
 
-export function insertThread(t: { id: string; metadata?: Record<string, string> | null }): ThreadRow {
+export function insertThread(t: { id: string; workspaceId: string; metadata?: Record<string, string> | null }): ThreadRow {
   checkStorableJson('the thread', t);
+  requireWorkspace(getDb(), t.workspaceId);
   const row = getDb()
     .insert(threads)
-    .values({ id: t.id, metadata: t.metadata ?? null, createdAt: new Date() })
+    .values({ id: t.id, workspaceId: t.workspaceId, metadata: t.metadata ?? null, createdAt: new Date() })
     .onConflictDoNothing()
     .returning()
     .get();

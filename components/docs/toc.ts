@@ -99,6 +99,7 @@ export const TOC: TocEntry[] = [
     children: [
       { id: 'run-api', title: 'Run API' },
       { id: 'connections', title: 'Connections and supports' },
+      { id: 'workspaces', title: 'Workspaces' },
       { id: 'openai-api', title: 'OpenAI-compatible' },
       { id: 'error-codes', title: 'Error codes' },
     ],

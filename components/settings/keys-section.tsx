@@ -105,7 +105,7 @@ export function KeysSection() {
       <h2 className={s.sectionTitle}>API keys</h2>
       <p className={s.subtitle}>
         Personal keys for <code>/api/v1</code>, <code>/api/mcp</code> and the REST API: send <code>Authorization: Bearer &lt;key&gt;</code>. A key acts with
-        your role; only its hash is stored, so it is shown once.
+        your role in one workspace, the current one when it is made (the header&apos;s switcher); only its hash is stored, so it is shown once.
       </p>
       {secret ? (
         <div className={s.note} data-testid="new-key">

@@ -14,6 +14,7 @@ import { DeleteConnectionDialog } from './delete-connection-dialog';
 import { KeysSection } from './keys-section';
 import { McpServersSection } from './mcp-servers-section';
 import { UsersSection } from './users-section';
+import { WorkspacesSection } from '@/components/workspaces/workspaces-section';
 import { useConnections } from './use-connections';
 import s from './settings.module.css';
 
@@ -82,6 +83,7 @@ export function SettingsPage() {
 
         <McpServersSection />
         {me?.role === 'admin' ? <UsersSection /> : null}
+        {me?.role === 'admin' ? <WorkspacesSection /> : null}
         {me ? <KeysSection /> : null}
       </main>
 

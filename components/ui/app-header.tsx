@@ -1,9 +1,10 @@
 'use client';
-/** The app's top bar: the Switchyard mark, navigation, the signed-in user (Sign out), and the theme switch. */
+/** The app's top bar: the Switchyard mark, navigation, the workspace switcher, the signed-in user (Sign out), and the theme switch. */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { UserMenu } from '@/components/auth/user-menu';
+import { WorkspaceSwitcher } from '@/components/workspaces/workspace-switcher';
 import { Logo } from './icons';
 import { ThemeToggle } from './theme-toggle';
 import s from './ui.module.css';
@@ -40,6 +41,7 @@ export function AppHeader({ end }: { end?: ReactNode }) {
       </nav>
       <div className={s.headerEnd}>
         {end}
+        <WorkspaceSwitcher />
         <UserMenu />
         <ThemeToggle />
       </div>

@@ -159,4 +159,6 @@ export const {
   threads,
   users,
   verifications,
+  workspaceMembers,
+  workspaces,
 } = pgSchema;

@@ -4,7 +4,7 @@
  * user (admin / editor / viewer), and personal API keys stored as SHA-256 hashes only.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 const stamp = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(now);
@@ -70,6 +70,45 @@ export const verifications = sqliteTable('verifications', {
   updatedAt: stamp('updated_at'),
 });
 
+/**
+ * Workspaces (issue 21, item 1): every graph (with its versions, runs, tests and conversation
+ * memory), thread and personal API key belongs to one workspace; users are members with a role per
+ * workspace. Each user has a personal workspace (`personalOf`); the instance's data from before
+ * workspaces lives in the "Default" workspace (id DEFAULT_WORKSPACE_ID). A member's role in a
+ * workspace is capped by their instance role (users.role): lib/server/workspace-access.ts.
+ * Connections and MCP servers are instance-wide (workspace_id null) or belong to one workspace.
+ */
+/** The workspace the migration puts the instance's existing data in, and where examples are seeded. */
+export const DEFAULT_WORKSPACE_ID = 'default';
+
+export const workspaces = sqliteTable('workspaces', {
+  id: text('id').primaryKey(),
+  /** Shown in the switcher (not unique: a deleted user's personal workspace keeps its name). */
+  name: text('name').notNull(),
+  /** The user whose personal workspace this is (null: a shared workspace, or its user was deleted). */
+  personalOf: text('personal_of')
+    .unique()
+    .references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export const workspaceMembers = sqliteTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** viewer | editor | admin, in this workspace. */
+    role: text('role').notNull(),
+    /** The workspace a user's create and list calls go to when they name none (one per user). */
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
 /** Personal API keys: the key is shown once at creation; only its SHA-256 (hex) is kept. */
 export const apiKeys = sqliteTable(
   'api_keys',
@@ -78,6 +117,10 @@ export const apiKeys = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The one workspace the key acts in (with its user's role there). */
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The first characters of the key (e.g. `sy_Ab12Cd`), to tell keys apart in the list. */
     prefix: text('prefix').notNull(),
@@ -92,3 +135,5 @@ export const apiKeys = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;

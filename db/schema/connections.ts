@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { workspaces } from './auth';
 import type { PriceTable } from '@/lib/graph/prices';
 
 /** What the server behind a connection accepts (absent fields: true). */
@@ -17,6 +18,8 @@ const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 export const connections = sqliteTable('connections', {
   name: text('name').primaryKey(),
+  /** null: instance-wide (every workspace sees it); else the one workspace that sees it. */
+  workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   baseUrl: text('base_url').notNull(),
   apiKey: text('api_key'),
   headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
+import { workspaces } from './auth';
 
 /** An edit that does not validate yet: kept as the working draft with its problems (runs use `document`). */
 export interface GraphDraftColumn {
@@ -23,6 +24,10 @@ export const graphs = sqliteTable(
   'graphs',
   {
     id: text('id').primaryKey(),
+    /** The workspace the graph (its versions, runs, tests and memory) belongs to; names are unique within it. */
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
     name: text('name').notNull(),
     description: text('description'),
     document: text('document', { mode: 'json' }).$type<GraphDocument>().notNull(),
@@ -33,7 +38,7 @@ export const graphs = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
-  (t) => [uniqueIndex('graphs_name_unique').on(t.name), index('graphs_updated_at_idx').on(t.updatedAt)],
+  (t) => [uniqueIndex('graphs_workspace_name_unique').on(t.workspaceId, t.name), index('graphs_updated_at_idx').on(t.updatedAt)],
 );
 
 export const graphVersions = sqliteTable(

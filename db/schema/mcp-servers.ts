@@ -5,11 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { workspaces } from './auth';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 export const mcpServers = sqliteTable('mcp_servers', {
   name: text('name').primaryKey(),
+  /** null: instance-wide (every workspace sees it); else the one workspace that sees it. */
+  workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   /** `http` (streamable HTTP) or `sse` (the older HTTP+SSE transport). */
   transport: text('transport', { enum: ['http', 'sse'] }).notNull(),
   url: text('url').notNull(),

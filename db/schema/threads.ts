@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { workspaces } from './auth';
 import { graphs } from './graphs';
 import { runs } from './runs';
 
@@ -24,6 +25,10 @@ export const assistants = sqliteTable('assistants', {
 
 export const threads = sqliteTable('threads', {
   id: text('id').primaryKey(),
+  /** The workspace the thread belongs to (its runs are of that workspace's graphs). */
+  workspaceId: text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id),
   metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

@@ -9,6 +9,7 @@ import type { Store } from './ports';
 import { sqliteStore } from './sqlite';
 
 export type * from './ports';
+export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports';
 
 let sqlite: Store | undefined;
 let postgres: Store | undefined;

@@ -9,6 +9,7 @@ import type { ConversationMemoryRow, MemoryEntityColumn } from '../schema/memory
 import type { RunRow } from '../schema/runs';
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '../schema/threads';
 import type { ChatClientTool, ChatToolRunRow } from '../schema/chat-tools';
+import type { WorkspaceScope } from './ports-workspaces';
 
 export type { ConversationMemoryRow, MemoryEntityColumn };
 
@@ -65,14 +66,14 @@ export interface AssistantRepository {
   /** not_found: no such graph. */
   insert(a: Omit<AssistantRow, 'createdAt'>): Promise<AssistantRow>;
   get(id: string): Promise<AssistantRow | undefined>;
-  /** Newest first. */
-  list(limit?: number): Promise<AssistantRow[]>;
+  /** The assistants of the scope's graphs, newest first. */
+  list(scope: WorkspaceScope, limit?: number): Promise<AssistantRow[]>;
   delete(id: string): Promise<boolean>;
 }
 
 export interface ThreadRepository {
-  /** conflict: the id is taken. */
-  insert(t: { id: string; metadata?: Record<string, string> | null }): Promise<ThreadRow>;
+  /** conflict: the id is taken; not_found: no such workspace. */
+  insert(t: { id: string; workspaceId: string; metadata?: Record<string, string> | null }): Promise<ThreadRow>;
   get(id: string): Promise<ThreadRow | undefined>;
   /** Deletes the thread, its messages and its run links (the runs stay); false when there was none. */
   delete(id: string): Promise<boolean>;

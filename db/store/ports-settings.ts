@@ -15,6 +15,8 @@ export type { ConnectionRow, GraphTestsRow, McpServerRow };
 
 export interface NewConnection {
   name: string;
+  /** null/absent: instance-wide (every workspace sees it); else the one workspace that sees it. */
+  workspaceId?: string | null;
   baseUrl: string;
   apiKey?: string | null;
   headers?: Record<string, string> | null;
@@ -52,6 +54,8 @@ export interface ConnectionRepository {
 
 export interface NewMcpServer {
   name: string;
+  /** null/absent: instance-wide (every workspace sees it); else the one workspace that sees it. */
+  workspaceId?: string | null;
   transport: 'http' | 'sse';
   url: string;
   headers?: Record<string, string> | null;

@@ -25,9 +25,12 @@ import type { ApiKeyRow, UserRow } from '../schema/auth';
 import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
+import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
+export type * from './ports-workspaces';
+export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
@@ -37,6 +40,7 @@ export type * from './run-ports';
 
 export interface GraphSummary {
   id: string;
+  workspaceId: string;
   name: string;
   description: string | null;
   /** Number of nodes (roles) in the graph, START and END not counted. */
@@ -68,16 +72,18 @@ export interface ImportResult {
  * Saved graphs. Every save that changes the logic appends a graph_versions row in the same
  * transaction; concurrent saves of one graph get consecutive version numbers (none is lost).
  * Documents passed in must already be validated: this layer stores, it does not judge.
+ * Names are unique within a workspace. Reads by name and lists name their workspaces; `get` and the
+ * writes by id are the caller's to guard (the row carries its workspaceId: lib/server/workspace-access.ts).
  */
 export interface GraphRepository {
-  /** Newest update first, then by name. */
-  list(): Promise<GraphSummary[]>;
+  /** The scope's graphs, newest update first, then by name. */
+  list(scope: WorkspaceScope): Promise<GraphSummary[]>;
   get(id: string): Promise<GraphRow | null>;
-  getByName(name: string): Promise<GraphRow | null>;
-  /** By id, then by name (the OpenAI-compatible API's `model` may be either). */
-  find(idOrName: string): Promise<GraphRow | null>;
-  /** A new graph with version 1. conflict: the name is taken. */
-  create(doc: GraphDocument): Promise<GraphRow>;
+  getByName(name: string, workspaceId: string): Promise<GraphRow | null>;
+  /** By id, then by name, within the workspace (the OpenAI-compatible API's `model` may be either). */
+  find(idOrName: string, workspaceId: string): Promise<GraphRow | null>;
+  /** A new graph with version 1 in the workspace. conflict: the name is taken there; not_found: no such workspace. */
+  create(doc: GraphDocument, workspaceId: string): Promise<GraphRow>;
   /** Replaces the document, appending a version. not_found; conflict when renamed onto another graph. */
   update(id: string, doc: GraphDocument): Promise<GraphRow>;
   /**
@@ -92,10 +98,12 @@ export interface GraphRepository {
   saveNamedVersion(id: string, note: string, doc?: GraphDocument): Promise<GraphRow>;
   /** Deletes a graph and (cascade) its versions; false when there was none. */
   delete(id: string): Promise<boolean>;
-  /** New graph; with `overwrite` a version of the graph of that name; with `asCopy` under the next free name. conflict (details: { id }) otherwise. */
-  import(doc: GraphDocument, opts?: { overwrite?: boolean; asCopy?: boolean }): Promise<ImportResult>;
-  /** `base` if free, else `base-2`, `base-3`, … (within the 80-character name limit). */
-  uniqueName(base: string): Promise<string>;
+  /** New graph in the workspace; with `overwrite` a version of its graph of that name; with `asCopy` under the next free name. conflict (details: { id }) otherwise. */
+  import(doc: GraphDocument, workspaceId: string, opts?: { overwrite?: boolean; asCopy?: boolean }): Promise<ImportResult>;
+  /** `base` if free in the workspace, else `base-2`, `base-3`, … (within the 80-character name limit). */
+  uniqueName(base: string, workspaceId: string): Promise<string>;
+  /** Moves the graph (its versions, runs, tests and memory follow it) to another workspace. not_found: no such graph or workspace; conflict: the name is taken there. */
+  move(id: string, workspaceId: string): Promise<GraphRow>;
 }
 
 export interface GraphVersionRepository {
@@ -118,7 +126,9 @@ export interface UserRepository {
   /** Oldest first, then by email. */
   list(): Promise<UserRow[]>;
   get(id: string): Promise<UserRow | undefined>;
-  /** A user with a `credential` account. conflict: the email is taken, or `onlyIfNone` and a user exists (checked in the insert's transaction). */
+  /**
+   * A user with a `credential` account and a personal workspace (their default; the first user, with
+   * `onlyIfNone`, is also an admin of the Default workspace, made their default). conflict: the email is taken, or `onlyIfNone` and a user exists (checked in the insert's transaction). */
   create(input: NewUser, opts?: { onlyIfNone?: boolean }): Promise<UserRow>;
   /** undefined for an unknown user; conflict when it would leave no admin. */
   setRole(id: string, role: Role): Promise<UserRow | undefined>;
@@ -129,11 +139,12 @@ export interface UserRepository {
 /** Personal API keys, stored as SHA-256 hashes only (the caller hashes). */
 export interface ApiKeyRepository {
   /**
-   * Stores a new key; with `maxKeys`, atomically refuses (conflict) when the user has that many keys
-   * already (concurrent creations queue on the user's row: the cap holds under a burst).
+   * Stores a new key acting in one workspace (not_found: no such workspace); with `maxKeys`, atomically
+   * refuses (conflict) when the user has that many keys already (concurrent creations queue on the
+   * user's row: the cap holds under a burst).
    */
-  insert(input: { userId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts?: { maxKeys?: number }): Promise<ApiKeyRow>;
-  /** The user's keys, newest first. */
+  insert(input: { userId: string; workspaceId: string; name: string; prefix: string; keyHash: string; maxCostUsd?: number | null }, opts?: { maxKeys?: number }): Promise<ApiKeyRow>;
+  /** The user's keys (in every workspace), newest first. */
   list(userId: string): Promise<ApiKeyRow[]>;
   get(id: string): Promise<ApiKeyRow | undefined>;
   /** Sets (null: removes) the monthly budget of one of the user's keys; undefined when they have no such key. */
@@ -151,6 +162,7 @@ export interface Store {
   readonly graphs: GraphRepository;
   readonly versions: GraphVersionRepository;
   readonly users: UserRepository;
+  readonly workspaces: WorkspaceRepository;
   readonly apiKeys: ApiKeyRepository;
   /** Failed sign-ins per address and account (the back-off of lib/server/sign-in-throttle.ts). */
   readonly signInThrottle: SignInThrottleRepository;

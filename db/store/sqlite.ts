@@ -2,7 +2,7 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts, db/threads.ts or db/chat-tools.ts (the run path:
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts, db/workspaces.ts, db/threads.ts or db/chat-tools.ts (the run path:
  * sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
@@ -19,17 +19,18 @@ import * as threads from '../threads';
 import * as chatTools from '../chat-tools';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
-import type { Store } from './ports';
+import * as workspaces from '../workspaces';
+import type { Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
 export function sqliteStore(): Store {
   return {
     dialect: 'sqlite',
     graphs: {
-      list: later(() => graphs.listGraphs()),
+      list: later((scope: WorkspaceScope) => graphs.listGraphs(scope)),
       get: later((id: string) => graphs.getGraph(id)),
-      getByName: later((name: string) => graphs.getGraphByName(name)),
-      find: later((idOrName: string) => graphs.findGraph(idOrName)),
+      getByName: later((name: string, workspaceId: string) => graphs.getGraphByName(name, workspaceId)),
+      find: later((idOrName: string, workspaceId: string) => graphs.findGraph(idOrName, workspaceId)),
       create: later(graphs.createGraph),
       update: later(graphs.updateGraph),
       saveEdit: later(graphs.saveGraphEdit),
@@ -37,7 +38,8 @@ export function sqliteStore(): Store {
       saveNamedVersion: later(graphs.saveNamedVersion),
       delete: later(graphs.deleteGraph),
       import: later(graphs.importGraph),
-      uniqueName: later((base: string) => graphs.uniqueGraphName(base)),
+      uniqueName: later((base: string, workspaceId: string) => graphs.uniqueGraphName(base, workspaceId)),
+      move: later(graphs.moveGraph),
     },
     versions: {
       list: later((graphId: string) => graphs.listGraphVersions(graphId)),
@@ -50,6 +52,17 @@ export function sqliteStore(): Store {
       create: later(users.createUser),
       setRole: later(users.setUserRole),
       delete: later(users.deleteUser),
+    },
+    workspaces: {
+      list: later(workspaces.listWorkspaces),
+      get: later((id: string) => workspaces.getWorkspace(id)),
+      create: later(workspaces.createWorkspace),
+      rename: later(workspaces.renameWorkspace),
+      delete: later(workspaces.deleteWorkspace),
+      members: later(workspaces.listMembers),
+      setMember: later(workspaces.setMember),
+      removeMember: later(workspaces.removeMember),
+      membershipsOf: later(workspaces.membershipsOf),
     },
     signInThrottle: {
       get: later(signIns.getSignInFailures),
@@ -107,7 +120,7 @@ export function sqliteStore(): Store {
     assistants: {
       insert: later(threads.insertAssistant),
       get: later(threads.getAssistant),
-      list: later((limit?: number) => threads.listAssistants(limit)),
+      list: later((scope: WorkspaceScope, limit?: number) => threads.listAssistants(scope, limit)),
       delete: later(threads.deleteAssistant),
     },
     threads: {

@@ -47,6 +47,8 @@ export interface ApiKeyView {
   name: string;
   /** The key's first characters, to tell keys apart. */
   prefix: string;
+  /** The one workspace the key acts in. */
+  workspace_id: string;
   created_at: string;
   last_used_at: string | null;
   /** USD the key's runs may cost per calendar month (UTC); null: no budget. */

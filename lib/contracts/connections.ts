@@ -36,6 +36,8 @@ export const CreateConnectionBody = z.strictObject({
   supports: ConnectionSupports.optional(),
   /** Model prices in USD per 1M tokens: `{ "gpt-4o": { "input": 2.5, "output": 10 } }`, `{ "*": "free" }`. */
   prices: PriceTable.optional(),
+  /** The one workspace that may use it (its id); absent or null: instance-wide. */
+  workspace: z.string().trim().min(1).max(200).nullable().optional(),
 });
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 
@@ -57,6 +59,8 @@ export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionView = z.object({
   name: z.string(),
+  /** The one workspace that may use it; null: instance-wide. */
+  workspace: z.string().nullable().optional(),
   base_url: z.string(),
   /** Masked key, e.g. `sk-…abcd`, or null when no key is set. */
   api_key_hint: z.string().nullable(),

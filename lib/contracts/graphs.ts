@@ -25,6 +25,8 @@ export const ProblemSchema = z.object({
 
 export const GraphSummary = z.object({
   id: z.string(),
+  /** The workspace the graph belongs to (never part of its YAML). */
+  workspace_id: z.string().optional(),
   name: z.string(),
   description: z.string().nullable(),
   /** Number of nodes (roles), START and END not counted. */
@@ -48,6 +50,8 @@ export type GraphDraft = z.infer<typeof GraphDraft>;
 
 export const GraphRecord = z.object({
   id: z.string(),
+  /** The workspace the graph belongs to (never part of its YAML). */
+  workspace_id: z.string().optional(),
   name: z.string(),
   description: z.string().nullable(),
   /** The last valid document: what runs and the API use. */

@@ -17,6 +17,8 @@ export const CreateMcpServerBody = z.strictObject({
   transport: z.enum(MCP_HTTP_TRANSPORTS).optional(),
   url: HttpUrl,
   headers: HeadersField.optional(),
+  /** The one workspace that may use it (its id); absent or null: instance-wide. */
+  workspace: z.string().trim().min(1).max(200).nullable().optional(),
 });
 export type CreateMcpServerBody = z.infer<typeof CreateMcpServerBody>;
 
@@ -30,6 +32,8 @@ export type UpdateMcpServerBody = z.infer<typeof UpdateMcpServerBody>;
 
 export const McpServerView = z.object({
   name: z.string(),
+  /** The one workspace that may use it; null: instance-wide (stdio servers always are). */
+  workspace: z.string().nullable().optional(),
   transport: z.enum(['http', 'sse', 'stdio']),
   /** The URL (http, sse) or the command line (stdio). */
   url: z.string().nullable(),

@@ -60,19 +60,25 @@ export async function loadPrices(): Promise<PricePort> {
   return { price: (name, model) => priceOn(name, model, saved.get(name)) };
 }
 
-/** The connection a graph's `connection: <name>` points at, or null. */
-export async function resolveConnection(name: string): Promise<Connection | null> {
+/** A saved connection or MCP server is visible in a workspace when it is instance-wide or that workspace's own. */
+export function visibleIn(row: { workspaceId: string | null }, workspaceId: string | undefined): boolean {
+  return row.workspaceId === null || workspaceId === undefined || row.workspaceId === workspaceId;
+}
+
+/** The connection a graph's `connection: <name>` points at (in `workspaceId`: instance-wide or its own), or null. */
+export async function resolveConnection(name: string, workspaceId?: string): Promise<Connection | null> {
   if (name === 'default') {
     const env = envDefaultConnection();
     if (env) return env;
   }
   const row = await getStore().connections.get(name);
-  return row ? fromRow(row) : null;
+  return row && visibleIn(row, workspaceId) ? fromRow(row) : null;
 }
 
 function viewOf(row: ConnectionRow): ConnectionView {
   return {
     name: row.name,
+    workspace: row.workspaceId,
     base_url: row.baseUrl,
     api_key_hint: maskKey(row.apiKey),
     header_names: Object.keys(row.headers ?? {}),
@@ -84,7 +90,8 @@ function viewOf(row: ConnectionRow): ConnectionView {
   };
 }
 
-export async function listConnectionViews(): Promise<ConnectionView[]> {
+/** The connections usable in `workspaceId` (instance-wide and its own; undefined: all). */
+export async function listConnectionViews(workspaceId?: string): Promise<ConnectionView[]> {
   const out: ConnectionView[] = [];
   const env = envDefaultConnection();
   if (env) {
@@ -99,7 +106,7 @@ export async function listConnectionViews(): Promise<ConnectionView[]> {
       created_at: null,
     });
   }
-  for (const row of await getStore().connections.list()) if (!(env && row.name === 'default')) out.push(viewOf(row));
+  for (const row of await getStore().connections.list()) if (!(env && row.name === 'default') && visibleIn(row, workspaceId)) out.push(viewOf(row));
   return out;
 }
 
@@ -111,7 +118,7 @@ function refuseEnvDefault(name: string): void {
 
 export async function createConnection(body: CreateConnectionBody): Promise<ConnectionView> {
   refuseEnvDefault(body.name);
-  const row = await getStore().connections.insert({ name: body.name, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null, prices: body.prices ?? null });
+  const row = await getStore().connections.insert({ name: body.name, workspaceId: body.workspace ?? null, baseUrl: body.base_url, apiKey: body.api_key || null, headers: body.headers ?? null, supports: body.supports ?? null, prices: body.prices ?? null });
   if (!row) throw conflict(`A connection named "${body.name}" already exists; delete it first to replace it.`);
   return viewOf(row);
 }

@@ -13,13 +13,16 @@ import { notFound } from '@/lib/errors';
 import { getStore } from '@/db/store';
 import { createPageCache } from '@/db/store/page-cache-port';
 import { redactingTools } from './redacting-tools';
-import { loadPrices, resolveConnection } from './connections';
+import { loadPrices, resolveConnection as resolveInWorkspace } from './connections';
 import { runtimeConfig } from './config';
 import type { EventRecorder } from './event-recorder';
 import { createMemoryPort, type RunConversation } from './conversation';
 import { createRunJournal } from './run-journal';
 import { mcpClients } from './mcp/client-pool';
 import { demoPorts, type DemoRun } from './demo-run';
+
+/** A run whose graph is gone sees only instance-wide connections. */
+const NO_WORKSPACE = '';
 
 /** `conversation`: the run's conversation (an assistants thread, a `conversation_id`), whose memory nodes keep. */
 /** `replayOf`: the run a replay run reuses the calls of (time travel, run-journal.ts). */
@@ -28,8 +31,16 @@ import { demoPorts, type DemoRun } from './demo-run';
 export async function createRunPorts(runId: string, recorder: EventRecorder, signal: AbortSignal, conversation?: RunConversation, replayOf?: string, demo?: DemoRun): Promise<RunPorts> {
   const config = runtimeConfig();
   const prices = await loadPrices();
+  // The run's workspace (its graph's): the saved connections, MCP servers and subgraphs it may use.
+  let workspace: Promise<string | undefined> | undefined;
+  const runWorkspace = () =>
+    (workspace ??= (async () => {
+      const run = await getStore().runs.get(runId);
+      return run ? (await getStore().graphs.get(run.graphId))?.workspaceId : undefined;
+    })());
+  const resolveConnection = async (name: string) => resolveInWorkspace(name, (await runWorkspace()) ?? NO_WORKSPACE);
   // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
-  const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients() });
+  const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients(runWorkspace) });
   const ports = demo ? demoPorts(runId, demo, config.model, tools) : { model: createModelPort({ resolveConnection, ...config.model }), tools };
   // A call starts only once the calls recorded before it are durable (their step commit written):
   // a crash during the call never loses what came before (on SQLite that commit is already done).
@@ -44,7 +55,9 @@ export async function createRunPorts(runId: string, recorder: EventRecorder, sig
     prices,
     graphs: {
       async load(name) {
-        const row = await getStore().graphs.getByName(name);
+        // A subgraph is looked up in the workspace of the run's graph.
+        const ws = await runWorkspace();
+        const row = ws ? await getStore().graphs.getByName(name, ws) : null;
         if (!row) throw notFound(`Graph "${name}"`);
         return row.document;
       },

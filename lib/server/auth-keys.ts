@@ -19,6 +19,7 @@ export async function keyView(row: ApiKeyRow, now = new Date()): Promise<ApiKeyV
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    workspace_id: row.workspaceId,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     max_cost_usd: row.maxCostUsd ?? null,
@@ -84,9 +85,9 @@ export function maxKeysPerUser(env: Record<string, string | undefined> = process
   return n;
 }
 
-/** A new key for the user; 409 `conflict` when they hold SWITCHYARD_MAX_KEYS_PER_USER keys already. */
-export async function issueKey(userId: string, name: string, maxCostUsd: number | null = null): Promise<CreatedKeyResponse> {
+/** A new key for the user acting in one workspace (with the user's role there); 409 `conflict` when they hold SWITCHYARD_MAX_KEYS_PER_USER keys already. */
+export async function issueKey(userId: string, workspaceId: string, name: string, maxCostUsd: number | null = null): Promise<CreatedKeyResponse> {
   const secret = `sy_${randomBytes(32).toString('base64url')}`;
-  const row = await getStore().apiKeys.insert({ userId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd }, { maxKeys: maxKeysPerUser() });
+  const row = await getStore().apiKeys.insert({ userId, workspaceId, name, prefix: secret.slice(0, 10), keyHash: sha256Hex(secret), maxCostUsd }, { maxKeys: maxKeysPerUser() });
   return { key: await keyView(row), secret };
 }

@@ -32,6 +32,14 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/keys/:id': 'viewer',
   'PATCH /api/keys/:id': 'viewer',
 
+  'GET /api/workspaces': 'viewer',
+  'POST /api/workspaces': 'admin',
+  'PATCH /api/workspaces/:id': 'admin',
+  'DELETE /api/workspaces/:id': 'admin',
+  'GET /api/workspaces/:id/members': 'admin',
+  'PUT /api/workspaces/:id/members/:user_id': 'admin',
+  'DELETE /api/workspaces/:id/members/:user_id': 'admin',
+
   'GET /api/connections': 'viewer',
   'POST /api/connections': 'admin',
   'PUT /api/connections/:name': 'admin',
@@ -47,6 +55,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/graphs/:id': 'viewer',
   'PUT /api/graphs/:id': 'editor',
   'DELETE /api/graphs/:id': 'editor',
+  'POST /api/graphs/:id/move': 'editor',
   'GET /api/graphs/:id/export': 'viewer',
   'GET /api/graphs/:id/demo': 'viewer',
   'GET /api/graphs/:id/runs': 'viewer',

@@ -8,7 +8,8 @@
  *   3. A state-changing request must be same-origin, or an API client without Origin (CSRF).
  *   4. The caller: `Authorization: Bearer` with SWITCHYARD_API_KEY (the service key, editor) or a
  *      personal API key (its user's role), else the better-auth session cookie; none → 401.
- *   5. The caller's role must reach the route's (viewer < editor < admin); else 403.
+ *   5. The caller's role must reach the route's (viewer < editor < admin); else 403. For a resource in
+ *      a workspace the route then checks the role in that workspace (lib/server/workspace-access.ts).
  *   6. Rate-limited routes take a token from the caller's bucket (one per user, across their keys and
  *      sessions); empty → 429 with Retry-After.
  * With SWITCHYARD_AUTH=off (loopback only, lib/server/startup.ts) steps 4-6 are skipped and every
@@ -22,16 +23,19 @@ import { AppError } from '@/lib/errors';
 import { authFor } from './auth';
 import { checkHost, checkOrigin } from './csrf';
 import { rateLimiter } from './rate-limit';
+import { ALL_WORKSPACES, NO_WORKSPACES, keyWorkspaces, userWorkspaces, type CallerWorkspaces } from './caller-workspaces';
 
 /** A route's minimum role, or `public` for the few routes anyone may call. */
 export type Access = Role | 'public';
 
-export type Caller =
+/** `workspaces`: where the caller may act and with which role (lib/server/caller-workspaces.ts). */
+export type Caller = (
   | { kind: 'anonymous'; role: null; id: 'anonymous' }
   | { kind: 'local'; role: 'admin'; id: 'local' }
   | { kind: 'service'; role: 'editor'; id: 'service' }
   | { kind: 'key'; role: Role; id: string; userId: string; keyId: string }
-  | { kind: 'session'; role: Role; id: string; userId: string; email: string; name: string };
+  | { kind: 'session'; role: Role; id: string; userId: string; email: string; name: string }
+) & { workspaces: CallerWorkspaces };
 
 export interface CallerOptions {
   /** Count this request against the caller's rate limit (lib/server/rate-limit.ts). */
@@ -70,22 +74,26 @@ const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 async function keyCaller(token: string): Promise<Caller> {
   const service = process.env.SWITCHYARD_API_KEY?.trim();
-  if (service && sameSecret(token, service)) return { kind: 'service', role: SERVICE_ROLE, id: 'service' };
+  if (service && sameSecret(token, service)) return { kind: 'service', role: SERVICE_ROLE, id: 'service', workspaces: ALL_WORKSPACES };
   const found = await getStore().apiKeys.findByHash(sha256Hex(token));
   if (!found) throw unauthorized('the API key is not valid (revoked, or never issued)');
-  return { kind: 'key', role: asRole(found.user.role), id: `key:${found.key.id}`, userId: found.user.id, keyId: found.key.id };
+  const workspaces = await keyWorkspaces(found.user.id, asRole(found.user.role), found.key.workspaceId);
+  // A key acts with its user's role in the key's workspace (none: it may read nothing there).
+  const role = workspaces.roles === 'all' ? asRole(found.user.role) : (workspaces.roles.get(found.key.workspaceId) ?? 'viewer');
+  return { kind: 'key', role, id: `key:${found.key.id}`, userId: found.user.id, keyId: found.key.id, workspaces };
 }
 
 async function sessionCaller(req: Request): Promise<Caller | null> {
   const session = await (await authFor(req)).api.getSession({ headers: req.headers });
   if (!session) return null;
   const u = session.user as { id: string; email: string; name: string; role?: unknown };
-  return { kind: 'session', role: asRole(u.role), id: `user:${u.id}`, userId: u.id, email: u.email, name: u.name };
+  const role = asRole(u.role);
+  return { kind: 'session', role, id: `user:${u.id}`, userId: u.id, email: u.email, name: u.name, workspaces: await userWorkspaces(u.id, role) };
 }
 
 /** The caller of a request, or null when it brings neither a valid key nor a session (auth on). */
 export async function identify(req: Request): Promise<Caller | null> {
-  if (!authEnabled()) return { kind: 'local', role: 'admin', id: 'local' };
+  if (!authEnabled()) return { kind: 'local', role: 'admin', id: 'local', workspaces: ALL_WORKSPACES };
   const token = bearerToken(req);
   return token ? keyCaller(token) : sessionCaller(req);
 }
@@ -97,7 +105,7 @@ export function rateLimitBucket(caller: Caller): string {
 
 /** Runs the checks above; returns the caller, or throws 401/403/429 (AppError). */
 export async function requireCaller(req: Request, access: Access, opts: CallerOptions = {}): Promise<Caller> {
-  if (access === 'public') return { kind: 'anonymous', role: null, id: 'anonymous' };
+  if (access === 'public') return { kind: 'anonymous', role: null, id: 'anonymous', workspaces: NO_WORKSPACES };
   checkHost(req);
   const on = authEnabled();
   checkOrigin(req, !on || bearerToken(req) !== null);

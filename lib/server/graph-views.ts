@@ -9,6 +9,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 export function summaryJson(s: GraphSummary): SummaryJson {
   return {
     id: s.id,
+    workspace_id: s.workspaceId,
     name: s.name,
     description: s.description,
     roles: s.roles,
@@ -21,6 +22,7 @@ export function summaryJson(s: GraphSummary): SummaryJson {
 export function recordJson(row: GraphRow): RecordJson {
   return {
     id: row.id,
+    workspace_id: row.workspaceId,
     name: row.name,
     description: row.description,
     document: row.document,

@@ -29,6 +29,7 @@ export function sqliteBackend(): Backend {
     async empty() {
       const db = getDb();
       for (const table of EMPTIED) db.run(sql.raw(`delete from ${table}`));
+      db.run(sql.raw(`delete from workspaces where id <> 'default'`));
     },
     rows: (query) => rawSql(query),
     async reopen() {
@@ -43,7 +44,7 @@ export function sqliteBackend(): Backend {
   };
 }
 
-/** Emptied before each spec; graph versions and tests, sessions and accounts go by cascade. */
+/** Emptied before each spec; graph versions and tests, sessions, accounts and keys go by cascade; then every workspace but Default. */
 const EMPTIED = ['graphs', 'users', 'connections', 'mcp_servers', 'page_cache', 'meta', 'threads', 'sign_in_failures'];
 
 export function postgresBackend(): Backend {
@@ -56,7 +57,8 @@ export function postgresBackend(): Backend {
       return (await onPostgres()) !== null;
     },
     async empty() {
-      await (await getPgPool()).query(`truncate ${EMPTIED.join(', ')} cascade`);
+      await (await getPgPool()).query(`truncate ${EMPTIED.join(', ')}, workspaces cascade`);
+      await (await getPgPool()).query(`insert into workspaces (id, name) values ('default', 'Default')`);
     },
     rows: (query) => rawSql(query),
     async reopen() {

@@ -3,6 +3,7 @@ import { CreateKeyBody } from '@/lib/contracts/auth';
 import { issueKey, keyManager, keyOwner, keyView } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route } from '@/lib/server/http';
+import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,5 +18,5 @@ export const GET = route('viewer', async (_req, _ctx, caller) => {
 export const POST = route('viewer', async (req, _ctx, caller) => {
   const owner = keyManager(caller);
   const body = await readJson(req, CreateKeyBody);
-  return json(await issueKey(owner, body.name, body.max_cost_usd ?? null), 201);
+  return json(await issueKey(owner, workspaceFor(req, caller, 'viewer'), body.name, body.max_cost_usd ?? null), 201);
 });

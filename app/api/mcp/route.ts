@@ -3,6 +3,7 @@ import { keyBudget } from '@/lib/server/auth-keys';
 import { authEnabled } from '@/lib/server/caller';
 import { route } from '@/lib/server/http';
 import { checkApiKey } from '@/lib/server/openai-route';
+import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,7 +18,7 @@ const handler = route(
   'editor',
   (req, _ctx, caller) => {
     if (!authEnabled()) checkApiKey(req);
-    return handleMcpRequest(req, { beforeRun: () => keyBudget(caller) });
+    return handleMcpRequest(req, { workspaceId: workspaceFor(req, caller, 'editor'), beforeRun: () => keyBudget(caller) });
   },
   { rateLimit: true },
 );

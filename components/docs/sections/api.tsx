@@ -52,6 +52,16 @@ export function Api() {
           Settings page offers to save it.
         </p>
       </Sub>
+      <Sub id="workspaces" title="Workspaces">
+        <p>
+          Graphs (with their versions, runs and tests), threads and API keys belong to a workspace; the header’s switcher picks the current one, and
+          the graph list shows its graphs. A member’s role in a workspace (Settings › Workspaces, for admins) is capped by their account role: an
+          editor of one workspace may be a viewer of another and only read there. Anything of a workspace you are not in answers 404. Create and list
+          calls take <C>?workspace=id</C> (default: the current workspace); an API key acts only in the workspace it was made in, so{' '}
+          <C>/api/v1</C> and <C>/api/mcp</C> see that workspace’s graphs. <C>POST /api/graphs/:id/move {'{ workspace }'}</C> moves a graph with its runs
+          (editor of both). Connections and MCP servers are instance-wide unless created with a <C>workspace</C>.
+        </p>
+      </Sub>
       <Sub id="openai-api" title="OpenAI-compatible API">
         <p>
           Every saved graph is a model under <C>/api/v1</C>: <C>GET /api/v1/models</C> lists them (id = graph name) and{' '}

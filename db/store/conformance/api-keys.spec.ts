@@ -1,4 +1,5 @@
 /** The ApiKeyRepository contract (db/store/ports.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
 import { codeOf, doc, seedRun, user } from './fixtures';
@@ -6,7 +7,7 @@ import { codeOf, doc, seedRun, user } from './fixtures';
 export function apiKeySpecs(store: () => Store): void {
   const keys = () => store().apiKeys;
   const owner = async (email = 'owner@example.com') => store().users.create(user(email));
-  const newKey = async (userId: string, hash: string, maxCostUsd?: number | null) => keys().insert({ userId, name: `key ${hash}`, prefix: 'sy_abc', keyHash: hash, maxCostUsd });
+  const newKey = async (userId: string, hash: string, maxCostUsd?: number | null) => keys().insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId, name: `key ${hash}`, prefix: 'sy_abc', keyHash: hash, maxCostUsd });
 
   describe('apiKeys.insert', () => {
     it('stores the key (hash only) with its budget', async () => {
@@ -18,7 +19,7 @@ export function apiKeySpecs(store: () => Store): void {
     it('with maxKeys: refuses (conflict, naming SWITCHYARD_MAX_KEYS_PER_USER) once the user holds that many; concurrent inserts cannot pass it', async () => {
       const u = await owner();
       const other = await owner('other@example.com');
-      const capped = (userId: string, hash: string) => keys().insert({ userId, name: hash, prefix: 'sy', keyHash: hash }, { maxKeys: 2 });
+      const capped = (userId: string, hash: string) => keys().insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId, name: hash, prefix: 'sy', keyHash: hash }, { maxKeys: 2 });
       const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => capped(u.id, `burst-${i}`)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as { code: string; message: string };
@@ -29,7 +30,7 @@ export function apiKeySpecs(store: () => Store): void {
     });
     it('refuses a NUL in the name with bad_request', async () => {
       const u = await owner();
-      expect(await codeOf(keys().insert({ userId: u.id, name: 'a\0', prefix: 'sy', keyHash: 'h' }))).toBe('bad_request');
+      expect(await codeOf(keys().insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId: u.id, name: 'a\0', prefix: 'sy', keyHash: 'h' }))).toBe('bad_request');
       expect(await keys().list(u.id)).toEqual([]);
     });
   });
@@ -71,7 +72,7 @@ export function apiKeySpecs(store: () => Store): void {
       const k = await newKey((await owner()).id, 'h1');
       const other = await newKey((await owner('o@example.com')).id, 'h2');
       expect(await keys().spend(k.id, new Date(0))).toBe(0);
-      const g = await store().graphs.create(doc('spender'));
+      const g = await store().graphs.create(doc('spender'), DEFAULT_WORKSPACE_ID);
       const first = await seedRun(g, { apiKeyId: k.id, costUsd: 0.25 });
       await seedRun(g, { apiKeyId: k.id, costUsd: 0.5 });
       await seedRun(g, { apiKeyId: k.id });

@@ -1,4 +1,5 @@
 /** The ChatToolRepository contract (db/store/ports-conversations.ts): one describe per method, failure cases included. */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import { newRunId } from '@/db/runs';
 import type { Store } from '../ports';
@@ -7,7 +8,7 @@ import { codeOf, doc } from './fixtures';
 export function chatToolSpecs(store: () => Store): void {
   const chat = () => store().chatTools;
   const newRun = async () => {
-    const g = await store().graphs.create(doc(`chat-${newRunId()}`));
+    const g = await store().graphs.create(doc(`chat-${newRunId()}`), DEFAULT_WORKSPACE_ID);
     return (await store().runs.insert({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'openai' })).id;
   };
   const weather = { description: 'The weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } };

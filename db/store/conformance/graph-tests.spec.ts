@@ -1,4 +1,5 @@
 /** The GraphTestsRepository contract (db/store/ports-settings.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
 import { codeOf, doc } from './fixtures';
@@ -10,7 +11,7 @@ export function graphTestsSpecs(store: () => Store): void {
 
   describe('graphTests.put and get', () => {
     it("creates, then replaces, the graph's tests", async () => {
-      const g = await store().graphs.create(doc('tested'));
+      const g = await store().graphs.create(doc('tested'), DEFAULT_WORKSPACE_ID);
       expect(await tests().get(g.id)).toBeUndefined();
       const first = await tests().put(g.id, YAML);
       expect([first.graphId, first.yaml]).toEqual([g.id, YAML]);
@@ -25,13 +26,13 @@ export function graphTestsSpecs(store: () => Store): void {
       expect(await tests().get('bad\0id')).toBeUndefined();
     });
     it('a NUL character in the YAML is bad_request and keeps the tests there were', async () => {
-      const g = await store().graphs.create(doc('nul'));
+      const g = await store().graphs.create(doc('nul'), DEFAULT_WORKSPACE_ID);
       await tests().put(g.id, YAML);
       expect(await codeOf(tests().put(g.id, 'tests: []\0'))).toBe('bad_request');
       expect((await tests().get(g.id))?.yaml).toBe(YAML);
     });
     it('go with their graph', async () => {
-      const g = await store().graphs.create(doc('gone'));
+      const g = await store().graphs.create(doc('gone'), DEFAULT_WORKSPACE_ID);
       await tests().put(g.id, YAML);
       await store().graphs.delete(g.id);
       expect(await tests().get(g.id)).toBeUndefined();

@@ -22,6 +22,7 @@ import { signInThrottleSpecs } from './sign-in-throttle.spec';
 import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
+import { workspaceSpecs } from './workspaces.spec';
 
 export type { Backend } from './backend';
 
@@ -51,5 +52,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     memorySpecs(store, backend);
     threadSpecs(store);
     chatToolSpecs(store);
+    workspaceSpecs(store);
   });
 }

@@ -1,4 +1,5 @@
 /** The MemoryRepository contract (db/store/ports-conversations.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import { newRunId } from '@/db/runs';
 import type { RunStatus } from '@/lib/contracts/trace';
@@ -20,7 +21,7 @@ export function memorySpecs(store: () => Store, backend: Backend): void {
 
   describe('memory.save and get', () => {
     it("keeps one row per conversation, graph and node; save replaces it", async () => {
-      const g = await store().graphs.create(doc('mem'));
+      const g = await store().graphs.create(doc('mem'), DEFAULT_WORKSPACE_ID);
       const key = { conversationId: 'thread_1', graphId: g.id, node: 'writer' };
       expect(await memory().get(key)).toBeUndefined();
       await memory().save(key, values('first'));
@@ -34,14 +35,14 @@ export function memorySpecs(store: () => Store, backend: Backend): void {
     });
     it('save is not_found for an unknown graph; the memory goes with its graph', async () => {
       expect(await codeOf(memory().save({ conversationId: 'c', graphId: 'missing', node: 'n' }, values('x')))).toBe('not_found');
-      const g = await store().graphs.create(doc('gone'));
+      const g = await store().graphs.create(doc('gone'), DEFAULT_WORKSPACE_ID);
       const key = { conversationId: 'c', graphId: g.id, node: 'writer' };
       await memory().save(key, values('x'));
       await store().graphs.delete(g.id);
       expect(await memory().get(key)).toBeUndefined();
     });
     it('a NUL character is bad_request on save (the memory there was kept) and no row on get', async () => {
-      const g = await store().graphs.create(doc('nul'));
+      const g = await store().graphs.create(doc('nul'), DEFAULT_WORKSPACE_ID);
       const key = { conversationId: 'c', graphId: g.id, node: 'writer' };
       await memory().save(key, values('kept'));
       expect(await codeOf(memory().save(key, values('a\0b')))).toBe('bad_request');
@@ -52,8 +53,8 @@ export function memorySpecs(store: () => Store, backend: Backend): void {
 
   describe('memory.turns', () => {
     it("the conversation's succeeded runs on the graph, oldest first, as input and answer", async () => {
-      const g = await store().graphs.create(doc('talk'));
-      const other = await store().graphs.create(doc('other'));
+      const g = await store().graphs.create(doc('talk'), DEFAULT_WORKSPACE_ID);
+      const other = await store().graphs.create(doc('other'), DEFAULT_WORKSPACE_ID);
       await turn(g, 'conv', 'two', 'succeeded', 3000); // written first, answered second: by creation time
       await turn(g, 'conv', 'one', 'succeeded', 1000);
       await turn(g, 'conv', 'failed', 'failed', 2000);

@@ -1,4 +1,5 @@
 /** The MetaRepository contract and first-start seeding (db/store/ports-settings.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
 import { codeOf, doc, outcomes } from './fixtures';
@@ -24,19 +25,19 @@ export function metaSpecs(store: () => Store): void {
 
 export function seedSpecs(store: () => Store): void {
   const seed = (names: string[]) => store().seedExamples(names.map((n) => doc(n)));
-  const names = async () => (await store().graphs.list()).map((g) => g.name).sort();
+  const names = async () => (await store().graphs.list([DEFAULT_WORKSPACE_ID])).map((g) => g.name).sort();
 
   describe('seedExamples', () => {
     it('saves the examples once with the examples_seeded flag; a deleted example does not come back', async () => {
       expect(await seed(['ex-a', 'ex-b'])).toEqual({ ran: true, seeded: ['ex-a', 'ex-b'] });
       expect(await store().meta.get('examples_seeded')).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect((await store().graphs.getByName('ex-a'))?.version).toBe(1);
-      await store().graphs.delete((await store().graphs.getByName('ex-a'))!.id);
+      expect((await store().graphs.getByName('ex-a', DEFAULT_WORKSPACE_ID))?.version).toBe(1);
+      await store().graphs.delete((await store().graphs.getByName('ex-a', DEFAULT_WORKSPACE_ID))!.id);
       expect(await seed(['ex-a', 'ex-b', 'ex-c'])).toEqual({ ran: false, seeded: [] });
       expect(await names()).toEqual(['ex-b']);
     });
     it('leaves a graph whose name is taken alone', async () => {
-      const mine = await store().graphs.create(doc('ex-a', { description: 'mine' }));
+      const mine = await store().graphs.create(doc('ex-a', { description: 'mine' }), DEFAULT_WORKSPACE_ID);
       expect(await seed(['ex-a', 'ex-b'])).toEqual({ ran: true, seeded: ['ex-b'] });
       expect((await store().graphs.get(mine.id))?.description).toBe('mine');
     });

@@ -1,4 +1,5 @@
 /** The RunRepository contract (db/store/run-ports.ts): one describe per method, failure cases included. */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import { newRunId } from '@/db/runs';
 import type { Store } from '../ports';
@@ -6,7 +7,7 @@ import { codeOf, doc } from './fixtures';
 
 export function runSpecs(store: () => Store): void {
   const runs = () => store().runs;
-  const graph = () => store().graphs.create(doc(`g-${newRunId()}`));
+  const graph = () => store().graphs.create(doc(`g-${newRunId()}`), DEFAULT_WORKSPACE_ID);
   const newRun = (g: { id: string; name: string; version: number }, extra: Partial<Parameters<Store['runs']['insert']>[0]> = {}) =>
     runs().insert({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api', ...extra });
 

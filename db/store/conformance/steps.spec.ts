@@ -2,6 +2,7 @@
  * The step commit and what it writes (db/store/run-ports.ts): steps.commit, events.*, checkpoints.*
  * and journal.*, one describe per method, failure cases included.
  */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import { newRunId } from '@/db/runs';
 import type { TraceEvent } from '@/lib/contracts/trace';
@@ -21,7 +22,7 @@ const longText = (s: string) => s.repeat(100);
 export function stepSpecs(store: () => Store): void {
   const s = () => store();
   const run = async () => {
-    const g = await s().graphs.create(doc(`g-${newRunId()}`));
+    const g = await s().graphs.create(doc(`g-${newRunId()}`), DEFAULT_WORKSPACE_ID);
     return (await s().runs.insert({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: 1, input: 'hi', source: 'api' })).id;
   };
 

@@ -1,4 +1,5 @@
 /** The UserRepository contract (db/store/ports.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
 import { codeOf, outcomes, user } from './fixtures';
@@ -81,7 +82,7 @@ export function userSpecs(store: () => Store): void {
     it('deletes the user and their keys; false for an unknown user', async () => {
       await users().create(user('boss@example.com', 'admin'));
       const u = await users().create(user('leaving@example.com'));
-      const key = await store().apiKeys.insert({ userId: u.id, name: 'k', prefix: 'sy_x', keyHash: 'h-leaving' });
+      const key = await store().apiKeys.insert({ workspaceId: DEFAULT_WORKSPACE_ID, userId: u.id, name: 'k', prefix: 'sy_x', keyHash: 'h-leaving' });
       expect(await users().delete(u.id)).toBe(true);
       expect(await users().get(u.id)).toBeUndefined();
       expect(await store().apiKeys.get(key.id)).toBeUndefined();

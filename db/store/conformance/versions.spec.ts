@@ -1,4 +1,5 @@
 /** The GraphVersionRepository contract (db/store/ports.ts). */
+import { DEFAULT_WORKSPACE_ID } from '@/db/store/ports-workspaces';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../ports';
 import { doc } from './fixtures';
@@ -9,7 +10,7 @@ export function versionSpecs(store: () => Store): void {
 
   describe('versions.list', () => {
     it('lists every version newest first, with note, autosave flag and document', async () => {
-      const g = await graphs().create(doc('hist'));
+      const g = await graphs().create(doc('hist'), DEFAULT_WORKSPACE_ID);
       await graphs().saveEdit(g.id, doc('hist', { description: 'auto' }), { autosave: true });
       await graphs().saveNamedVersion(g.id, 'named');
       const list = (await versions().list(g.id))!;
@@ -29,13 +30,13 @@ export function versionSpecs(store: () => Store): void {
 
   describe('versions.get', () => {
     it('reads one version', async () => {
-      const g = await graphs().create(doc('one'));
+      const g = await graphs().create(doc('one'), DEFAULT_WORKSPACE_ID);
       const v = await versions().get(g.id, 1);
       expect([v?.graphId, v?.version, v?.auto, v?.note]).toEqual([g.id, 1, false, null]);
       expect(v?.document).toEqual(doc('one'));
     });
     it('is null for an unknown graph or version, and for numbers that name no version', async () => {
-      const g = await graphs().create(doc('two'));
+      const g = await graphs().create(doc('two'), DEFAULT_WORKSPACE_ID);
       expect(await versions().get(g.id, 2)).toBeNull();
       expect(await versions().get('missing', 1)).toBeNull();
       for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 60]) expect(await versions().get(g.id, bad)).toBeNull();

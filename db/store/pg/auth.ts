@@ -7,12 +7,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { AppError } from '@/lib/errors';
+import { AppError, notFound } from '@/lib/errors';
 import { accounts, apiKeys, runs, users } from '../../schema-pg';
 import { tooManyKeys } from '../key-cap';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ApiKeyRepository, ApiKeyRow, NewUser, UserRepository, UserRow } from '../ports';
-import { isUniqueViolation, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
+import { isUniqueViolation, pgCode, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
+import { addUserWorkspaces, requireWorkspace } from './workspaces';
 
 const emailTaken = (email: string) => new AppError('conflict', `a user with the email ${email} already exists`);
 const lastAdmin = () => new AppError('conflict', 'this is the only admin: make another user admin first');
@@ -63,6 +64,7 @@ export const pgUsers: UserRepository = {
         const at = new Date();
         const [row] = await tx.insert(users).values({ id, email: input.email, name: input.name, role: input.role, emailVerified: false, createdAt: at, updatedAt: at }).returning();
         await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: input.passwordHash, createdAt: at, updatedAt: at });
+        await addUserWorkspaces(tx, row as UserRow, !!opts.onlyIfNone);
         return row as UserRow;
       });
     } catch (err) {
@@ -98,18 +100,24 @@ export const pgApiKeys: ApiKeyRepository = {
     checkStorableJson('the key name', input.name);
     const max = opts.maxKeys;
     const db = await pgDb();
-    if (max === undefined) {
-      const [row] = await db.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
-      return row as ApiKeyRow;
+    await requireWorkspace(db, input.workspaceId);
+    try {
+      if (max === undefined) {
+        const [row] = await db.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+        return row as ApiKeyRow;
+      }
+      return await db.transaction(async (tx) => {
+        // Concurrent creations for one user queue on the user's row, so each counts the others' keys.
+        await userById(tx, input.userId, true);
+        const [n] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, input.userId));
+        if (Number(n?.n ?? 0) >= max) throw tooManyKeys(max);
+        const [row] = await tx.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
+        return row as ApiKeyRow;
+      });
+    } catch (err) {
+      if (pgCode(err) === '23503') throw notFound(`workspace "${input.workspaceId}"`); // deleted meanwhile
+      throw err;
     }
-    return db.transaction(async (tx) => {
-      // Concurrent creations for one user queue on the user's row, so each counts the others' keys.
-      await userById(tx, input.userId, true);
-      const [n] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, input.userId));
-      if (Number(n?.n ?? 0) >= max) throw tooManyKeys(max);
-      const [row] = await tx.insert(apiKeys).values({ id: randomUUID(), ...input, createdAt: new Date() }).returning();
-      return row as ApiKeyRow;
-    });
   },
   async list(userId) {
     if (unmatchable(userId)) return [];

@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { graphs, graphVersions, runs } from '../../schema-pg';
@@ -16,11 +16,13 @@ import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionN
 import { checkStorableJson, unmatchable } from '../storable';
 import type { GraphRepository, GraphRow, GraphSummary, GraphVersionRepository, GraphVersionRow, GraphVersionSummary } from '../ports';
 import { isUniqueViolation, pgDb, preparedQuery, type PgConn, type PgDb } from './db';
+import { requireWorkspace } from './workspaces';
 
 const nodeCount = sql<string>`(select count(*) from jsonb_each(coalesce(${graphs.document}::jsonb -> 'nodes', '{}'::jsonb)))`;
 
 const byIdQuery = (db: PgDb) => db.select().from(graphs).where(eq(graphs.id, sql.placeholder('id'))).prepare('store_graph_by_id');
-const byNameQuery = (db: PgDb) => db.select().from(graphs).where(eq(graphs.name, sql.placeholder('name'))).prepare('store_graph_by_name');
+const byNameQuery = (db: PgDb) =>
+  db.select().from(graphs).where(and(eq(graphs.workspaceId, sql.placeholder('workspaceId')), eq(graphs.name, sql.placeholder('name')))).prepare('store_graph_by_ws_name');
 const versionQuery = (db: PgDb) =>
   db
     .select()
@@ -35,9 +37,9 @@ async function getById(id: string): Promise<GraphRow | null> {
   return (row as GraphRow | undefined) ?? null;
 }
 
-async function getByName(name: string): Promise<GraphRow | null> {
-  if (unmatchable(name)) return null;
-  const [row] = await (await preparedQuery('store_graph_by_name', byNameQuery)).execute({ name });
+async function getByName(name: string, workspaceId: string): Promise<GraphRow | null> {
+  if (unmatchable(name) || unmatchable(workspaceId)) return null;
+  const [row] = await (await preparedQuery('store_graph_by_ws_name', byNameQuery)).execute({ name, workspaceId });
   return (row as GraphRow | undefined) ?? null;
 }
 
@@ -48,9 +50,9 @@ async function byId(conn: PgConn, id: string, lock = false): Promise<GraphRow | 
   return (row as GraphRow | undefined) ?? null;
 }
 
-async function byName(conn: PgConn, name: string): Promise<GraphRow | null> {
-  if (unmatchable(name)) return null;
-  const [row] = await conn.select().from(graphs).where(eq(graphs.name, name));
+async function byName(conn: PgConn, name: string, workspaceId: string): Promise<GraphRow | null> {
+  if (unmatchable(name) || unmatchable(workspaceId)) return null;
+  const [row] = await conn.select().from(graphs).where(and(eq(graphs.workspaceId, workspaceId), eq(graphs.name, name)));
   return (row as GraphRow | undefined) ?? null;
 }
 
@@ -62,15 +64,16 @@ async function versionRow(conn: PgConn, graphId: string, version: number): Promi
 
 async function checkNameFree(conn: PgConn, current: GraphRow, name: string): Promise<void> {
   if (name === current.name) return;
-  const other = await byName(conn, name);
+  const other = await byName(conn, name, current.workspaceId);
   if (other && other.id !== current.id) throw nameTaken(name);
 }
 
 /** A new graph with version 1 (conflict: the name is taken); seeding writes through it too (db/store/pg/small.ts). */
-export async function insertGraph(conn: PgConn, doc: GraphDocument, at: Date): Promise<GraphRow> {
+export async function insertGraph(conn: PgConn, doc: GraphDocument, at: Date, workspaceId: string): Promise<GraphRow> {
   checkStorable(doc);
-  if (await byName(conn, doc.name)) throw nameTaken(doc.name);
-  const row: GraphRow = { id: randomUUID(), name: doc.name, description: doc.description ?? null, document: doc, version: 1, draft: null, createdAt: at, updatedAt: at };
+  await requireWorkspace(conn, workspaceId);
+  if (await byName(conn, doc.name, workspaceId)) throw nameTaken(doc.name);
+  const row: GraphRow = { id: randomUUID(), workspaceId, name: doc.name, description: doc.description ?? null, document: doc, version: 1, draft: null, createdAt: at, updatedAt: at };
   await conn.insert(graphs).values(row);
   await conn.insert(graphVersions).values({ graphId: row.id, version: 1, document: doc, createdAt: at, auto: false });
   return row;
@@ -104,8 +107,8 @@ async function coalescible(conn: PgConn, current: GraphRow, at: Date): Promise<b
   return used.length === 0;
 }
 
-async function uniqueName(conn: PgConn, base: string): Promise<string> {
-  for (const candidate of nameCandidates(base)) if (!(await byName(conn, candidate))) return candidate;
+async function uniqueName(conn: PgConn, base: string, workspaceId: string): Promise<string> {
+  for (const candidate of nameCandidates(base)) if (!(await byName(conn, candidate, workspaceId))) return candidate;
   throw new Error('unreachable: nameCandidates never ends');
 }
 
@@ -131,21 +134,35 @@ async function lockedOrThrow(tx: PgConn, id: string): Promise<GraphRow> {
 const COPY_ATTEMPTS = 5;
 
 export const pgGraphs: GraphRepository = {
-  async list() {
+  async list(scope) {
+    if (scope.length === 0) return [];
     const db = await pgDb();
     const rows = await db
-      .select({ id: graphs.id, name: graphs.name, description: graphs.description, roles: nodeCount, version: graphs.version, createdAt: graphs.createdAt, updatedAt: graphs.updatedAt })
+      .select({ id: graphs.id, workspaceId: graphs.workspaceId, name: graphs.name, description: graphs.description, roles: nodeCount, version: graphs.version, createdAt: graphs.createdAt, updatedAt: graphs.updatedAt })
       .from(graphs)
+      .where(inArray(graphs.workspaceId, [...scope]))
       .orderBy(desc(graphs.updatedAt), asc(graphs.name));
     return rows.map((r) => ({ ...(r as Omit<GraphSummary, 'roles'>), roles: Number(r.roles) }));
   },
   get: getById,
   getByName,
-  async find(idOrName) {
-    return (await getById(idOrName)) ?? (await getByName(idOrName));
+  async find(idOrName, workspaceId) {
+    const byId = await getById(idOrName);
+    if (byId?.workspaceId === workspaceId) return byId;
+    return getByName(idOrName, workspaceId);
   },
-  create(doc) {
-    return write((tx) => insertGraph(tx, doc, new Date()), doc.name);
+  create(doc, workspaceId) {
+    return write((tx) => insertGraph(tx, doc, new Date(), workspaceId), doc.name);
+  },
+  move(id, workspaceId) {
+    return write(async (tx) => {
+      const current = await lockedOrThrow(tx, id);
+      await requireWorkspace(tx, workspaceId);
+      if (current.workspaceId === workspaceId) return current;
+      if (await byName(tx, current.name, workspaceId)) throw nameTaken(current.name);
+      const [row] = await tx.update(graphs).set({ workspaceId }).where(eq(graphs.id, id)).returning();
+      return row as GraphRow;
+    }, id);
   },
   update(id, doc) {
     return write(async (tx) => appendVersion(tx, await lockedOrThrow(tx, id), doc, new Date()), doc.name);
@@ -185,13 +202,13 @@ export const pgGraphs: GraphRepository = {
     const deleted = await db.delete(graphs).where(eq(graphs.id, id)).returning({ id: graphs.id });
     return deleted.length > 0;
   },
-  async import(doc, opts = {}) {
+  async import(doc, workspaceId, opts = {}) {
     for (let attempt = 1; ; attempt++) {
       try {
         return await write(async (tx) => {
-          const named = opts.asCopy ? { ...doc, name: await uniqueName(tx, doc.name) } : doc;
-          const existing = await byName(tx, named.name);
-          if (!existing) return { graph: await insertGraph(tx, named, new Date()), created: true };
+          const named = opts.asCopy ? { ...doc, name: await uniqueName(tx, doc.name, workspaceId) } : doc;
+          const existing = await byName(tx, named.name, workspaceId);
+          if (!existing) return { graph: await insertGraph(tx, named, new Date(), workspaceId), created: true };
           if (!opts.overwrite) throw importConflict(named.name, existing.id);
           return { graph: await appendVersion(tx, (await lockedOrThrow(tx, existing.id)), named, new Date()), created: false };
         }, doc.name);
@@ -201,8 +218,8 @@ export const pgGraphs: GraphRepository = {
       }
     }
   },
-  async uniqueName(base) {
-    return uniqueName(await pgDb(), base);
+  async uniqueName(base, workspaceId) {
+    return uniqueName(await pgDb(), base, workspaceId);
   },
 };
 

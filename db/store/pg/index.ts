@@ -11,6 +11,7 @@ import { pgAssistants, pgThreads } from './threads';
 import { pgChatTools } from './chat-tools';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
+import { pgWorkspaces } from './workspaces';
 
 export function postgresStore(): Store {
   return {
@@ -18,6 +19,7 @@ export function postgresStore(): Store {
     graphs: pgGraphs,
     versions: pgGraphVersions,
     users: pgUsers,
+    workspaces: pgWorkspaces,
     apiKeys: pgApiKeys,
     signInThrottle: pgSignInThrottle,
     runs: pgRuns,

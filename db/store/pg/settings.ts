@@ -84,7 +84,7 @@ export const pgConnections: ConnectionRepository = {
     const sealed = mapSecrets({ apiKey: c.apiKey ?? null, headers: c.headers ?? null }, (v) => seal(v, key));
     const [row] = (await db
       .insert(connections)
-      .values({ name: c.name, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, prices: c.prices ?? null, createdAt: new Date() })
+      .values({ name: c.name, workspaceId: c.workspaceId ?? null, baseUrl: c.baseUrl, ...sealed, supports: c.supports ?? null, prices: c.prices ?? null, createdAt: new Date() })
       .onConflictDoNothing()
       .returning()) as ConnectionRow[];
     return row && openConnection(row, key);
@@ -133,7 +133,7 @@ export const pgMcpServers: McpServerRepository = {
     const now = new Date();
     const [row] = (await db
       .insert(mcpServers)
-      .values({ name: s.name, transport: s.transport, url: s.url, headers: mapHeaders(s.headers ?? null, (v) => seal(v, key)), createdAt: now, updatedAt: now })
+      .values({ name: s.name, workspaceId: s.workspaceId ?? null, transport: s.transport, url: s.url, headers: mapHeaders(s.headers ?? null, (v) => seal(v, key)), createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning()) as McpServerRow[];
     return row && openServer(row, key);

@@ -3,11 +3,12 @@
  * page cache, `meta`, and first-start seeding in one transaction.
  */
 import 'server-only';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { notFound } from '@/lib/errors';
 import { graphTests, graphs, meta, pageCache } from '../../schema-pg';
 import { checkStorableJson, unmatchable } from '../storable';
 import { EXAMPLES_SEEDED, PAGE_CACHE_LIMITS } from '../ports-settings';
+import { DEFAULT_WORKSPACE_ID } from '../ports-workspaces';
 import type { GraphTestsRepository, GraphTestsRow, MetaRepository, PageCacheRepository, SeedExamples } from '../ports';
 import { pgCode, pgDb } from './db';
 import { insertGraph } from './graphs';
@@ -91,8 +92,8 @@ export const pgSeedExamples: SeedExamples = async (docs) => {
     if (!flagged.length) return { ran: false, seeded: [] };
     const seeded: string[] = [];
     for (const doc of docs) {
-      if (!unmatchable(doc.name) && (await tx.select({ id: graphs.id }).from(graphs).where(eq(graphs.name, doc.name))).length) continue;
-      await insertGraph(tx, doc, at);
+      if (!unmatchable(doc.name) && (await tx.select({ id: graphs.id }).from(graphs).where(and(eq(graphs.workspaceId, DEFAULT_WORKSPACE_ID), eq(graphs.name, doc.name)))).length) continue;
+      await insertGraph(tx, doc, at, DEFAULT_WORKSPACE_ID);
       seeded.push(doc.name);
     }
     return { ran: true, seeded };

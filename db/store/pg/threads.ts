@@ -5,13 +5,14 @@
  * transaction holds a lock across round trips.
  */
 import 'server-only';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '@/lib/errors';
-import { assistants, runs, threadMessages, threadRuns, threads } from '../../schema-pg';
+import { assistants, graphs, runs, threadMessages, threadRuns, threads } from '../../schema-pg';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { AssistantRepository, AssistantRow, ThreadMessageRow, ThreadRepository, ThreadRow, ThreadRunRow, ThreadRunWithRun } from '../ports';
 import type { RunRow } from '../../schema/runs';
 import { isUniqueViolation, pgCode, pgDb } from './db';
+import { requireWorkspace } from './workspaces';
 
 /** The constraint a Postgres error names (also under drizzle's wrapper). */
 function constraintOf(err: unknown): string | undefined {
@@ -40,8 +41,16 @@ export const pgAssistants: AssistantRepository = {
     const [row] = await (await pgDb()).select().from(assistants).where(eq(assistants.id, id));
     return row as AssistantRow | undefined;
   },
-  async list(limit = 100) {
-    return (await (await pgDb()).select().from(assistants).orderBy(desc(assistants.createdAt), desc(assistants.id)).limit(limit)) as AssistantRow[];
+  async list(scope, limit = 100) {
+    if (scope.length === 0) return [];
+    const rows = await (await pgDb())
+      .select({ a: assistants })
+      .from(assistants)
+      .innerJoin(graphs, eq(graphs.id, assistants.graphId))
+      .where(inArray(graphs.workspaceId, [...scope]))
+      .orderBy(desc(assistants.createdAt), desc(assistants.id))
+      .limit(limit);
+    return rows.map((r) => r.a as AssistantRow);
   },
   async delete(id) {
     if (unmatchable(id)) return false;
@@ -54,7 +63,9 @@ const joined = (rows: { thread_runs: unknown; runs: unknown }[]): ThreadRunWithR
 export const pgThreads: ThreadRepository = {
   async insert(t) {
     checkStorableJson('the thread', t);
-    const [row] = await (await pgDb()).insert(threads).values({ id: t.id, metadata: t.metadata ?? null, createdAt: new Date() }).onConflictDoNothing().returning();
+    const db = await pgDb();
+    await requireWorkspace(db, t.workspaceId);
+    const [row] = await db.insert(threads).values({ id: t.id, workspaceId: t.workspaceId, metadata: t.metadata ?? null, createdAt: new Date() }).onConflictDoNothing().returning();
     if (!row) throw conflict(`thread ${t.id} exists already`);
     return row as ThreadRow;
   },

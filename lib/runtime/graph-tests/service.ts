@@ -60,7 +60,7 @@ export async function runSavedGraphTests(graphId: string, yaml?: string): Promis
   const results = await runGraphTestFile(graph.document, file, {
     graphs: {
       async load(name) {
-        const g = await getStore().graphs.getByName(name);
+        const g = await getStore().graphs.getByName(name, graph.workspaceId); // a subgraph of the same workspace
         if (!g) throw notFound(`Graph "${name}"`);
         return g.document;
       },
@@ -68,7 +68,9 @@ export async function runSavedGraphTests(graphId: string, yaml?: string): Promis
     async loadCassette(ref) {
       const m = /^run:(.+)$/.exec(ref.trim());
       if (!m) throw new Error('on the server a cassette is a recorded run: cassette: run:<run id>');
-      if (!(await getStore().runs.get(m[1]))) throw new Error(`no run ${m[1]}`);
+      const run = await getStore().runs.get(m[1]);
+      // A run of another workspace's graph is not there for this graph's tests (same message: ids do not leak).
+      if (!run || (await getStore().graphs.get(run.graphId))?.workspaceId !== graph.workspaceId) throw new Error(`no run ${m[1]}`);
       return cassetteOfRun(m[1]);
     },
     prices: await loadPrices(),

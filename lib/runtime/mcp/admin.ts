@@ -11,11 +11,12 @@ function view(cfg: McpServerConfig): McpServerView {
   if (cfg.transport === 'stdio') {
     return { name: cfg.name, transport: 'stdio', url: null, command: [cfg.command, ...cfg.args].join(' '), header_names: [], source: 'config', read_only: true, created_at: null };
   }
-  return { name: cfg.name, transport: cfg.transport, url: cfg.url, command: null, header_names: Object.keys(cfg.headers).sort(), source: 'db', read_only: false, created_at: cfg.createdAt.toISOString() };
+  return { name: cfg.name, workspace: cfg.workspace, transport: cfg.transport, url: cfg.url, command: null, header_names: Object.keys(cfg.headers).sort(), source: 'db', read_only: false, created_at: cfg.createdAt.toISOString() };
 }
 
-export async function listMcpServerViews(): Promise<McpServerView[]> {
-  return (await listMcpServerConfigs()).map(view);
+/** The MCP servers usable in `workspaceId` (instance-wide and its own; undefined: all). */
+export async function listMcpServerViews(workspaceId?: string): Promise<McpServerView[]> {
+  return (await listMcpServerConfigs(workspaceId)).map(view);
 }
 
 function refuseConfigName(name: string): void {
@@ -31,7 +32,7 @@ async function viewOf(name: string): Promise<McpServerView> {
 
 export async function createMcpServer(body: CreateMcpServerBody): Promise<McpServerView> {
   refuseConfigName(body.name);
-  const row = await getStore().mcpServers.insert({ name: body.name, transport: body.transport ?? 'http', url: body.url, headers: body.headers ?? null });
+  const row = await getStore().mcpServers.insert({ name: body.name, workspaceId: body.workspace ?? null, transport: body.transport ?? 'http', url: body.url, headers: body.headers ?? null });
   if (!row) throw conflict(`MCP server "${body.name}" exists already`);
   return viewOf(row.name);
 }

@@ -60,8 +60,8 @@ function asMcpError(server: string, err: unknown): AppError {
   return new AppError('mcp_error', `MCP server "${server}": ${err instanceof Error ? err.message : String(err)}`);
 }
 
-async function configOf(server: string): Promise<McpServerConfig> {
-  const cfg = await findMcpServerConfig(server);
+async function configOf(server: string, workspaceId?: string): Promise<McpServerConfig> {
+  const cfg = await findMcpServerConfig(server, workspaceId);
   if (!cfg) throw notFound(`MCP server "${server}"`);
   return cfg;
 }
@@ -87,8 +87,8 @@ export async function forgetMcpClient(name: string): Promise<void> {
 }
 
 /** Runs `fn` on the server's pooled client; a failure drops the connection so the next use reconnects. */
-async function withClient<T>(server: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const cfg = await configOf(server);
+async function withClient<T>(server: string, fn: (c: Client) => Promise<T>, workspace?: () => Promise<string | undefined>): Promise<T> {
+  const cfg = await configOf(server, await workspace?.());
   const client = await pooled(cfg);
   try {
     return await fn(client);
@@ -112,11 +112,11 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
   return tools;
 }
 
-/** The MCP clients the tool port uses in runs. */
-export function mcpClients(): McpClients {
+/** The MCP clients the tool port uses in runs; `workspace`: the run's, whose servers (and instance-wide ones) it may use. */
+export function mcpClients(workspace?: () => Promise<string | undefined>): McpClients {
   return {
-    listTools: (server, signal) => withClient(server, (c) => listAllTools(c, signal)),
+    listTools: (server, signal) => withClient(server, (c) => listAllTools(c, signal), workspace),
     callTool: (server, tool, args, opts) =>
-      withClient(server, async (c) => (await c.callTool({ name: tool, arguments: args }, undefined, { signal: opts.signal, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })) as McpCallResult),
+      withClient(server, async (c) => (await c.callTool({ name: tool, arguments: args }, undefined, { signal: opts.signal, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })) as McpCallResult, workspace),
   };
 }

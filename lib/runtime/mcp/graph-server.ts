@@ -40,9 +40,9 @@ export function graphInputSchema(doc: GraphDocument): Tool['inputSchema'] {
   };
 }
 
-async function graphTools(): Promise<Tool[]> {
+async function graphTools(workspaceId: string): Promise<Tool[]> {
   const graphs = getStore().graphs;
-  const rows = await Promise.all((await graphs.list()).map((s) => graphs.get(s.id)));
+  const rows = await Promise.all((await graphs.list([workspaceId])).map((s) => graphs.get(s.id)));
   return rows.flatMap((row) => {
     if (!row) return [];
     return [{ name: row.name, description: row.document.description ?? `Run the Switchyard graph "${row.name}".`, inputSchema: graphInputSchema(row.document) }];
@@ -72,8 +72,9 @@ function answerText(output: unknown): string {
   return output === undefined || output === null ? '' : JSON.stringify(output);
 }
 
-/** Per request: the check before each tools/call starts a run; what it returns goes on the run (its API key). */
+/** Per request: the workspace whose graphs are the tools; the check before each tools/call starts a run; what it returns goes on the run (its API key). */
 export interface McpRunGate {
+  workspaceId: string;
   beforeRun?: () => Promise<{ apiKeyId?: string }>;
 }
 
@@ -89,9 +90,9 @@ async function passGate(gate: McpRunGate): Promise<{ apiKeyId?: string } | CallT
 
 function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
   const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await graphTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await graphTools(gate.workspaceId) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const graph = await getStore().graphs.getByName(request.params.name);
+    const graph = await getStore().graphs.getByName(request.params.name, gate.workspaceId);
     if (!graph) return errorResult(`No graph named "${request.params.name}".`);
     const args = request.params.arguments ?? {};
     if (typeof args.input !== 'string') return errorResult('The arguments need "input" (a string).');
@@ -128,7 +129,7 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
 }
 
 /** Answers one MCP request (POST; GET and DELETE are refused in stateless mode by the transport). */
-export async function handleMcpRequest(req: Request, gate: McpRunGate = {}): Promise<Response> {
+export async function handleMcpRequest(req: Request, gate: McpRunGate): Promise<Response> {
   const server = createServer(req.signal, gate);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);

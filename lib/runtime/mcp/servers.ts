@@ -13,7 +13,7 @@ import { getStore } from '@/db/store';
 import { McpServerNameField } from '@/lib/contracts/mcp-servers';
 
 export type McpServerConfig =
-  | { name: string; transport: 'http' | 'sse'; url: string; headers: Record<string, string>; source: 'db'; createdAt: Date }
+  | { name: string; transport: 'http' | 'sse'; url: string; headers: Record<string, string>; source: 'db'; createdAt: Date; workspace: string | null }
   | { name: string; transport: 'stdio'; command: string; args: string[]; env?: Record<string, string>; cwd?: string; source: 'config' };
 
 const StdioEntry = z.strictObject({
@@ -45,18 +45,23 @@ function warnOnce(message: string): void {
   console.warn(`[switchyard] ${message}`);
 }
 
-const savedConfig = (r: McpServerRow): McpServerConfig => ({ name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt });
+const savedConfig = (r: McpServerRow): McpServerConfig => ({ name: r.name, transport: r.transport, url: r.url, headers: r.headers ?? {}, source: 'db', createdAt: r.createdAt, workspace: r.workspaceId });
 
-export async function listMcpServerConfigs(): Promise<McpServerConfig[]> {
+/** Instance-wide (stdio ones, saved ones without a workspace), or the workspace's own; every one when `workspaceId` is undefined. */
+const visibleIn = (c: McpServerConfig, workspaceId: string | undefined) => c.source === 'config' || c.workspace === null || workspaceId === undefined || c.workspace === workspaceId;
+
+/** The MCP servers usable in `workspaceId` (undefined: all). */
+export async function listMcpServerConfigs(workspaceId?: string): Promise<McpServerConfig[]> {
   const stdio = stdioServers();
   const taken = new Set(stdio.map((s) => s.name));
   const saved = (await getStore().mcpServers.list()).filter((r) => !taken.has(r.name)).map(savedConfig);
-  return [...stdio, ...saved].sort((a, b) => a.name.localeCompare(b.name));
+  return [...stdio, ...saved].filter((c) => visibleIn(c, workspaceId)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function findMcpServerConfig(name: string): Promise<McpServerConfig | undefined> {
+export async function findMcpServerConfig(name: string, workspaceId?: string): Promise<McpServerConfig | undefined> {
   const stdio = stdioServers().find((s) => s.name === name);
   if (stdio) return stdio;
   const r = await getStore().mcpServers.get(name);
-  return r && savedConfig(r);
+  const cfg = r && savedConfig(r);
+  return cfg && visibleIn(cfg, workspaceId) ? cfg : undefined;
 }

@@ -47,8 +47,8 @@ export async function createThreadRunStream(threadId: string, body: CreateThread
 }
 
 /** POST /threads/runs with `stream: true` (createAndRun): a new thread, then its run streamed. */
-export async function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, key: { apiKeyId?: string } = {}): Promise<Response> {
-  const thread = await createThread(body.thread ?? {});
+export async function createThreadAndRunStream(body: CreateThreadRunBody & { thread?: CreateThreadBody | null }, workspaceId: string, key: { apiKeyId?: string } = {}): Promise<Response> {
+  const thread = await createThread(body.thread ?? {}, workspaceId);
   return createThreadRunStream(thread.id, body, key);
 }
 

@@ -30,8 +30,9 @@ async function graphNameOf(a: AssistantRow): Promise<string> {
   return (await getStore().graphs.get(a.graphId))?.name ?? a.graphId;
 }
 
-export async function createAssistant(body: CreateAssistantBody) {
-  const graph = await graphForModel(body.model);
+/** An assistant of a graph of the workspace (`model`: its name or id there). */
+export async function createAssistant(body: CreateAssistantBody, workspaceId: string) {
+  const graph = await graphForModel(body.model, workspaceId);
   const row = await getStore().assistants.insert({
     id: newId('asst'),
     graphId: graph.id,
@@ -56,9 +57,10 @@ async function threadOrThrow(id: string): Promise<ThreadRow> {
   return t;
 }
 
-export async function createThread(body: CreateThreadBody) {
+/** A thread in the workspace. */
+export async function createThread(body: CreateThreadBody, workspaceId: string) {
   checkStorableJson('the thread', body); // before anything is written: no thread without its messages
-  const t = await getStore().threads.insert({ id: newId('thread'), metadata: body.metadata ?? null });
+  const t = await getStore().threads.insert({ id: newId('thread'), workspaceId, metadata: body.metadata ?? null });
   for (const m of body.messages ?? []) await getStore().threads.appendMessage({ id: newId('msg'), threadId: t.id, role: m.role, content: contentText(m.content), metadata: m.metadata ?? null });
   return threadObject(t);
 }
@@ -123,9 +125,10 @@ export async function listMessages(threadId: string, q: ListQuery) {
 
 /** `key.apiKeyId`: the API key the caller used (the run counts toward its monthly budget, lib/server/auth-keys.ts). */
 export async function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
-  await threadOrThrow(threadId);
+  const thread = await threadOrThrow(threadId);
   const assistant = await getStore().assistants.get(body.assistant_id);
-  if (!assistant) throw notFound('assistant', body.assistant_id, 'assistant_id');
+  // An assistant of another workspace's graph is not there for this thread (the same 404: ids do not leak).
+  if (!assistant || (await getStore().graphs.get(assistant.graphId))?.workspaceId !== thread.workspaceId) throw notFound('assistant', body.assistant_id, 'assistant_id');
   const active = await activeRun(threadId);
   if (active) throw new OpenAIApiError('run_active', `Thread ${threadId} already has an active run ${active.run.id}.`);
   await syncReplies(threadId);

@@ -135,9 +135,9 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
   return ConversationId.safeParse(body.user).success ? (body.user as string) : undefined;
 }
 
-/** `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
-export async function chatCompletion(body: ChatCompletionRequest, requestHeaders?: Headers, opts: { apiKeyId?: string } = {}): Promise<Response> {
-  const graph = await graphForModel(body.model);
+/** `workspaceId`: where `model` is looked up; `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
+export async function chatCompletion(body: ChatCompletionRequest, requestHeaders: Headers | undefined, opts: { workspaceId: string; apiKeyId?: string }): Promise<Response> {
+  const graph = await graphForModel(body.model, opts.workspaceId);
   const results = trailingToolResults(body.messages);
   // A continued run streams only what it does from here on (the caller has the rest).
   let after = 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { closeDb } from '@/db/client';
 import { newRunId, type RunRow } from '@/db/runs';
-import { getStore } from '@/db/store';
+import { DEFAULT_WORKSPACE_ID, getStore } from '@/db/store';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { setEnv } from '@/lib/testing/env';
 import { resetRuntimeState } from '../globals';
@@ -36,6 +36,6 @@ const TINY_GRAPH: GraphDocument = {
 /** A graph row and a queued run row, for recorder and stream tests: through the async store, so on SQLite and Postgres alike. */
 export async function seedRun(doc: GraphDocument = TINY_GRAPH): Promise<RunRow> {
   const store = getStore();
-  const g = await store.graphs.create({ ...doc, name: `${doc.name}-${randomUUID().slice(0, 8)}` });
+  const g = await store.graphs.create({ ...doc, name: `${doc.name}-${randomUUID().slice(0, 8)}` }, DEFAULT_WORKSPACE_ID);
   return await store.runs.insert({ id: newRunId(), graphId: g.id, graphName: g.name, graphVersion: g.version, input: 'hi', source: 'api' });
 }

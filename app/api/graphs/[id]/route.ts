@@ -8,14 +8,14 @@ import { readGraphJson } from '@/lib/server/graph-json-body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
 import { jsonWithWarnings } from '@/lib/server/import-gate';
+import { graphFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The graph: its last valid document and version (what runs use), and its working draft if any. */
-export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const row = await getStore().graphs.get((await params).id);
-  if (!row) throw notFound('graph');
+export const GET = route('viewer', async (_req, { params }: Params<'id'>, caller) => {
+  const row = await graphFor(caller, (await params).id, 'viewer');
   return json(recordJson(row));
 });
 
@@ -26,8 +26,8 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
  * the working draft with its problems (runs and the API go on using the last valid version).
  * Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread.
  */
-export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
-  const { id } = await params;
+export const PUT = route('editor', async (req, { params }: Params<'id'>, caller) => {
+  const { id } = (await graphFor(caller, (await params).id, 'editor'));
   const names = await configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, UpdateGraphRequest, names);
   // openapi tools' spec_url: fetched again on every save and stored into the document.
@@ -45,7 +45,8 @@ export const PUT = route('editor', async (req, { params }: Params<'id'>) => {
 });
 
 /** Cancels the graph's active runs, then deletes it with its versions and runs. */
-export const DELETE = route('editor', async (_req, { params }: Params<'id'>) => {
-  if (!(await deleteGraphAndRuns((await params).id))) throw notFound('graph');
+export const DELETE = route('editor', async (_req, { params }: Params<'id'>, caller) => {
+  const { id } = await graphFor(caller, (await params).id, 'editor');
+  if (!(await deleteGraphAndRuns(id))) throw notFound('graph');
   return new Response(null, { status: 204 });
 });

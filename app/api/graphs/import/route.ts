@@ -3,6 +3,7 @@ import { ImportGraphQuery, YAML_MEDIA_TYPES, type ImportGraphResponse } from '@/
 import { decodeUtf8, readQuery, requireMediaType } from '@/lib/server/body';
 import { importLimits, jsonWithWarnings, parseImportYaml, readImportBody, withImportSlot } from '@/lib/server/import-gate';
 import { invalidGraph, route } from '@/lib/server/http';
+import { graphFor, workspaceFor } from '@/lib/server/workspace-access';
 import { checkWithSpecs } from '@/lib/server/document-check';
 import { configuredNames } from '@/lib/runtime/preflight';
 
@@ -16,7 +17,8 @@ export const dynamic = 'force-dynamic';
  * Bounded (lib/server/import-gate.ts): 413 past SWITCHYARD_MAX_IMPORT_BYTES; 429 with Retry-After
  * past SWITCHYARD_MAX_CONCURRENT_IMPORTS at once; large documents parse in a worker thread.
  */
-export const POST = route('editor', async (req) => {
+export const POST = route('editor', async (req, _ctx, caller) => {
+  const workspaceId = workspaceFor(req, caller, 'editor');
   const { overwrite, as_copy: asCopy } = readQuery(req, ImportGraphQuery);
   requireMediaType(req, YAML_MEDIA_TYPES);
   const limits = importLimits();
@@ -31,7 +33,7 @@ export const POST = route('editor', async (req) => {
     // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
     const checked = await checkWithSpecs(parsed.doc, names, parsed);
     if (!checked.ok) throw invalidGraph(checked.errors, 'the YAML');
-    return { warningsJson: checked.warningsJson, ...(await getStore().graphs.import(checked.doc, { overwrite, asCopy })) };
+    return { warningsJson: checked.warningsJson, ...(await getStore().graphs.import(checked.doc, workspaceId, { overwrite, asCopy })) };
   });
   const head: Omit<ImportGraphResponse, 'warnings'> = { id: graph.id, name: graph.name, version: graph.version, created };
   return jsonWithWarnings(head, warningsJson, { status: created ? 201 : 200, headers: { location: `/api/graphs/${graph.id}` } });

@@ -3,8 +3,9 @@ import { createThread } from '@/lib/runtime/openai/assistants';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json } from '@/lib/server/http';
+import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = openaiRoute('editor', async (req) => json(await createThread(await readJson(req, CreateThreadBody, 8 * 1024 * 1024))));
+export const POST = openaiRoute('editor', async (req, _ctx, caller) => json(await createThread(await readJson(req, CreateThreadBody, 8 * 1024 * 1024), workspaceFor(req, caller, 'editor'))));

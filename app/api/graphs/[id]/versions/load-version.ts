@@ -7,6 +7,9 @@ import { VersionParam, type GraphVersionRecord } from '@/lib/contracts/graph-ver
 import { badRequest, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { stringifyGraph } from '@/lib/graph/yaml';
+import type { Role } from '@/lib/contracts/auth';
+import type { Caller } from '@/lib/server/caller';
+import { graphFor } from '@/lib/server/workspace-access';
 
 export interface LoadedVersion {
   graph: GraphRow;
@@ -27,15 +30,14 @@ export async function versionOf(graph: GraphRow, version: number): Promise<Graph
   return row;
 }
 
-export async function loadGraph(id: string): Promise<GraphRow> {
-  const graph = await getStore().graphs.get(id);
-  if (!graph) throw notFound('graph');
-  return graph;
+/** The graph, if the caller may act on it with `access` (lib/server/workspace-access.ts: 404 / 403). */
+export async function loadGraph(caller: Caller, id: string, access: Role): Promise<GraphRow> {
+  return graphFor(caller, id, access);
 }
 
-export async function loadVersion(params: { id: string; version: string }): Promise<LoadedVersion> {
+export async function loadVersion(caller: Caller, params: { id: string; version: string }, access: Role): Promise<LoadedVersion> {
   const version = parseVersion(params.version);
-  const graph = await loadGraph(params.id);
+  const graph = await loadGraph(caller, params.id, access);
   return { graph, row: await versionOf(graph, version) };
 }
 

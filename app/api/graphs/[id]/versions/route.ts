@@ -8,13 +8,14 @@ import { checkDocument } from '@/lib/server/document-check';
 import { readGraphJson } from '@/lib/server/graph-json-body';
 import { recordJson } from '@/lib/server/graph-views';
 import { invalidGraph, json, route, type Params } from '@/lib/server/http';
+import { graphFor, workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The saved versions of a graph, newest first, each with its note and what changed from the one before. */
-export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const versions = await getStore().versions.list((await params).id);
+export const GET = route('viewer', async (_req, { params }: Params<'id'>, caller) => {
+  const versions = await getStore().versions.list((await graphFor(caller, (await params).id, 'viewer')).id);
   if (!versions) throw notFound('graph');
   const res: GraphVersionsResponse = {
     versions: versions.map((v, i) => {
@@ -29,8 +30,8 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
  * "Save version": a new version with a note, of the given document (validated) or the current one.
  * Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread.
  */
-export const POST = route('editor', async (req, { params }: Params<'id'>) => {
-  const { id } = await params;
+export const POST = route('editor', async (req, { params }: Params<'id'>, caller) => {
+  const { id } = await graphFor(caller, (await params).id, 'editor');
   const names = await configuredNames();
   const { body, checked: inWorker } = await readGraphJson(req, SaveVersionRequest, names);
   let doc = undefined;

@@ -1,16 +1,15 @@
 import { getStore } from '@/db/store';
 import type { CheckpointsResponse } from '@/lib/contracts/time-travel';
-import { notFound } from '@/lib/errors';
 import { json, route, type Params } from '@/lib/server/http';
+import { runFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Every checkpoint of the run (time travel): the state after each superstep and what runs next. */
-export const GET = route('viewer', async (_req, { params }: Params<'id'>) => {
-  const { id } = await params;
+export const GET = route('viewer', async (_req, { params }: Params<'id'>, caller) => {
+  const { id } = await runFor(caller, (await params).id, 'viewer');
   const store = getStore();
-  if (!(await store.runs.get(id))) throw notFound(`Run ${id}`);
   const res: CheckpointsResponse = {
     run_id: id,
     checkpoints: (await store.checkpoints.list(id)).map((c) => ({

@@ -1,9 +1,9 @@
-import { getStore } from '@/db/store';
 import { SeqParam } from '@/lib/contracts/runs';
-import { badRequest, notFound } from '@/lib/errors';
+import { badRequest } from '@/lib/errors';
 import { runtimeConfig } from '@/lib/runtime/config';
 import { runEventStream, SSE_HEADERS } from '@/lib/runtime/run-event-stream';
 import { route, type Params } from '@/lib/server/http';
+import { runFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,9 +18,8 @@ function afterSeq(req: Request): number {
 }
 
 /** The run's trace as Server-Sent Events: replay, then live, until a terminal event. */
-export const GET = route('viewer', async (req, { params }: Params<'id'>) => {
-  const { id } = await params;
-  if (!(await getStore().runs.get(id))) throw notFound(`Run ${id}`);
+export const GET = route('viewer', async (req, { params }: Params<'id'>, caller) => {
+  const { id } = await runFor(caller, (await params).id, 'viewer');
   const stream = runEventStream({ runId: id, after: afterSeq(req), heartbeatMs: runtimeConfig().sseHeartbeatMs, signal: req.signal });
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
 });

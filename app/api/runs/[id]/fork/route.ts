@@ -4,6 +4,7 @@ import { runView } from '@/lib/runtime/run-views';
 import { keyBudget } from '@/lib/server/auth-keys';
 import { readJson } from '@/lib/server/body';
 import { json, route, type Params } from '@/lib/server/http';
+import { runFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * step), 422 (bad state or an unknown `next` node, at its path).
  */
 export const POST = route('editor', async (req, { params }: Params<'id'>, caller) => {
-  const { id } = await params;
+  const { id } = await runFor(caller, (await params).id, 'editor');
   const body = await readJson(req, ForkRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded, no run
   const { run, next, next_from } = await forkRun(id, body, key);

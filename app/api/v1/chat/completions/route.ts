@@ -3,6 +3,7 @@ import { chatCompletion } from '@/lib/runtime/openai/chat-completions';
 import { keyBudget } from '@/lib/server/auth-keys';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
+import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -11,5 +12,5 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, ChatCompletionRequest, 8 * 1024 * 1024);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
-  return chatCompletion(body, req.headers, key);
+  return chatCompletion(body, req.headers, { ...key, workspaceId: workspaceFor(req, caller, 'editor') });
 });

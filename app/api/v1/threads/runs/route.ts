@@ -5,6 +5,7 @@ import { keyBudget } from '@/lib/server/auth-keys';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json } from '@/lib/server/http';
+import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,8 @@ export const dynamic = 'force-dynamic';
 export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const body = await readJson(req, CreateThreadAndRunBody);
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no thread, no run
-  if (body.stream) return createThreadAndRunStream(body, key);
-  const thread = await createThread(body.thread ?? {});
+  const workspaceId = workspaceFor(req, caller, 'editor');
+  if (body.stream) return createThreadAndRunStream(body, workspaceId, key);
+  const thread = await createThread(body.thread ?? {}, workspaceId);
   return json(await createThreadRun(thread.id, body, key));
 });

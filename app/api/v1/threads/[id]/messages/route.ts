@@ -4,6 +4,7 @@ import { addMessage, listMessages } from '@/lib/runtime/openai/assistants';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { readJson, readQuery } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
+import { threadFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -15,9 +16,9 @@ const ListQuery = z.looseObject({
   before: z.string().max(200).optional(),
 });
 
-export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>) => {
-  const { id } = await params;
+export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, caller) => {
+  const { id } = await threadFor(caller, (await params).id, 'editor');
   return json(await addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
 });
 
-export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>) => json(await listMessages((await params).id, readQuery(req, ListQuery))));
+export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>, caller) => json(await listMessages((await threadFor(caller, (await params).id, 'viewer')).id, readQuery(req, ListQuery))));

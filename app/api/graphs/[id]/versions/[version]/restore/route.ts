@@ -41,8 +41,8 @@ async function save(id: string, doc: GraphDocument, version: number) {
  * 422 with its problems when that document no longer validates; 409 when its name is now another
  * graph's, or when `base_version` is given and the graph has changed since. Nothing is written on error.
  */
-export const POST = route('editor', async (req, { params }: Params<'id' | 'version'>) => {
-  const { graph, row } = await loadVersion(await params);
+export const POST = route('editor', async (req, { params }: Params<'id' | 'version'>, caller) => {
+  const { graph, row } = await loadVersion(caller, await params, 'editor');
   const options = await readOptions(req);
   if (options.base_version !== undefined && options.base_version !== graph.version) {
     throw new AppError('conflict', `the graph changed while you looked: it is now at version ${graph.version}, not ${options.base_version}; review and restore again`, {
@@ -51,7 +51,7 @@ export const POST = route('editor', async (req, { params }: Params<'id' | 'versi
   }
   const checked = checkGraphDocument(row.document, await validationContext());
   if (!checked.ok) throw invalidGraph(checked.errors, `version ${row.version}`);
-  const other = await getStore().graphs.getByName(checked.doc.name);
+  const other = await getStore().graphs.getByName(checked.doc.name, graph.workspaceId);
   if (other && other.id !== graph.id) throw nameClash(checked.doc.name, row.version, other.id);
   const saved = await save(graph.id, checked.doc, row.version);
   const body: RestoreVersionResponse = { ...recordJson(saved), warnings: checked.warnings, restored_from: row.version };

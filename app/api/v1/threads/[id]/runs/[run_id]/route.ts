@@ -1,11 +1,13 @@
 import { readThreadRun } from '@/lib/runtime/openai/assistants';
 import { openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
+import { threadFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 'run_id'>) => {
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 'run_id'>, caller) => {
   const { id, run_id } = await params;
+  await threadFor(caller, id, 'viewer');
   return json(await readThreadRun(id, run_id));
 });
