@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { setEnv } from '@/lib/testing/env';
 import { getDb } from '@/db/client';
 import { listEvents } from '@/db/run-events';
@@ -54,6 +54,13 @@ describe('the recorder, through HTTP and the mock model', () => {
     (getDb().$client.prepare('select coalesce(sum(length(data)), 0) as n from run_events where run_id = ?').get(runId) as { n: number }).n;
 
   it('a 10 MB model reply stores at most 1 MiB of trace', async () => {
+    // Under the reply cap (SWITCHYARD_MAX_REPLY_BYTES, 4 MiB by default: lib/runtime/reply-cap-run.test.ts) for this test.
+    const cap = process.env.SWITCHYARD_MAX_REPLY_BYTES;
+    process.env.SWITCHYARD_MAX_REPLY_BYTES = String(16 * MiB);
+    onTestFinished(() => {
+      if (cap === undefined) delete process.env.SWITCHYARD_MAX_REPLY_BYTES;
+      else process.env.SWITCHYARD_MAX_REPLY_BYTES = cap;
+    });
     mock.script([{ reply: { content: 'y'.repeat(10 * MiB), chunkSize: 256 * 1024 } }]);
     const runId = await h.startRun(await h.createGraph(agentGraph('huge-reply')), { input: 'say a lot' });
     const done = await h.waitForStatus(runId, ['succeeded', 'failed'], 30_000);
