@@ -1,8 +1,10 @@
 /**
- * The step commit on Postgres (db/store/run-ports.ts StepCommitter): one transaction on one pooled
- * connection writes the step's events (one statement for all of them, `unnest` of arrays), the run
- * row's changes, the journal rows and the checkpoint, every statement named so each connection
- * parses and plans it once. Commits of one run are queued: the next starts when the previous ended
+ * The step commit on Postgres (db/store/run-ports.ts StepCommitter): the step's events, the run
+ * row's changes, the journal rows and the checkpoint in one transaction. Usually that is one
+ * statement, a call of `switchyard_step_commit` (db/migrations-pg/0004_step_commit_function.sql):
+ * one round trip and one implicit transaction. A commit that also totals the run's usage from its
+ * events (a run's end) runs statement by statement between BEGIN and COMMIT on one pooled
+ * connection instead. Every statement is named so each connection parses and plans it once. Commits of one run are queued: the next starts when the previous ended
  * (committed or failed), so they apply in call order although nobody waits for them one by one.
  * The checkpoint is stored as a delta (db/checkpoint-delta.ts) against the run's last checkpoint
  * committed by this process; the delta writer learns of a checkpoint only once its commit succeeded.
@@ -26,6 +28,32 @@ const INSERT_JOURNAL =
 const UPSERT_CHECKPOINT =
   'INSERT INTO run_checkpoints (run_id, step, checkpoint, updated_at) VALUES ($1, $2, $3, $4) ' +
   'ON CONFLICT (run_id, step) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = excluded.updated_at';
+
+/** A step's events as the column arrays `unnest` takes (seq, ts, type, step, node, span, parent span, data). */
+const eventColumns = (ev: StepCommit['events']) => [
+  ev.map((e) => e.seq),
+  ev.map((e) => e.ts),
+  ev.map((e) => e.type),
+  ev.map((e) => e.step),
+  ev.map((e) => e.node ?? null),
+  ev.map((e) => e.span_id),
+  ev.map((e) => e.parent_span_id ?? null),
+  ev.map((e) => JSON.stringify(e.data)),
+];
+
+/** Journal rows as the column arrays `unnest` takes (key, kind, node, digest, result, error, usage, reused, started, latency). */
+const journalColumns = (j: NonNullable<StepCommit['journal']>) => [
+  j.map((r) => r.key),
+  j.map((r) => r.kind),
+  j.map((r) => r.node),
+  j.map((r) => r.requestHash),
+  j.map((r) => r.resultJson),
+  j.map((r) => r.error),
+  j.map((r) => (r.usage ? JSON.stringify(r.usage) : null)),
+  j.map((r) => (r.reused ? 1 : 0)),
+  j.map((r) => r.startedAt),
+  j.map((r) => r.latencyMs),
+];
 
 /** RunUpdate keys -> column and the value the column stores (JSON as text, times as epoch ms). */
 const RUN_COLUMNS: Record<keyof RunUpdate, [string, (v: unknown) => unknown]> = {
@@ -52,14 +80,7 @@ async function write(client: pg.PoolClient, runId: string, c: StepCommit, checkp
       text: INSERT_EVENTS,
       values: [
         runId,
-        ev.map((e) => e.seq),
-        ev.map((e) => e.ts),
-        ev.map((e) => e.type),
-        ev.map((e) => e.step),
-        ev.map((e) => e.node ?? null),
-        ev.map((e) => e.span_id),
-        ev.map((e) => e.parent_span_id ?? null),
-        ev.map((e) => JSON.stringify(e.data)),
+        ...eventColumns(ev),
       ],
     });
   }
@@ -74,21 +95,51 @@ async function write(client: pg.PoolClient, runId: string, c: StepCommit, checkp
       text: INSERT_JOURNAL,
       values: [
         runId,
-        j.map((r) => r.key),
-        j.map((r) => r.kind),
-        j.map((r) => r.node),
-        j.map((r) => r.requestHash),
-        j.map((r) => r.resultJson),
-        j.map((r) => r.error),
-        j.map((r) => (r.usage ? JSON.stringify(r.usage) : null)),
-        j.map((r) => (r.reused ? 1 : 0)),
-        j.map((r) => r.startedAt),
-        j.map((r) => r.latencyMs),
+        ...journalColumns(j),
         Date.now(),
       ],
     });
   }
   if (checkpoint !== undefined) await client.query({ name: 'store_checkpoint_upsert', text: UPSERT_CHECKPOINT, values: [runId, step, checkpoint, Date.now()] });
+}
+
+const STEP_COMMIT_CALL =
+  'SELECT switchyard_step_commit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)';
+
+/** The run row's changes of a commit as the function takes them (column -> stored value), or null. */
+function runSet(c: StepCommit): Record<string, unknown> | null {
+  let set: Record<string, unknown> | null = null;
+  for (const { update } of c.runUpdates ?? []) {
+    for (const k of Object.keys(update) as (keyof RunUpdate)[]) {
+      if (update[k] === undefined || !RUN_COLUMNS[k]) continue;
+      const [column, stored] = RUN_COLUMNS[k];
+      (set ??= {})[column] = stored(update[k]);
+    }
+  }
+  return set;
+}
+
+/** The commit in one statement (the usual case: no usage to total). */
+async function writeInOneCall(pool: pg.Pool, runId: string, c: StepCommit, checkpoint: string | undefined, step: number | undefined): Promise<void> {
+  const ev = c.events;
+  const j = c.journal ?? [];
+  const set = runSet(c);
+  const checkRun = !ev.length && !j.length && checkpoint === undefined;
+  await pool.query({
+    name: 'store_step_commit',
+    text: STEP_COMMIT_CALL,
+    values: [
+      runId,
+      ...eventColumns(ev),
+      set && JSON.stringify(set),
+      ...journalColumns(j),
+      Date.now(),
+      step ?? null,
+      checkpoint ?? null,
+      Date.now(),
+      checkRun,
+    ],
+  });
 }
 
 async function exists(client: pg.PoolClient, runId: string): Promise<boolean> {
@@ -104,6 +155,21 @@ export function pgStepCommitter(): StepCommitter {
   async function commitNow(runId: string, c: StepCommit): Promise<void> {
     const compact = c.checkpoint && compactCheckpoint(saved.get(runId), c.checkpoint);
     const pool = await getPgPool();
+    if (!c.runUpdates?.some((u) => u.withUsage)) {
+      let ok = false;
+      try {
+        await writeInOneCall(pool, runId, c, compact && JSON.stringify(compact.stored), c.checkpoint?.step);
+        ok = true;
+      } catch (err) {
+        const code = pgCode(err);
+        if (code === '23503' || code === 'P0002') throw notFound('run');
+        throw err;
+      } finally {
+        if (c.last || !ok) saved.forget(runId);
+        else if (compact) saved.set(runId, compact.saved);
+      }
+      return;
+    }
     const client = await pool.connect();
     let ok = false;
     let broken = false;
