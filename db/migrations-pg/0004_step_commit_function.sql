@@ -1,18 +1,21 @@
 -- Hand-written: a run's step commit in one statement (db/store/pg/steps.ts). The step's events, the
 -- run row's changes, its call-journal rows and its checkpoint, written by one call: one round trip
--- and one implicit transaction instead of BEGIN, three to five statements and COMMIT. Commits that
--- also total the run's usage (a run's end) keep the statement-by-statement transaction.
+-- and one implicit transaction instead of BEGIN, three to six statements and COMMIT.
 -- run_set: the run row's new values by column (status, output, error, usage, started_at,
--- finished_at; a key present with null sets NULL), or null for no change. check_run: raise
--- no_data_found (P0002) when the run does not exist (a commit that writes nothing else).
+-- finished_at; a key present with null sets NULL), or null for no change. with_usage: also set
+-- `usage` to the run's tokens and cost totalled over its llm.response events, this step's
+-- included (the JSON db/store/pg/runs.ts usageOf makes). check_run: raise no_data_found (P0002)
+-- when the run does not exist (a commit that writes nothing else).
 CREATE OR REPLACE FUNCTION switchyard_step_commit(
 	p_run text,
 	ev_seq bigint[], ev_ts text[], ev_type text[], ev_step bigint[], ev_node text[], ev_span text[], ev_parent text[], ev_data text[],
-	run_set jsonb,
+	run_set jsonb, with_usage boolean,
 	j_key text[], j_kind text[], j_node text[], j_hash text[], j_result text[], j_error text[], j_usage text[], j_reused bigint[], j_started bigint[], j_latency bigint[], j_at bigint,
 	cp_step bigint, cp_data text, cp_at bigint,
 	check_run boolean
 ) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	used record;
 BEGIN
 	IF check_run AND NOT EXISTS (SELECT 1 FROM runs WHERE id = p_run) THEN
 		RAISE EXCEPTION 'no run %', p_run USING ERRCODE = 'no_data_found';
@@ -20,6 +23,17 @@ BEGIN
 	IF cardinality(ev_seq) > 0 THEN
 		INSERT INTO run_events (run_id, seq, ts, type, step, node, span_id, parent_span_id, data)
 		SELECT p_run, * FROM unnest(ev_seq, ev_ts, ev_type, ev_step, ev_node, ev_span, ev_parent, ev_data);
+	END IF;
+	IF with_usage THEN
+		SELECT coalesce(sum((data::jsonb ->> 'gen_ai.usage.input_tokens')::numeric), 0) AS input,
+			coalesce(sum((data::jsonb ->> 'gen_ai.usage.output_tokens')::numeric), 0) AS output,
+			sum((data::jsonb ->> 'cost_usd')::numeric) AS cost
+		INTO used FROM run_events WHERE run_id = p_run AND type = 'llm.response';
+		run_set := coalesce(run_set, '{}'::jsonb) || jsonb_build_object('usage', (
+			CASE WHEN used.cost IS NULL
+				THEN json_build_object('prompt_tokens', used.input, 'completion_tokens', used.output, 'total_tokens', used.input + used.output)
+				ELSE json_build_object('prompt_tokens', used.input, 'completion_tokens', used.output, 'total_tokens', used.input + used.output, 'cost_usd', round(used.cost, 9))
+			END)::text);
 	END IF;
 	IF run_set IS NOT NULL THEN
 		UPDATE runs SET
