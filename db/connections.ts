@@ -6,6 +6,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { databaseFile, getDb, type Db } from './client';
+import { prepared } from './prepared';
 import { isSealed, loadSecretKey, mapSecrets, open, seal } from './secret-box';
 import { connections, type ConnectionRow } from './schema/connections';
 import type { ConnectionPatch, NewConnection } from './store/ports-settings';
@@ -41,8 +42,11 @@ const sealSecret = (v: string | null | undefined): string | null => (v == null ?
 export type { ConnectionRow } from './schema/connections';
 export type { ConnectionPatch, NewConnection } from './store/ports-settings';
 
+/** Read at every run start (its prices), so prepared once per connection. */
+const allConnections = () => prepared('connections_all', () => getDb().select().from(connections).orderBy(asc(connections.name)).prepare());
+
 export function listConnections(): ConnectionRow[] {
-  return getDb().select().from(connections).orderBy(asc(connections.name)).all().map(opened);
+  return allConnections().all().map(opened);
 }
 
 export function getConnection(name: string): ConnectionRow | undefined {

@@ -76,7 +76,9 @@ function columnOf(col: SQLiteColumn): PgColumnBuilderBase {
     default:
       throw new Error(`schema-pg: no Postgres type for ${col.columnType} (${col.name})`);
   }
-  const autoIncrement = (col as unknown as { autoIncrement?: boolean }).autoIncrement;
+  // An integer primary key is SQLite's rowid, assigned on insert with or without AUTOINCREMENT:
+  // Postgres gives it an identity.
+  const autoIncrement = (col as unknown as { autoIncrement?: boolean }).autoIncrement || col.columnType === 'SQLiteInteger';
   if (col.primary) b = autoIncrement ? bigint(col.name, { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity() : b.primaryKey();
   if (col.notNull && !col.primary) b = b.notNull();
   if (col.isUnique) b = b.unique(col.uniqueName);

@@ -5,7 +5,7 @@
  * travel) and a cassette export reuse them by node and request digest (lib/engine/journal.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { runs } from './runs';
 
 /** Token usage of a model call, as the model port reported it. */
@@ -18,8 +18,12 @@ export interface JournalUsageColumn {
 export const runJournal = sqliteTable(
   'run_journal',
   {
-    /** Order of recording within the database (a reuse takes a node's n-th identical call in this order). */
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    /**
+     * Order of recording within the database (a reuse takes a node's n-th identical call in this
+     * order). The rowid, not AUTOINCREMENT: rows are only appended (and deleted with their run), so
+     * ids still grow within a run, and a commit skips the `sqlite_sequence` write.
+     */
+    id: integer('id').primaryKey(),
     runId: text('run_id')
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
@@ -45,7 +49,10 @@ export const runJournal = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsecond') * 1000 as integer))`),
   },
-  (t) => [uniqueIndex('run_journal_run_key_idx').on(t.runId, t.key), index('run_journal_reuse_idx').on(t.runId, t.kind, t.node, t.requestHash)],
+  // One index: recall is by (run, key); a reuse (replay, cassette) reads one run's rows, which the
+  // same index's run prefix finds. A second index on (run, kind, node, digest) made each step's
+  // commit write one more b-tree (README, Performance).
+  (t) => [uniqueIndex('run_journal_run_key_idx').on(t.runId, t.key)],
 );
 
 export type RunJournalRow = typeof runJournal.$inferSelect;

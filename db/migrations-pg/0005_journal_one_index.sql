@@ -1,0 +1,1 @@
+DROP INDEX "run_journal_reuse_idx";
