@@ -4,8 +4,6 @@
  * the "Default" workspace, whose members are all existing users with their current role (their
  * default); each user also gets a personal workspace. Postgres runs when installed.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -14,26 +12,10 @@ import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, removeMigrationCopies } from '@/lib/testing/migrations-before';
 import { postgresBinDir, startPostgresServer, type PostgresServer } from '@/lib/testing/postgres-server';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-/** A copy of `folder` whose journal stops before migration `tag`. */
-function migrationsBefore(folder: string, tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-mig-'));
-  dirs.push(dir);
-  cpSync(folder, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag} in ${folder}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
+afterAll(removeMigrationCopies);
 
 const OLD_ROWS = [
   `INSERT INTO users (id, name, email, role) VALUES ('u1', 'Ada', 'ada@example.com', 'admin')`,
