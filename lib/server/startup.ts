@@ -7,8 +7,10 @@
  */
 import 'server-only';
 import { openDatabase } from '@/db/client';
+import { queueUrl } from '@/lib/runtime/config';
 import { getStore, type SeedResult } from '@/db/store';
 import { ensureRecovered } from '@/lib/runtime/recovery';
+import { warmRunThreads } from '@/lib/runtime/threads/pool';
 import { assertSafeBinding, boundHost } from './auth-binding';
 import { loadExampleFiles } from './examples';
 
@@ -44,6 +46,7 @@ async function start(opts: StartupOptions): Promise<StartupReport> {
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   await openDatabase(); // SQLite or the Postgres Pool, migrated
   await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  if (!queueUrl()) warmRunThreads(); // runs execute on worker threads (SWITCHYARD_RUN_THREADS): load them now
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RUN_SPAN_ID } from '@/lib/contracts/trace';
+import { runThreads } from '../config';
 import { publish } from '../event-bus';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
@@ -34,7 +35,7 @@ type Job = RunJobData<LaunchArgs>;
 const TAKEOVERS = 2;
 
 /** The run thread's TypeScript entry in the working directory (the repository: tests, `npm run dev`, `npm start`). */
-const entryFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'runtime', 'threads', 'run-thread.ts');
+const defaultEntry = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'runtime', 'threads', 'run-thread.ts');
 
 interface Held {
   job: Job;
@@ -44,6 +45,8 @@ interface Held {
 
 interface Slot {
   worker: Worker;
+  /** The thread loaded its code and takes runs. */
+  up: boolean;
   ready: Promise<void>;
   runs: Map<string, Held>;
 }
@@ -71,22 +74,55 @@ export class RunThreadPool {
   private terminated = false;
   readonly stats: RunThreadStats = { started: 0, done: {} };
 
-  constructor(private readonly size: number) {}
+  /** `entry`: the thread's entry file (tests: one that is missing, or does not load). */
+  constructor(
+    private readonly size: number,
+    private readonly opts: { entry?: string } = {},
+  ) {}
 
   /**
    * Executes the job on a thread: resolves once it is done there (never rejects but with
    * RunThreadsUnavailable when the threads cannot load). An abort of `signal` cancels the run.
    */
   async execute(job: Job, signal: AbortSignal): Promise<void> {
-    if (this.unavailable !== null) throw new RunThreadsUnavailable(this.unavailable);
-    const slot = this.pick();
-    await slot.ready;
+    const slot = await this.slotFor();
     await new Promise<void>((settle) => {
       this.dispatch(slot, { job, takeovers: 0, settle });
       const onAbort = () => this.send(job.runId, { kind: 'cancel', runId: job.runId });
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** Starts the threads (server start-up, tests); resolves once one takes runs, rejects with RunThreadsUnavailable. */
+  async warm(): Promise<void> {
+    this.check();
+    while (this.slots.length < this.size) this.start();
+    await this.firstReady();
+  }
+
+  private check(): void {
+    if (this.unavailable !== null) throw new RunThreadsUnavailable(this.unavailable);
+  }
+
+  /**
+   * The least busy thread that took runs; when it is busy, another thread starts for the runs to
+   * come (a thread takes seconds to load: a run does not wait for it while one is up).
+   */
+  private async slotFor(): Promise<Slot> {
+    for (;;) {
+      this.check();
+      const up = this.slots.filter((s) => s.up);
+      const best = up.length ? up.reduce((a, b) => (b.runs.size < a.runs.size ? b : a)) : null;
+      if ((!best || best.runs.size > 0) && this.slots.length < this.size && !this.slots.some((s) => !s.up)) this.start();
+      if (best) return best;
+      await this.firstReady();
+    }
+  }
+
+  private async firstReady(): Promise<void> {
+    if (!this.slots.length) this.start();
+    await Promise.any(this.slots.map((s) => s.ready)).catch(() => this.check());
   }
 
   /** Stops every thread now (a simulated crash in tests, or shutdown): their runs stop where they are. */
@@ -99,6 +135,11 @@ export class RunThreadPool {
     }
   }
 
+  /** Stops the thread executing `runId` as if it had crashed (tests): its runs go to other threads. */
+  async stopThreadOf(runId: string): Promise<void> {
+    await this.slots.find((s) => s.runs.has(runId))?.worker.terminate();
+  }
+
   private dispatch(slot: Slot, held: Held): void {
     slot.runs.set(held.job.runId, held);
     const m: ToThread = { kind: 'run', job: held.job, env: { ...process.env } };
@@ -109,16 +150,8 @@ export class RunThreadPool {
     this.slots.find((s) => s.runs.has(runId))?.worker.postMessage(m);
   }
 
-  /** A thread with no run, else a new one while under the size, else the least busy. */
-  private pick(): Slot {
-    const idle = this.slots.find((s) => s.runs.size === 0);
-    if (idle) return idle;
-    if (this.slots.length < this.size) return this.start();
-    return this.slots.reduce((a, b) => (b.runs.size < a.runs.size ? b : a));
-  }
-
   private start(): Slot {
-    const entry = entryFile();
+    const entry = this.opts.entry ?? defaultEntry();
     let worker: Worker;
     let markReady!: () => void;
     let markFailed!: (err: Error) => void;
@@ -139,14 +172,13 @@ export class RunThreadPool {
     }
     worker.unref();
     this.stats.started++;
-    const slot: Slot = { worker, ready, runs: new Map() };
+    const slot: Slot = { worker, up: false, ready, runs: new Map() };
     ready.catch(() => undefined);
     this.slots.push(slot);
-    let up = false;
     worker.on('message', (m: FromThread) => {
       switch (m.kind) {
         case 'ready':
-          up = true;
+          slot.up = true;
           return markReady();
         case 'events':
           for (const e of m.events) publish(e);
@@ -165,7 +197,7 @@ export class RunThreadPool {
       }
     });
     worker.on('error', (err) => {
-      if (!up) {
+      if (!slot.up) {
         this.fail(err.message);
         markFailed(new RunThreadsUnavailable(err.message));
       } else console.error('[switchyard] a run thread failed', err);
@@ -173,7 +205,10 @@ export class RunThreadPool {
     worker.on('exit', (code) => {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
-      if (!up) markFailed(new RunThreadsUnavailable(this.unavailable ?? `the run thread exited (${code}) before it was ready`));
+      if (!slot.up && !this.terminated) {
+        this.fail(`the run thread exited (${code}) before it was ready`);
+        markFailed(new RunThreadsUnavailable(this.unavailable!));
+      }
       if (this.terminated || !slot.runs.size) return;
       const orphans = [...slot.runs.values()];
       slot.runs.clear();
@@ -188,8 +223,7 @@ export class RunThreadPool {
     if (held.takeovers < TAKEOVERS && this.unavailable === null) {
       console.error(`[switchyard] run ${runId}: its run thread exited (${code}); another thread continues it from its last checkpoint`);
       try {
-        const slot = this.pick();
-        await slot.ready;
+        const slot = await this.slotFor();
         return this.dispatch(slot, { ...held, takeovers: held.takeovers + 1 });
       } catch {
         // no thread can take it: it fails below
@@ -225,4 +259,14 @@ export function runThreadPool(size: number): RunThreadPool | null {
 export function runThreadStats(): RunThreadStats | null {
   const pool = runtimeState().threads as RunThreadPool | undefined;
   return pool?.stats ?? null;
+}
+
+/** Starts this process's run threads in the background (server start-up): the first run need not wait for them to load. */
+export function warmRunThreads(size = runThreads()): void {
+  runThreadPool(size)
+    ?.warm()
+    .then(
+      () => console.log(`[switchyard] runs execute on ${size} run thread(s) (SWITCHYARD_RUN_THREADS)`),
+      () => undefined, // logged once by the pool; runs then execute on the server's thread
+    );
 }

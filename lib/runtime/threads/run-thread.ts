@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { TraceEvent } from '@/lib/contracts/trace';
-import { closeDbAndPool } from '@/db/client';
+import { closeDbAndPool, openDatabase } from '@/db/client';
 import { setEventSink } from '../event-bus';
 import { cancelRunHere, executeRunJob } from '../run-job';
 import type { FromThread, ToThread } from './protocol';
@@ -27,13 +27,13 @@ setEventSink((event) => {
 });
 
 /** The environment the server's thread has (tests change it between runs); a changed database is reopened. */
-let dbKey: string | null = null;
+let dbKey = `${process.env.SWITCHYARD_DB ?? ''}\n${process.env.DATABASE_URL ?? ''}`;
 let switching: Promise<void> = Promise.resolve();
 function useEnv(env: Record<string, string | undefined>): Promise<void> {
   for (const k of Object.keys(process.env)) if (env[k] === undefined) delete process.env[k];
   for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
   const key = `${env.SWITCHYARD_DB ?? ''}\n${env.DATABASE_URL ?? ''}`;
-  if (dbKey !== null && dbKey !== key) switching = switching.then(() => closeDbAndPool()).catch(() => undefined);
+  if (dbKey !== key) switching = switching.then(() => closeDbAndPool()).catch(() => undefined);
   dbKey = key;
   return switching;
 }
@@ -50,4 +50,6 @@ port.on('message', (m: ToThread) => {
     });
 });
 
+// The thread's store connection, opened before it takes runs (a failure is left to the first run to meet).
+await openDatabase().catch((err: unknown) => console.error(`[switchyard] a run thread could not open the database yet: ${err instanceof Error ? err.message : String(err)}`));
 post({ kind: 'ready' });
