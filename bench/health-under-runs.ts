@@ -67,7 +67,8 @@ async function run(server: SpawnedServer, graphId: string, i: number): Promise<s
   if (SSE) {
     const res = await fetch(`${server.url}/api/runs/${runId}/events`);
     if (!res.ok || !res.body) throw new Error(`events of ${runId}: ${res.status}`);
-    for await (const _ of res.body) void _; // read to the end (the stream ends with the run)
+    const reader = res.body.getReader();
+    while (!(await reader.read()).done); // read to the end (the stream ends with the run)
   }
   for (;;) {
     const status: string = (await json(await fetch(`${server.url}/api/runs/${runId}`), 'run')).run.status;

@@ -25,7 +25,7 @@ import { demoDocument } from './demo-run';
 import { keyCostCeiling } from './key-ceiling';
 import { exportFinishedRun } from './otel-export';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
-import { isRunThreadsUnavailable, runThreadPool } from './threads/pool';
+import { runThreadPool } from './threads/pool';
 
 export interface StartRunOptions {
   input: string;
@@ -142,16 +142,10 @@ export async function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs):
   });
 }
 
-/** An admitted run: on a run thread (threads/pool.ts) unless SWITCHYARD_RUN_THREADS=0 or they cannot load, else here. */
+/** An admitted run: on a run thread (threads/pool.ts) unless SWITCHYARD_RUN_THREADS=0 or none is loaded, else here. */
 async function executeAdmitted(run: RunRow, doc: GraphDocument, args: LaunchArgs, controller: AbortController): Promise<void> {
   const pool = runThreadPool(runThreads());
-  if (pool) {
-    try {
-      return await pool.execute({ runId: run.id, document: doc, args }, controller.signal);
-    } catch (err) {
-      if (!isRunThreadsUnavailable(err)) throw err;
-    }
-  }
+  if (pool && (await pool.execute({ runId: run.id, document: doc, args }, controller.signal))) return;
   await execute(run, doc, args, controller);
 }
 

@@ -9,9 +9,10 @@
  * signal) is posted to the thread holding it.
  *
  * The threads load the TypeScript sources through tsx, like the parse worker
- * (lib/server/import-worker.ts): Next's build does not bundle a worker's entry. Where they cannot
- * load (no sources or no tsx next to the server), runs execute on the server's thread as before
- * and the log says so once. A thread that dies (not terminated) hands its runs to another thread,
+ * (lib/server/import-worker.ts): Next's build does not bundle a worker's entry. That takes seconds:
+ * the server starts them at start-up (warmRunThreads), and until one is loaded runs execute on the
+ * server's thread. Where they cannot load (no sources or no tsx next to the server), runs execute
+ * on the server's thread as before and the log says so once. A thread that dies (not terminated) hands its runs to another thread,
  * which continues them from their last checkpoint (their finished calls recalled from the call
  * journal) up to TAKEOVERS times; after that the run fails.
  */
@@ -81,43 +82,62 @@ export class RunThreadPool {
   ) {}
 
   /**
-   * Executes the job on a thread: resolves once it is done there (never rejects but with
-   * RunThreadsUnavailable when the threads cannot load). An abort of `signal` cancels the run.
+   * Executes the job on a thread: resolves true once it is done there, or false at once when no
+   * thread took it (none loaded yet, or they cannot load): the caller executes it on its own thread.
+   * An abort of `signal` cancels the run.
    */
-  async execute(job: Job, signal: AbortSignal): Promise<void> {
-    const slot = await this.slotFor();
+  async execute(job: Job, signal: AbortSignal): Promise<boolean> {
+    const slot = this.loadedSlot();
+    if (!slot) return false;
     await new Promise<void>((settle) => {
       this.dispatch(slot, { job, takeovers: 0, settle });
       const onAbort = () => this.send(job.runId, { kind: 'cancel', runId: job.runId });
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     });
+    return true;
   }
 
-  /** Starts the threads (server start-up, tests); resolves once one takes runs, rejects with RunThreadsUnavailable. */
-  async warm(): Promise<void> {
+  /**
+   * Starts `count` threads (default: all; server start-up, tests); resolves once one takes runs,
+   * rejects with RunThreadsUnavailable.
+   */
+  async warm(count = this.size): Promise<void> {
     this.check();
-    while (this.slots.length < this.size) this.start();
+    while (this.slots.length < Math.min(count, this.size)) this.start();
     await this.firstReady();
+  }
+
+  /** The least busy loaded thread, or null; starts threads as runs come (a thread takes seconds to load). */
+  private loadedSlot(): Slot | null {
+    if (this.unavailable !== null) return null;
+    try {
+      return this.pick();
+    } catch {
+      return null; // could not start a thread (logged once)
+    }
   }
 
   private check(): void {
     if (this.unavailable !== null) throw new RunThreadsUnavailable(this.unavailable);
   }
 
-  /**
-   * The least busy thread that took runs; when it is busy, another thread starts for the runs to
-   * come (a thread takes seconds to load: a run does not wait for it while one is up).
-   */
+  /** The least busy loaded thread, waiting for one to load (a run taken over from a thread that died). */
   private async slotFor(): Promise<Slot> {
     for (;;) {
       this.check();
-      const up = this.slots.filter((s) => s.up);
-      const best = up.length ? up.reduce((a, b) => (b.runs.size < a.runs.size ? b : a)) : null;
-      if ((!best || best.runs.size > 0) && this.slots.length < this.size && !this.slots.some((s) => !s.up)) this.start();
+      const best = this.pick();
       if (best) return best;
       await this.firstReady();
     }
+  }
+
+  /** The least busy loaded thread (null: none); when it is busy and no thread is loading, another starts for the runs to come. */
+  private pick(): Slot | null {
+    const up = this.slots.filter((s) => s.up);
+    const best = up.length ? up.reduce((a, b) => (b.runs.size < a.runs.size ? b : a)) : null;
+    if ((!best || best.runs.size > 0) && this.slots.length < this.size && !this.slots.some((s) => !s.up)) this.start();
+    return best;
   }
 
   private async firstReady(): Promise<void> {
@@ -259,6 +279,16 @@ export function runThreadPool(size: number): RunThreadPool | null {
 export function runThreadStats(): RunThreadStats | null {
   const pool = runtimeState().threads as RunThreadPool | undefined;
   return pool?.stats ?? null;
+}
+
+/**
+ * Resolves once one of this process's run threads (if any) takes runs, or they could not load
+ * (test servers: until then runs execute on the server's thread).
+ */
+export async function runThreadsReady(size = runThreads()): Promise<void> {
+  await runThreadPool(size)
+    ?.warm(1)
+    .catch(() => undefined);
 }
 
 /** Starts this process's run threads in the background (server start-up): the first run need not wait for them to load. */

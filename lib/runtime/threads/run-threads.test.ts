@@ -23,7 +23,8 @@ import { RunThreadPool, isRunThreadsUnavailable, runThreadPool, runThreadStats }
 let mock: MockOpenAI;
 let h: Harness;
 withMockHarness((started) => ({ mock, h } = started), { SWITCHYARD_RUN_THREADS: '2' });
-// Loading a thread's code takes seconds (tsx, and far longer on a busy machine): before the tests.
+// Loading a thread's code takes seconds (tsx, and far longer on a busy machine); until then runs
+// execute on the server's thread: both threads loaded before the tests.
 beforeAll(() => runThreadPool(2)!.warm(), 180_000);
 
 const doneOnThreads = () => Object.values(runThreadStats()?.done ?? {}).reduce((a, b) => a + b, 0);
@@ -34,11 +35,9 @@ describe('runs on run threads', () => {
     mock.script([{ reply: { content: reply, chunkSize: 8, delayMs: 2 } }]);
     const before = doneOnThreads();
     const graphId = await h.createGraph(agentGraph('threaded'));
-    const t0 = Date.now();
     const runId = await h.startRun(graphId, { input: 'Say it' });
     const { sse } = await h.events(runId);
     const events = await h.collect(sse);
-    console.log('first run took', Date.now() - t0, events.map((e) => `${e.type}@${e.ts}`).slice(0, 4), events.at(-1)?.ts);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.type === 'llm.delta').length).toBeGreaterThan(1);
     expect(events.at(-1)!.type).toBe('run.finished');
@@ -49,7 +48,7 @@ describe('runs on run threads', () => {
     expect(doneOnThreads()).toBe(before + 1);
     expect(Object.keys(stats.done).map(Number)).not.toContain(threadId);
     expect(runtimeState().active.has(runId)).toBe(false);
-  }, 120_000);
+  }, 60_000); // a thread's first run: its code still cold
 
   it('a cancel reaches the thread: the model request is closed and the run ends cancelled', async () => {
     mock.script([{ reply: { content: 'x'.repeat(400), chunkSize: 1, delayMs: 20 } }]);
@@ -128,22 +127,25 @@ describe('threads that cannot load', () => {
     return { runId: run.id, document: g.document, args: { input: 'x' } };
   }
 
-  it('an entry that is not there: RunThreadsUnavailable, and the pool stays unavailable', async () => {
+  it('an entry that is not there: RunThreadsUnavailable naming it, and no run is taken', async () => {
     const pool = new RunThreadPool(1, { entry: path.join(dir, 'missing.ts') });
-    const err = await pool.execute(await job(), new AbortController().signal).catch((e: unknown) => e);
+    expect(await pool.execute(await job(), new AbortController().signal)).toBe(false);
+    const err = await pool.warm().catch((e: unknown) => e);
     expect(isRunThreadsUnavailable(err)).toBe(true);
     expect(String((err as Error).message)).toContain('missing.ts');
-    expect(isRunThreadsUnavailable(await pool.execute(await job(), new AbortController().signal).catch((e: unknown) => e))).toBe(true);
+    expect(await pool.execute(await job(), new AbortController().signal)).toBe(false);
     pool.terminate();
   });
 
-  it('an entry that fails to load: RunThreadsUnavailable with its error', async () => {
+  it('an entry that fails to load: RunThreadsUnavailable with its error, and no run is taken', async () => {
     const entry = path.join(dir, 'broken.ts');
     writeFileSync(entry, "throw new Error('this entry does not load');\n");
     const pool = new RunThreadPool(1, { entry });
-    const err = await pool.execute(await job(), new AbortController().signal).catch((e: unknown) => e);
+    expect(await pool.execute(await job(), new AbortController().signal)).toBe(false); // not loaded yet
+    const err = await pool.warm().catch((e: unknown) => e);
     expect(isRunThreadsUnavailable(err)).toBe(true);
     expect(String((err as Error).message)).toContain('this entry does not load');
+    expect(await pool.execute(await job(), new AbortController().signal)).toBe(false);
     pool.terminate();
   });
 
