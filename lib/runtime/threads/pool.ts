@@ -27,10 +27,10 @@ import { publish } from '../event-bus';
 import { recordRunEvent } from '../event-recorder';
 import { runtimeState } from '../globals';
 import type { RunJobData } from '../queue/jobs';
-import type { LaunchArgs } from '../run-manager';
 import type { FromThread, ToThread } from './protocol';
 
-type Job = RunJobData<LaunchArgs>;
+/** A run job (its launch arguments opaque here: run-manager.ts hands them over, the thread reads them). */
+type Job = RunJobData<object>;
 
 /** How many times a run is handed to another thread after the one executing it died. */
 const TAKEOVERS = 2;

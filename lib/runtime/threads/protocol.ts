@@ -2,15 +2,15 @@
  * The messages between the server's thread (pool.ts) and a run thread (run-thread.ts). A run is
  * the same job a queue-mode worker takes (../run-job.ts: RunJobData), a cancel names the run as the
  * queue's cancel channel does, and the thread's events come back as the events a queue worker
- * publishes on Redis: the thread's event bus posts them (batched per microtask) instead.
+ * publishes on Redis: the thread's event bus posts them (batched per microtask) instead. The job's
+ * launch arguments (run-manager.ts LaunchArgs) are opaque data here, as on the queue.
  */
 import type { TraceEvent } from '@/lib/contracts/trace';
 import type { RunJobData } from '../queue/jobs';
-import type { LaunchArgs } from '../run-manager';
 
 export type ToThread =
   /** `env`: the server's environment when the run was launched (a thread's copy is taken at its start). */
-  | { kind: 'run'; job: RunJobData<LaunchArgs>; env: Record<string, string | undefined> }
+  | { kind: 'run'; job: RunJobData<object>; env: Record<string, string | undefined> }
   | { kind: 'cancel'; runId: string };
 
 export type FromThread =

@@ -8,7 +8,8 @@ import { parentPort } from 'node:worker_threads';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { closeDbAndPool, openDatabase } from '@/db/client';
 import { setEventSink } from '../event-bus';
-import { cancelRunHere, executeRunJob } from '../run-job';
+import { cancelRunHere, executeRunJob, type RunJobData } from '../run-job';
+import type { LaunchArgs } from '../run-manager';
 import type { FromThread, ToThread } from './protocol';
 
 const port = parentPort!;
@@ -42,7 +43,7 @@ port.on('message', (m: ToThread) => {
   if (m.kind === 'cancel') return cancelRunHere(m.runId);
   const { runId } = m.job;
   void useEnv(m.env)
-    .then(() => executeRunJob(m.job))
+    .then(() => executeRunJob(m.job as RunJobData<LaunchArgs>)) // the launch arguments run-manager.ts handed over
     .catch((err: unknown) => console.error(`[switchyard] run ${runId}: its run thread could not execute it`, err))
     .finally(() => {
       postEvents();
