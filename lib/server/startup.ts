@@ -46,7 +46,7 @@ async function start(opts: StartupOptions): Promise<StartupReport> {
   assertSafeBinding(opts.host ?? boundHost()); // SWITCHYARD_AUTH=off only on loopback
   await openDatabase(); // SQLite or the Postgres Pool, migrated
   await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
-  if (!queueUrl()) warmRunThreads(); // runs execute on worker threads (SWITCHYARD_RUN_THREADS): load them now
+  if (!queueUrl()) warmRunThreads({ log: opts.log }); // runs execute on worker threads (SWITCHYARD_RUN_THREADS): load them now
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files

@@ -291,12 +291,12 @@ export async function runThreadsReady(size = runThreads()): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Starts this process's run threads in the background (server start-up): the first run need not wait for them to load. */
-export function warmRunThreads(size = runThreads()): void {
+/** Starts this process's run threads in the background (server start-up): the first run need not wait for them to load. `log`: say so once loaded. */
+export function warmRunThreads(opts: { log?: boolean } = {}, size = runThreads()): void {
   runThreadPool(size)
     ?.warm()
     .then(
-      () => console.log(`[switchyard] runs execute on ${size} run thread(s) (SWITCHYARD_RUN_THREADS)`),
+      () => opts.log !== false && console.log(`[switchyard] runs execute on ${size} run thread(s) (SWITCHYARD_RUN_THREADS)`),
       () => undefined, // logged once by the pool; runs then execute on the server's thread
     );
 }
