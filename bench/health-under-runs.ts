@@ -10,12 +10,13 @@
  *                               # BENCH_THREADS (default: the server's default, min(4, CPUs)); BENCH_SSE=1:
  *                               # every run's events read over SSE by a client (0: the runs are polled)
  *
- * Three processes: the mock model (bench/mock-model.ts), the server, and this one (the clients: one
- * health request after another, and the runs). Each mode: warm-up runs (the threads load), 200 idle
+ * Four processes: the mock model (bench/mock-model.ts), the server, this one (the runs' clients)
+ * and a health poller (one request after another, timed in a process of its own). Each mode: warm-up runs (the threads load), 200 idle
  * health requests, then the runs started together while health is polled until they all ended.
  * Prints a table: health p50/p99 idle and under the runs, the p99 ratio, the server's event-loop delay
  * p99 under the runs, and how long the runs took.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,12 +62,31 @@ async function json(res: Response, what: string): Promise<any> {
   return JSON.parse(text);
 }
 
-async function health(server: SpawnedServer): Promise<number> {
-  const t = performance.now();
-  const res = await fetchRetry(`${server.url}/api/health`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`health: ${res.status}`);
-  return performance.now() - t;
+/**
+ * GET /api/health one request after another from a process of its own (this one is busy with the
+ * runs' clients: timing health here would time this process), `count` times or until stop();
+ * resolves with the latencies in ms.
+ */
+function healthPoller(server: SpawnedServer, count = Infinity): { stop(): void; times: Promise<number[]> } {
+  const code = `
+    let stop = false; const xs = [];
+    process.on('message', () => (stop = true));
+    (async () => {
+      while (!stop && xs.length < ${Number.isFinite(count) ? count : 'Infinity'}) {
+        const t = performance.now();
+        const res = await fetch(process.argv[1]);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error('health: ' + res.status);
+        xs.push(performance.now() - t);
+      }
+      process.send(xs, () => process.exit(0));
+    })();`;
+  const child = spawn(process.execPath, ['-e', code, `${server.url}/api/health`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const times = new Promise<number[]>((resolve, reject) => {
+    child.once('message', (xs) => resolve(xs as number[]));
+    child.once('exit', (c) => reject(new Error(`the health poller exited (${c})`)));
+  });
+  return { stop: () => child.send('stop'), times };
 }
 
 /** Starts a run and waits for its end (over SSE, or polling its row); resolves with its status. */
@@ -82,7 +102,7 @@ async function run(server: SpawnedServer, graphId: string, i: number): Promise<s
   for (;;) {
     const status: string = (await json(await fetchRetry(`${server.url}/api/runs/${runId}`), 'run')).run.status;
     if (!['queued', 'running'].includes(status)) return status;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1000)); // a run's detail holds its events: not too often
   }
 }
 
@@ -110,20 +130,14 @@ async function measure(mode: string, threads: string): Promise<Row> {
   try {
     const graphId: string = (await json(await fetch(`${server.url}/api/graphs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document: graph }) }), 'create graph')).id;
     await Promise.all(Array.from({ length: 8 }, (_, i) => run(server, graphId, i))); // warm-up: threads loaded, code compiled
-    for (let i = 0; i < 50; i++) await health(server);
-    const idle: number[] = [];
-    for (let i = 0; i < 200; i++) idle.push(await health(server));
+    const idle = (await healthPoller(server, 250).times).slice(50); // the first 50: warm-up
     server.eventLoop!.reset();
-    const under: number[] = [];
-    let done = false;
-    const polling = (async () => {
-      while (!done) under.push(await health(server));
-    })();
+    const polling = healthPoller(server);
     const t = performance.now();
     const statuses = await Promise.all(Array.from({ length: RUNS }, (_, i) => run(server, graphId, i)));
     const seconds = (performance.now() - t) / 1000;
-    done = true;
-    await polling;
+    polling.stop();
+    const under = await polling.times;
     const eld = await server.eventLoop!.read();
     return { mode, idle, under, eldP99: eld.p99Ms, seconds, failed: statuses.filter((s) => s !== 'succeeded').length };
   } finally {

@@ -4,7 +4,8 @@
  * this process, the server, is asked GET /api/health one request after another. It reports health
  * p50/p99 idle and under the runs and their ratio (printed: no assertion on time, the machine is
  * shared), and asserts that every run succeeded and that every one was executed on a run thread,
- * none on the server's thread. bench/health-under-runs.ts compares threads with in-process runs.
+ * none on the server's thread; then the same batch on the server's thread (SWITCHYARD_RUN_THREADS=0)
+ * for comparison. bench/health-under-runs.ts measures both from outside, with SSE clients.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,42 +67,62 @@ async function healthOnce(): Promise<number> {
   return performance.now() - t;
 }
 
-it(`${RUNS} concurrent runs execute on run threads while /api/health keeps answering`, async () => {
-  const graphId = await h.createGraph(agentGraph('long-replies'));
-  for (let i = 0; i < 50; i++) await healthOnce(); // warm-up: the route loaded and compiled
-  const idle: number[] = [];
-  for (let i = 0; i < 200; i++) idle.push(await healthOnce());
-  const before = Object.values(runThreadStats()?.done ?? {}).reduce((a, b) => a + b, 0);
-
+/** Health p50/p99 while RUNS runs execute at once (started over HTTP, awaited in-process: no client polls them). */
+async function underRuns(graphId: string): Promise<{ runIds: string[]; times: number[]; seconds: number }> {
   const started = performance.now();
-  const under: number[] = [];
+  const times: number[] = [];
   let done = false;
   const polling = (async () => {
-    while (!done) under.push(await healthOnce());
+    while (!done) times.push(await healthOnce());
   })();
   const runIds = await Promise.all(Array.from({ length: RUNS }, (_, i) => h.startRun(graphId, { input: `run ${i}` })));
   await Promise.all(runIds.map((id) => waitForRun(id)));
   done = true;
   await polling;
-  const seconds = (performance.now() - started) / 1000;
+  return { runIds, times, seconds: (performance.now() - started) / 1000 };
+}
 
-  const rows = await Promise.all(runIds.map((id) => getStore().runs.get(id)));
-  expect(rows.map((r) => r?.status)).toEqual(runIds.map(() => 'succeeded'));
+const doneOnThreads = () => Object.values(runThreadStats()?.done ?? {}).reduce((a, b) => a + b, 0);
+const ms = (x: number) => Number(x.toFixed(2));
+
+it(`${RUNS} concurrent runs execute on run threads while /api/health keeps answering (and, for comparison, on the server's thread)`, async () => {
+  const graphId = await h.createGraph(agentGraph('long-replies'));
+  for (let i = 0; i < 50; i++) await healthOnce(); // warm-up: the route loaded and compiled
+  const idle: number[] = [];
+  for (let i = 0; i < 200; i++) idle.push(await healthOnce());
+
+  const before = doneOnThreads();
+  const threaded = await underRuns(graphId);
+  const rows = await Promise.all(threaded.runIds.map((id) => getStore().runs.get(id)));
+  expect(rows.map((r) => r?.status)).toEqual(threaded.runIds.map(() => 'succeeded'));
   expect(rows.every((r) => String(r?.output).startsWith('word word'))).toBe(true);
   const stats = runThreadStats()!;
-  expect(Object.values(stats.done).reduce((a, b) => a + b, 0) - before).toBe(RUNS);
-  expect(Object.keys(stats.done).map(Number)).not.toContain(threadId);
+  expect(doneOnThreads() - before).toBe(RUNS); // every run on a thread...
+  expect(Object.keys(stats.done).map(Number)).not.toContain(threadId); // ...none on this one
   expect(stats.started).toBe(THREADS);
 
-  const report = {
-    runs: RUNS,
-    threads: THREADS,
-    seconds: Number(seconds.toFixed(1)),
-    healthAnswers: under.length,
-    idle: { p50: Number(quantile(idle, 0.5).toFixed(2)), p99: Number(quantile(idle, 0.99).toFixed(2)) },
-    underRuns: { p50: Number(quantile(under, 0.5).toFixed(2)), p99: Number(quantile(under, 0.99).toFixed(2)), max: Number(Math.max(...under).toFixed(2)) },
-    p99Ratio: Number((quantile(under, 0.99) / quantile(idle, 0.99)).toFixed(1)),
-  };
-  console.log(`[health under ${RUNS} runs on ${THREADS} run threads] ${JSON.stringify(report)}`);
-  expect(under.length).toBeGreaterThan(0);
+  // The same on the server's thread (SWITCHYARD_RUN_THREADS=0), for the report.
+  process.env.SWITCHYARD_RUN_THREADS = '0';
+  let inProcess: Awaited<ReturnType<typeof underRuns>>;
+  try {
+    inProcess = await underRuns(graphId);
+  } finally {
+    process.env.SWITCHYARD_RUN_THREADS = String(THREADS);
+  }
+  const rows0 = await Promise.all(inProcess.runIds.map((id) => getStore().runs.get(id)));
+  expect(rows0.map((r) => r?.status)).toEqual(inProcess.runIds.map(() => 'succeeded'));
+  expect(doneOnThreads() - before).toBe(RUNS); // none of these on a thread
+
+  const idleP99 = quantile(idle, 0.99);
+  const line = (r: typeof threaded) => ({
+    seconds: Number(r.seconds.toFixed(1)),
+    answers: r.times.length,
+    p50: ms(quantile(r.times, 0.5)),
+    p99: ms(quantile(r.times, 0.99)),
+    max: ms(Math.max(...r.times)),
+    p99RatioToIdle: Number((quantile(r.times, 0.99) / idleP99).toFixed(1)),
+  });
+  const report = { runs: RUNS, idle: { p50: ms(quantile(idle, 0.5)), p99: ms(idleP99) }, [`threads(${THREADS})`]: line(threaded), inProcess: line(inProcess) };
+  console.log(`[health under ${RUNS} runs] ${JSON.stringify(report)}`);
+  expect(threaded.times.length).toBeGreaterThan(0);
 }, 600_000);
