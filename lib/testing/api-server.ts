@@ -228,7 +228,8 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   const restoreEnv = opts.auth ? () => undefined : setEnv({ SWITCHYARD_AUTH: 'off' });
   if (opts.startup ?? opts.root === undefined) {
     await startServer({ seed: false, log: false, host: '127.0.0.1' });
-    if (!queueUrl()) await runThreadsReady(); // SWITCHYARD_RUN_THREADS: loaded before the first request (it takes seconds)
+    // SWITCHYARD_RUN_THREADS: a run thread loaded before the first request (it takes seconds; at most 10 s, within a test's budget)
+    if (!queueUrl()) await runThreadsReady(10_000);
   }
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();

@@ -282,13 +282,16 @@ export function runThreadStats(): RunThreadStats | null {
 }
 
 /**
- * Resolves once one of this process's run threads (if any) takes runs, or they could not load
- * (test servers: until then runs execute on the server's thread).
+ * Resolves once one of this process's run threads (if any) takes runs, they could not load, or
+ * `maxMs` passed (test servers: until one is loaded runs execute on the server's thread; a test
+ * that needs a thread waits for RunThreadPool.warm itself).
  */
-export async function runThreadsReady(size = runThreads()): Promise<void> {
-  await runThreadPool(size)
-    ?.warm(1)
-    .catch(() => undefined);
+export async function runThreadsReady(maxMs: number, size = runThreads()): Promise<void> {
+  const pool = runThreadPool(size);
+  if (!pool) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([pool.warm(1).catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, maxMs)))]);
+  clearTimeout(timer);
 }
 
 /** Starts this process's run threads in the background (server start-up): the first run need not wait for them to load. `log`: say so once loaded. */
