@@ -8,7 +8,8 @@
  *   npm run bench:health-runs   # BENCH_RUNS=100, BENCH_REPLY_KB=300 per run in BENCH_CHUNK=2048-character
  *                               # chunks BENCH_CHUNK_MS=5 apart, after BENCH_MODEL_LATENCY_MS=50;
  *                               # BENCH_THREADS (default: the server's default, min(4, CPUs)); BENCH_SSE=1:
- *                               # every run's events read over SSE by a client (0: the runs are polled)
+ *                               # every run's events read over SSE by a client (0: the runs are polled);
+ *                               # BENCH_MODES=threads,in-process; BENCH_CPU_PROFILE=<dir>: the server under --cpu-prof
  *
  * Four processes: the mock model (bench/mock-model.ts), the server, this one (the runs' clients)
  * and a health poller (one request after another, timed in a process of its own). Each mode: warm-up runs (the threads load), 200 idle
@@ -32,6 +33,7 @@ const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 5);
 const LATENCY = Number(process.env.BENCH_MODEL_LATENCY_MS ?? 50);
 const SSE = process.env.BENCH_SSE !== '0';
 const THREADS = process.env.BENCH_THREADS;
+const MODES = (process.env.BENCH_MODES ?? 'threads,in-process').split(',').map((m) => m.trim());
 
 const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-health-'));
 const mock = await spawnMockModel(LATENCY, { BENCH_MODEL_REPLY_BYTES: String(REPLY_KB * 1024), BENCH_MODEL_CHUNK: String(CHUNK), BENCH_MODEL_CHUNK_MS: String(CHUNK_MS) });
@@ -94,10 +96,19 @@ async function run(server: SpawnedServer, graphId: string, i: number): Promise<s
   const started = await json(await fetch(`${server.url}/api/graphs/${graphId}/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: `run ${i}` }) }), 'start run');
   const runId: string = started.run_id;
   if (SSE) {
+    // Read to the end (the stream ends with the run); its last event says how the run ended (as an
+    // API client reads it: no GET of the run's detail, which holds all its events).
     const res = await fetchRetry(`${server.url}/api/runs/${runId}/events`);
     if (!res.ok || !res.body) throw new Error(`events of ${runId}: ${res.status}`);
-    const reader = res.body.getReader();
-    while (!(await reader.read()).done); // read to the end (the stream ends with the run)
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let carry = '';
+    let last: string | undefined;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      const text = carry + r.value;
+      last = [...text.matchAll(/^event: (\S+)$/gm)].at(-1)?.[1] ?? last;
+      carry = text.slice(-200); // a frame's `event:` line split across chunks
+    }
+    return last === 'run.finished' ? 'succeeded' : (last ?? 'no event');
   }
   for (;;) {
     const status: string = (await json(await fetchRetry(`${server.url}/api/runs/${runId}`), 'run')).run.status;
@@ -125,7 +136,7 @@ async function measure(mode: string, threads: string): Promise<Row> {
       SWITCHYARD_MAX_CONCURRENT_RUNS: String(Math.max(RUNS, 16)),
       ...(threads === '' ? {} : { SWITCHYARD_RUN_THREADS: threads }),
     },
-    { eventLoop: true },
+    { eventLoop: true, ...(process.env.BENCH_CPU_PROFILE ? { cpuProfileDir: path.join(process.env.BENCH_CPU_PROFILE, mode.replace(/\W+/g, '-')) } : {}) },
   );
   try {
     const graphId: string = (await json(await fetch(`${server.url}/api/graphs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document: graph }) }), 'create graph')).id;
@@ -149,8 +160,8 @@ console.log(machine());
 console.log(`${RUNS} runs at once, each ${REPLY_KB} KB in ${CHUNK}-character chunks ${CHUNK_MS} ms apart after ${LATENCY} ms; SSE clients: ${SSE ? 'yes' : 'no'}`);
 const rows: Row[] = [];
 try {
-  rows.push(await measure(`threads (${THREADS ?? 'default'})`, THREADS ?? ''));
-  rows.push(await measure('in-process (0)', '0'));
+  if (MODES.includes('threads')) rows.push(await measure(`threads (${THREADS ?? 'default'})`, THREADS ?? ''));
+  if (MODES.includes('in-process')) rows.push(await measure('in-process (0)', '0'));
 } finally {
   mock.stop();
   rmSync(dir, { recursive: true, force: true });
