@@ -16,6 +16,9 @@ export default defineConfig({
     exclude: ['node_modules/**', '.next/**', 'e2e/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // Runs execute on the test process's thread unless a file (or SWITCHYARD_RUN_THREADS=2 npx vitest …,
+    // to run a suite on run threads) says otherwise: lib/runtime/threads.
+    env: { SWITCHYARD_RUN_THREADS: process.env.SWITCHYARD_RUN_THREADS ?? '0' },
     hookTimeout: 60_000,
     pool: 'forks',
     // Test files mostly wait (HTTP servers, spawned workers and servers, PostgreSQL, Redis) rather than

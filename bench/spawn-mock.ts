@@ -2,9 +2,10 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export async function spawnMockModel(latencyMs: number): Promise<{ url: string; stop(): void }> {
+/** `env`: more of bench/mock-model.ts's settings (BENCH_MODEL_REPLY_BYTES...). */
+export async function spawnMockModel(latencyMs: number, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mock-model.ts'], {
-    env: { ...process.env, BENCH_MODEL_LATENCY_MS: String(latencyMs) },
+    env: { ...process.env, ...env, BENCH_MODEL_LATENCY_MS: String(latencyMs) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const first = await new Promise<string>((resolve, reject) => {

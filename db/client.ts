@@ -75,6 +75,11 @@ function open(file: string): { db: Db; checkpointer: WalCheckpointer | null } {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = drizzle({ client: sqlite, schema }) as Db;
+    // Other connections write the file too (run threads, queue workers, the WAL checkpointer): a
+    // transaction that reads before it writes would fail at once with SQLITE_BUSY when another
+    // connection committed in between (WAL snapshots); begun IMMEDIATE it waits its turn (busy_timeout).
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn, config) => transaction(fn, { behavior: 'immediate', ...config })) as typeof db.transaction;
     migrate(db, { migrationsFolder: migrationsFolder() });
     return { db, checkpointer: file === ':memory:' ? null : startWalCheckpointer(sqlite, file) };
   } catch (err) {

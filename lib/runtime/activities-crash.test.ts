@@ -65,7 +65,8 @@ async function waitForStatus(api: SpawnedApi, runId: string, statuses: string[])
   }
 }
 
-// Spawns two servers (tsx start-up) and kills one: slow on a loaded 2-core machine, so two minutes, not the default 20 s.
+// Spawns two servers (tsx start-up, and with SWITCHYARD_RUN_THREADS a run thread loaded before each
+// listens) and kills one: slow on a loaded 2-core machine, so two minutes, not the default 20 s.
 describe('kill -9 after a finished tool call', { timeout: 120_000 }, () => {
   it('the resumed run replays the tool call: zero repeated hits', async () => {
     let hung: () => void = () => {};

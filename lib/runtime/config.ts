@@ -8,6 +8,9 @@
  * - SWITCHYARD_SSE_HEARTBEAT_MS       SSE heartbeat period (run events, chat completions keep-alive), default 15000
  * - SWITCHYARD_MAX_CONCURRENT_RUNS    runs executing at once in this process (more wait as `queued`),
  *                                     default max(16, 32 × available CPUs): runs mostly wait on the model
+ * - SWITCHYARD_RUN_THREADS            worker threads runs execute on, off the HTTP event loop
+ *                                     (lib/runtime/threads), default min(4, available CPUs); 0 = on the
+ *                                     server's thread. Ignored in queue mode and with SWITCHYARD_DB=:memory:
  * - SWITCHYARD_QUEUE                  redis://… : queue mode (lib/runtime/queue): runs are BullMQ jobs
  *                                     executed by `npm run worker` processes; unset = in-process runs
  * - SWITCHYARD_QUEUE_LOCK_MS          a worker's lock on a run's job, renewed at half of it; a job whose
@@ -56,6 +59,11 @@ export function runtimeConfig(env: Record<string, string | undefined> = process.
 /** SWITCHYARD_MAX_CONCURRENT_RUNS, or the default sized to the machine: max(16, 32 × available CPUs). */
 export function maxConcurrentRuns(env: Record<string, string | undefined> = process.env): number {
   return intFromEnv(env, 'SWITCHYARD_MAX_CONCURRENT_RUNS', 1, 100_000) ?? Math.max(16, 32 * availableParallelism());
+}
+
+/** SWITCHYARD_RUN_THREADS, or the default min(4, available CPUs); 0: runs execute on the server's thread. */
+export function runThreads(env: Record<string, string | undefined> = process.env): number {
+  return intFromEnv(env, 'SWITCHYARD_RUN_THREADS', 0, 256) ?? Math.min(4, availableParallelism());
 }
 
 export interface QueueConfig {

@@ -6,6 +6,9 @@
  * `subscribe` returns the unsubscribe function with `ready`: a promise that settles once events
  * published from then on reach the listener (at once in-process; once Redis confirmed the
  * subscription in queue mode). A reader waits for it before reading the backlog from the database.
+ *
+ * On a run thread (threads/run-thread.ts) an event sink replaces the bus: the events its runs
+ * record are posted to the server's thread, which publishes them on its own bus.
  */
 import type { TraceEvent } from '@/lib/contracts/trace';
 import { queueUrl } from './config';
@@ -44,6 +47,14 @@ function redisSubscribe(url: string, runId: string, listener: EventListener): Un
   return Object.assign(unsubscribe, { ready });
 }
 
+/** On a run thread: where `publish` sends events (the thread's port to the server's thread). */
+let sink: ((event: TraceEvent) => void) | null = null;
+
+/** Sends every event published in this thread to `next` instead of this thread's subscribers (run threads). */
+export function setEventSink(next: ((event: TraceEvent) => void) | null): void {
+  sink = next;
+}
+
 /** Subscribes to a run's events as they are recorded; returns the unsubscribe function (with `ready`). */
 export function subscribe(runId: string, listener: EventListener): Unsubscribe {
   const url = queueUrl();
@@ -66,6 +77,7 @@ export function subscribe(runId: string, listener: EventListener): Unsubscribe {
 
 /** Delivers an event to the run's subscribers; a throwing subscriber does not stop the others. */
 export function publish(event: TraceEvent): void {
+  if (sink) return sink(event);
   const url = queueUrl();
   // One cached promise: its callbacks run in the order of the publish calls, so order is kept.
   if (url) return void redisBus().then((bus) => bus.redisPublish(url, event));

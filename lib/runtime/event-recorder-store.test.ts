@@ -26,7 +26,11 @@ describe('event recorder over the store', () => {
     const seen: { seq: number; stored: boolean }[] = [];
     const checks: Promise<void>[] = [];
     const off = subscribe(run.id, (e: TraceEvent) => {
-      checks.push(getStore().events.list(run.id, e.seq - 1, 1).then((rows) => void seen.push({ seq: e.seq, stored: rows[0]?.seq === e.seq })));
+      // The order of publishing is taken here; whether the event was stored, when the read answers
+      // (reads on several pooled connections answer in any order).
+      const entry = { seq: e.seq, stored: false };
+      seen.push(entry);
+      checks.push(getStore().events.list(run.id, e.seq - 1, 1).then((rows) => void (entry.stored = rows[0]?.seq === e.seq)));
     });
     for (let step = 1; step <= 8; step++) {
       rec.emit(node(step));

@@ -21,6 +21,8 @@ export interface RuntimeState {
   active: Map<string, ActiveRun>;
   /** True once start-up recovery ran in this process. */
   recovered: boolean;
+  /** The run threads (threads/pool.ts RunThreadPool), once a run was handed to them. */
+  threads?: { terminate(): void };
 }
 
 const KEY = Symbol.for('switchyard.runtime');
@@ -38,11 +40,13 @@ export function runtimeState(): RuntimeState {
 
 /**
  * Forget everything held in memory (tests: simulate a process crash/restart). Active runs are
- * aborted, and their recorders stop writing (see event-recorder.ts), as if the process had died.
+ * aborted, and their recorders stop writing (see event-recorder.ts), as if the process had died;
+ * run threads are terminated.
  */
 export function resetRuntimeState(): void {
   const g = globalThis as GlobalWithRuntime;
   const s = g[KEY];
+  s?.threads?.terminate(); // first: the aborts below must not reach the threads as cancels
   if (s) for (const run of s.active.values()) run.controller.abort(new Error('runtime reset'));
   delete g[KEY];
 }

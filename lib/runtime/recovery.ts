@@ -13,6 +13,7 @@
  * and resumed the same way (or left interrupted with SWITCHYARD_AUTO_RESUME=off).
  */
 import 'server-only';
+import { isMainThread } from 'node:worker_threads';
 import { getStore } from '@/db/store';
 import { isStoreUnavailable } from '@/db/store/outage';
 import type { RunRow } from '@/db/runs';
@@ -20,7 +21,8 @@ import { queueUrl } from './config';
 import { runtimeState } from './globals';
 import { recordRunEvent } from './event-recorder';
 import { resumeRun } from './run-manager';
-import { parkedCommits, releaseStrandedRun, setStrandedHandler } from './store-outage';
+import { onRunThreadOutage, type ThreadOutageHandler } from './threads/pool';
+import { noteStranded, parkedCommits, releaseStrandedRun, setStrandedHandler, strandedNotice } from './store-outage';
 import { INTERRUPTED_REASONS, RUN_SPAN_ID, SERVER_RESTART_REASON, STORE_OUTAGE_REASON } from '@/lib/contracts/trace';
 
 export interface RecoveryReport {
@@ -124,9 +126,21 @@ export async function ensureRecovered(): Promise<RecoveryReport | null> {
  * Takes back the runs of this process that a store outage strands (store-outage.ts): start-up
  * recovery calls it, and so must any process or thread that executes runs without it (a queue worker).
  */
-export function watchStrandedRuns(): void {
-  setStrandedHandler(takeBackWhenStoreReturns);
+export function watchStrandedRuns(onThread?: ThreadOutageHandler): void {
+  if (!onThread) {
+    setStrandedHandler((runId, settled) => takeBackWhenStoreReturns(runId, settled, resumeInterrupted));
+    // What a run thread reports of its stranded runs (run-thread.ts, below).
+    if (isMainThread) onRunThreadOutage({ stranded: noteStranded, released: releaseStrandedRun, resume: (runIds) => void resumeInterrupted(runIds) });
+    return;
+  }
+  // On a run thread: this thread holds the run's unwritten steps, so it takes the run back; the
+  // server's thread ends the run's SSE streams meanwhile and resumes it (admission, threads).
+  setStrandedHandler((runId, settled) => {
+    onThread.stranded(runId, strandedNotice(runId)?.message ?? 'The database is unavailable.');
+    takeBackWhenStoreReturns(runId, settled, async (runIds) => onThread.resume(runIds), onThread.released);
+  });
 }
+
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Back-off between looks at the store while it is away. */
@@ -155,7 +169,7 @@ async function writeParked(runId: string): Promise<void> {
  * (with back-off, for as long as it takes) until the store answers, marks the run interrupted and,
  * with auto-resume on, resumes it.
  */
-function takeBackWhenStoreReturns(runId: string, settled: Promise<unknown>): void {
+function takeBackWhenStoreReturns(runId: string, settled: Promise<unknown>, resume: (runIds: string[]) => Promise<unknown>, released: (runId: string) => void = () => {}): void {
   void (async () => {
     await settled.catch(() => undefined);
     await runtimeState().active.get(runId)?.done;
@@ -168,12 +182,17 @@ function takeBackWhenStoreReturns(runId: string, settled: Promise<unknown>): voi
         if (run && (run.status === 'running' || run.status === 'queued')) {
           await markInterrupted(run, STORE_OUTAGE_REASON);
           releaseStrandedRun(runId);
-          if (autoResume()) await resumeInterrupted([runId]);
-        } else releaseStrandedRun(runId); // ended or resumed meanwhile (a cancel, another process)
+          released(runId);
+          if (autoResume()) await resume([runId]);
+        } else {
+          releaseStrandedRun(runId); // ended or resumed meanwhile (a cancel, another process)
+          released(runId);
+        }
         return;
       } catch (err) {
         if (isStoreUnavailable(err)) continue;
         releaseStrandedRun(runId);
+        released(runId);
         console.error(`[switchyard] run ${runId}: taking it back after the store outage failed`, err);
         return;
       }

@@ -14,7 +14,7 @@ import { DEMO_CONNECTION, type RunSource } from '@/lib/contracts/runs';
 import { newRunId, type RunRow } from '@/db/runs';
 import { getStore } from '@/db/store';
 import { admissionQueue } from './admission';
-import { queueUrl } from './config';
+import { queueUrl, runThreads } from './config';
 import { cancelQueuedRun, enqueueRun, waitUntilSettled } from './queue/jobs';
 import { createEventRecorder, recordRunEvent, type EventRecorder } from './event-recorder';
 import { runtimeState } from './globals';
@@ -25,6 +25,7 @@ import { demoDocument } from './demo-run';
 import { keyCostCeiling } from './key-ceiling';
 import { exportFinishedRun } from './otel-export';
 import { isTerminalStatus, RESUMABLE_STATUSES } from './run-status';
+import { runThreadPool } from './threads/pool';
 
 export interface StartRunOptions {
   input: string;
@@ -134,14 +135,21 @@ export async function launch(run: RunRow, doc: GraphDocument, args: LaunchArgs):
       return;
     }
     try {
-      await execute(run, doc, args, controller);
+      await executeAdmitted(run, doc, args, controller);
     } finally {
       admission.leave();
     }
   });
 }
 
-/** Executes a run in this process now, without admission control: a queue worker's job (lib/runtime/queue/worker.ts; the worker's concurrency is its admission). */
+/** An admitted run: on a run thread (threads/pool.ts) unless SWITCHYARD_RUN_THREADS=0 or none is loaded, else here. */
+async function executeAdmitted(run: RunRow, doc: GraphDocument, args: LaunchArgs, controller: AbortController): Promise<void> {
+  const pool = runThreadPool(runThreads());
+  if (pool && (await pool.execute({ runId: run.id, document: doc, args }, controller.signal))) return;
+  await execute(run, doc, args, controller);
+}
+
+/** Executes a run in this thread now, without admission control: a queue worker's or run thread's job (run-job.ts; their admission is the worker's concurrency, or the server's). */
 export function executeRun(run: RunRow, doc: GraphDocument, args: LaunchArgs): Promise<void> {
   return track(run.id, (controller) => execute(run, doc, args, controller));
 }

@@ -44,8 +44,19 @@ export function strandRun(runId: string, err: unknown, settled: Promise<unknown>
   s.settled.set(runId, settled);
   const why = err instanceof Error ? err.message : String(err);
   const message = `The run stopped because the database is unavailable (${why}). It resumes from its last checkpoint once the database is back; reconnect to follow it.`;
-  s.stranded.set(runId, message);
   console.error(`[switchyard] run ${runId}: ${message}`);
+  noteStranded(runId, message);
+  s.handler?.(runId, settled);
+}
+
+/**
+ * Lists the run as waiting for the store and tells its listeners (SSE streams): the whole of
+ * strandRun on the thread that executes the run, and all of it the server's thread hears of a run
+ * stranded on a run thread (threads/pool.ts).
+ */
+export function noteStranded(runId: string, message: string): void {
+  const s = state();
+  s.stranded.set(runId, message);
   for (const listener of [...(s.listeners.get(runId) ?? [])]) {
     try {
       listener({ code: 'store_unavailable', message });
@@ -53,7 +64,6 @@ export function strandRun(runId: string, err: unknown, settled: Promise<unknown>
       // a listener that throws does not stop the others
     }
   }
-  s.handler?.(runId, settled);
 }
 
 /** The run left the list (it was marked interrupted, resumed, or ended otherwise). */

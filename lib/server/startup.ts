@@ -15,6 +15,8 @@ import { getStore, type SeedResult } from '@/db/store';
 import { ensureRecovered } from '@/lib/runtime/recovery';
 import { assertSafeBinding, hostsToCheck } from './auth-binding';
 import { installPeerCapture } from './client-address';
+import { queueUrl } from '@/lib/runtime/config';
+import { warmRunThreads } from '@/lib/runtime/threads/pool';
 import { loadExampleFiles } from './examples';
 import { assertSafeSettings } from './unsafe-settings';
 
@@ -53,6 +55,7 @@ async function start(opts: StartupOptions): Promise<StartupReport> {
   await openDatabase(); // SQLite or the Postgres Pool, migrated
   await holdServerLock(isPostgres() ? '' : databaseFile()); // rotate-key refuses while we run
   await ensureRecovered(); // runs left running by a crash or restart become `interrupted` (resumable)
+  if (!queueUrl()) warmRunThreads({ log: opts.log }); // runs execute on worker threads (SWITCHYARD_RUN_THREADS): load them now
   if (opts.seed === false) return { seed: { ran: false, seeded: [] }, invalidExamples: [] };
   const files = loadExampleFiles(opts.examplesDir);
   const invalidExamples = files

@@ -18,6 +18,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { statusOf, type ErrorCode } from '@/lib/errors';
 import { startServer } from '@/lib/server/startup';
+import { queueUrl } from '@/lib/runtime/config';
+import { runThreadsReady } from '@/lib/runtime/threads/pool';
 import { setEnv } from './env';
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -224,7 +226,11 @@ export interface ApiServerOptions {
 /** Starts the harness. Remember `await server.close()` in afterAll. */
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
   const restoreEnv = opts.auth ? () => undefined : setEnv({ SWITCHYARD_AUTH: 'off' });
-  if (opts.startup ?? opts.root === undefined) await startServer({ seed: false, log: false, host: '127.0.0.1' });
+  if (opts.startup ?? opts.root === undefined) {
+    await startServer({ seed: false, log: false, host: '127.0.0.1' });
+    // SWITCHYARD_RUN_THREADS: a run thread loaded before the first request (it takes seconds; at most 10 s, within a test's budget)
+    if (!queueUrl()) await runThreadsReady(10_000);
+  }
   const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {
