@@ -6,3 +6,4 @@
  */
 process.env.SWITCHYARD_RUN_THREADS = '2';
 await import('./store-outage.postgres.test');
+export {};
