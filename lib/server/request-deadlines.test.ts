@@ -93,6 +93,22 @@ describe('request body deadlines at the socket', () => {
     expect(requestsCut()).toBe(cutBefore);
   });
 
+  it('a kept-alive socket does not collect a listener per request', async () => {
+    uninstall = installRequestDeadlines({ SWITCHYARD_BODY_TIMEOUT_S: '5' });
+    const sockets = new Set<import('node:net').Socket>();
+    server = createServer((req, res) => {
+      sockets.add(req.socket);
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // fetch keeps the connection alive: 30 requests in a row reuse one socket.
+    for (let i = 0; i < 30; i++) expect(await (await fetch(url, { method: 'POST', body: 'x' })).text()).toBe('ok');
+    expect(sockets.size).toBeLessThan(30);
+    for (const socket of sockets) expect(socket.listenerCount('close')).toBeLessThan(5);
+  });
+
   it('reads SWITCHYARD_HEADERS_TIMEOUT_S (a missing or bad value is 20 s)', () => {
     expect(headersTimeoutMs({ SWITCHYARD_HEADERS_TIMEOUT_S: '5' })).toBe(5000);
     expect(headersTimeoutMs({ SWITCHYARD_HEADERS_TIMEOUT_S: 'x' })).toBe(20_000);

@@ -74,7 +74,12 @@ export function installRequestDeadlines(env: Env = process.env): () => void {
       socket.destroy();
     }, bodyMs + GRACE_MS);
     timer.unref();
-    const clear = () => clearTimeout(timer);
+    // The socket outlives the request when kept alive: its listener goes with the request's end, so
+    // a long-lived connection does not collect one per request.
+    const clear = () => {
+      clearTimeout(timer);
+      socket.off('close', clear);
+    };
     request.once('end', clear);
     request.once('close', clear);
     socket.once('close', clear);
