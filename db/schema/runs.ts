@@ -3,6 +3,7 @@
  * after every superstep (the latest resumes a pause or a restart; earlier ones are time travel's
  * fork points). Its model and tool calls are in the call journal (journal.ts).
  */
+import type { RunSource } from '@/lib/contracts/runs';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Checkpoint } from '@/lib/contracts/trace';
@@ -11,7 +12,7 @@ import { graphs } from './graphs';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
-export type RunSourceColumn = 'ui' | 'api' | 'openai';
+export type RunSourceColumn = RunSource;
 /** How a run derives from its parent: a fork from one of its checkpoints, or a replay of it. */
 export type RunOriginColumn = 'fork' | 'replay';
 export interface RunErrorColumn {

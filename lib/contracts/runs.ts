@@ -9,7 +9,12 @@ import { RUN_STATUSES, TraceEventSchema } from './trace';
 /** A run's text input: large enough for a pasted document, small enough to keep the DB sane. */
 export const MAX_RUN_INPUT_CHARS = 200_000;
 
-export const RUN_SOURCES = ['ui', 'api', 'openai'] as const;
+/**
+ * Where a run came from: the editor (`ui`, `chat` for its Chat tab), the run API (`api`), the
+ * OpenAI-compatible API (`openai`), MCP and A2A callers, a published chat or embed (`public`), and
+ * triggers (`webhook`, `schedule`).
+ */
+export const RUN_SOURCES = ['ui', 'chat', 'api', 'openai', 'mcp', 'a2a', 'public', 'webhook', 'schedule'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
 
 /** A conversation id (an assistants thread id, or any id a caller picks): printable, at most 200 characters. */
