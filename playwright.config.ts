@@ -3,6 +3,12 @@ import { AUTH_APP_PORT, AUTH_DB } from './e2e/auth-server';
 import { KEYLESS_APP_PORT, KEYLESS_DB } from './e2e/keyless-server';
 import { launchOptions } from './e2e/browser';
 
+/**
+ * One run thread per e2e server (the default is min(4, CPUs)): runs still leave the HTTP event loop,
+ * but three servers on a 2-core CI machine do not each load four threads' sources through tsx.
+ */
+const E2E_THREADS = { SWITCHYARD_RUN_THREADS: '1' };
+
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 3901);
 
@@ -43,6 +49,7 @@ export default defineConfig({
         SWITCHYARD_AUTH: 'off',
         HOST: '127.0.0.1',
         NEXT_TELEMETRY_DISABLED: '1',
+        ...E2E_THREADS,
       },
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       reuseExistingServer: false,
@@ -58,6 +65,7 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${MOCK_PORT}/v1`,
         OPENAI_API_KEY: 'sk-e2e-test',
         NEXT_TELEMETRY_DISABLED: '1',
+        ...E2E_THREADS,
       },
       url: `http://127.0.0.1:${AUTH_APP_PORT}/api/health`,
       reuseExistingServer: false,
@@ -74,6 +82,7 @@ export default defineConfig({
         SWITCHYARD_AUTH: 'off',
         HOST: '127.0.0.1',
         NEXT_TELEMETRY_DISABLED: '1',
+        ...E2E_THREADS,
       },
       url: `http://127.0.0.1:${KEYLESS_APP_PORT}/api/health`,
       reuseExistingServer: false,
