@@ -46,8 +46,9 @@ describe('first admin and sign-in', () => {
     expect(plain).toMatch(/HttpOnly/i);
     expect(plain).toMatch(/SameSite=Lax/i);
     expect(plain).not.toMatch(/;\s*Secure/i);
-    // Behind a TLS proxy the browser's Origin is https:// (the Origin check compares the scheme too).
-    const tls = (await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https', origin: s.api.url.replace(/^http:/, 'https:') })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    // Behind a TLS proxy (trusted: SWITCHYARD_TRUSTED_PROXIES) the browser's Origin is https:// (the Origin check compares the scheme too).
+    const restore = setEnv({ SWITCHYARD_TRUSTED_PROXIES: '127.0.0.1, ::1' });
+    const tls = await s.signIn('vi@example.com', PASSWORD, { 'x-forwarded-proto': 'https', origin: s.api.url.replace(/^http:/, 'https:') }).then((r) => r.headers.getSetCookie().find((c) => c.includes('session_token='))!).finally(restore);
     expect(tls).toMatch(/;\s*Secure/i);
     expect(tls).toMatch(/HttpOnly/i);
     expect(tls).toMatch(/SameSite=Lax/i);

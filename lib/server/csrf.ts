@@ -8,6 +8,7 @@
  * request is another origin. A malformed Host (`localhost:99999`) is a 400, not a 500.
  */
 import { AppError } from '@/lib/errors';
+import { peerAddress, trustedProxies } from './client-address';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -45,9 +46,13 @@ export function hostAllowed(host: string | null, env: Record<string, string | un
   });
 }
 
-/** True when the request reached us over TLS (itself, or a proxy's `x-forwarded-proto: https`). */
+/**
+ * True when the request reached us over TLS: itself, or `X-Forwarded-Proto: https` from a peer in
+ * SWITCHYARD_TRUSTED_PROXIES (anyone else's header is ignored, as `X-Forwarded-For` is).
+ */
 export function isTls(req: Request): boolean {
-  const proto = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  const peer = peerAddress(req);
+  const proto = peer && trustedProxies().has(peer) ? req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
   return proto ? proto === 'https' : new URL(req.url).protocol === 'https:';
 }
 

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { NextConfig } from 'next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookie, startAuthServer, type AuthServer } from '@/lib/testing/auth-server';
+import { setEnv } from '@/lib/testing/env';
 import { normalizeAddress, trustedProxies } from './client-address';
 import { hostWellFormed } from './csrf';
 
@@ -29,11 +30,20 @@ describe('the Origin check compares the scheme', () => {
     expect(refused.body.error).toMatchObject({ code: 'cross_origin' });
     expect(refused.body.error.message).toContain(`only this server's own pages (http://`);
     expect((await s.call('POST', '/api/graphs', { cookie: admin }, { name: 'scheme-b' })).status).toBe(201);
-    // Behind a TLS proxy: the session cookie is the Secure one, and the page's Origin is https://.
+    // X-Forwarded-Proto from a peer that is not a trusted proxy is ignored: still plain http.
     const tls = { 'x-forwarded-proto': 'https' };
-    const secure = sessionCookie(await s.signIn('admin@example.com', PASSWORD, { ...tls, origin: https }));
-    expect((await s.call('POST', '/api/graphs', { cookie: secure, origin: https, headers: tls }, { name: 'scheme-c' })).status).toBe(201);
-    expect((await s.call('POST', '/api/graphs', { cookie: secure, headers: tls }, { name: 'scheme-d' })).status).toBe(403);
+    expect((await s.call('POST', '/api/graphs', { cookie: admin, origin: https, headers: tls }, { name: 'scheme-x' })).status).toBe(403);
+    const untrusted = (await s.signIn('admin@example.com', PASSWORD, { ...tls })).headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    expect(untrusted).not.toMatch(/;\s*Secure/i);
+    // Behind a TLS proxy (the test client's loopback address trusted): the session cookie is the Secure one, and the page's Origin is https://.
+    const restore = setEnv({ SWITCHYARD_TRUSTED_PROXIES: '127.0.0.1, ::1' });
+    try {
+      const secure = sessionCookie(await s.signIn('admin@example.com', PASSWORD, { ...tls, origin: https }));
+      expect((await s.call('POST', '/api/graphs', { cookie: secure, origin: https, headers: tls }, { name: 'scheme-c' })).status).toBe(201);
+      expect((await s.call('POST', '/api/graphs', { cookie: secure, headers: tls }, { name: 'scheme-d' })).status).toBe(403);
+    } finally {
+      restore();
+    }
   });
 
   it('better-auth endpoints too: a sign-in with Origin https:// over http is refused', async () => {
