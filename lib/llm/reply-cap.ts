@@ -13,7 +13,7 @@ const MIN_MAX_REPLY_BYTES = 64 * 1024;
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** SWITCHYARD_MAX_REPLY_BYTES: a positive integer (bytes); unset or invalid: 4 MiB. */
+/** SWITCHYARD_MAX_REPLY_BYTES: a positive integer (bytes); unset: 4 MiB (the server refuses to start with an invalid one: lib/server/unsafe-settings.ts). */
 export function maxReplyBytes(env: Record<string, string | undefined> = process.env): number {
   const raw = env.SWITCHYARD_MAX_REPLY_BYTES?.trim();
   if (!raw) return DEFAULT_MAX_REPLY_BYTES;

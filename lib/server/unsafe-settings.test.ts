@@ -38,6 +38,17 @@ describe('unsafe settings', () => {
     expect(one({ SWITCHYARD_SMTP_URL: 'http://mail.example.com' })).toMatch(/SWITCHYARD_SMTP_URL/);
     expect(unsafeSettings({ BETTER_AUTH_SECRET: 'short', SWITCHYARD_API_KEY: 'short' })).toHaveLength(2);
   });
+
+  it('refuses a bound that is not a number in its range, naming it (a reader would silently use its default)', () => {
+    const good = { SWITCHYARD_MAX_REPLY_BYTES: '1048576', SWITCHYARD_BODY_TIMEOUT_S: '2.5', SWITCHYARD_HEADERS_TIMEOUT_S: '20', SWITCHYARD_STORE_RETRY_S: '0', SWITCHYARD_RUN_THREADS: '0' };
+    expect(unsafeSettings(good)).toEqual([]);
+    expect(unsafeSettings({ SWITCHYARD_MAX_REPLY_BYTES: '10MB' })).toEqual(['SWITCHYARD_MAX_REPLY_BYTES="10MB" is not a whole number of bytes from 1 to 9007199254740991']);
+    expect(unsafeSettings({ SWITCHYARD_MAX_REPLY_BYTES: '0' })[0]).toMatch(/^SWITCHYARD_MAX_REPLY_BYTES="0"/);
+    expect(unsafeSettings({ SWITCHYARD_BODY_TIMEOUT_S: '-1' })[0]).toMatch(/^SWITCHYARD_BODY_TIMEOUT_S="-1" is not a number of seconds/);
+    expect(unsafeSettings({ SWITCHYARD_HEADERS_TIMEOUT_S: 'soon' })[0]).toMatch(/^SWITCHYARD_HEADERS_TIMEOUT_S/);
+    expect(unsafeSettings({ SWITCHYARD_STORE_RETRY_S: 'forever' })[0]).toMatch(/^SWITCHYARD_STORE_RETRY_S/);
+    expect(unsafeSettings({ SWITCHYARD_RUN_THREADS: '1.5' })[0]).toMatch(/^SWITCHYARD_RUN_THREADS="1.5" is not a whole number of threads from 0 to 256/);
+  });
 });
 
 describe('a real server process refuses to start', () => {
@@ -59,6 +70,7 @@ describe('a real server process refuses to start', () => {
   it('with a short BETTER_AUTH_SECRET', () => refused({ BETTER_AUTH_SECRET: 'a' }, /BETTER_AUTH_SECRET is too short/), 60_000);
   it("with better-auth's default secret", () => refused({ BETTER_AUTH_SECRET: 'better-auth-secret-12345678901234567890' }, /BETTER_AUTH_SECRET is a published default secret/), 60_000);
   it('with a short SWITCHYARD_API_KEY', () => refused({ SWITCHYARD_API_KEY: 'x' }, /SWITCHYARD_API_KEY is too short/), 60_000);
+  it('with a reply cap that is not a number', () => refused({ SWITCHYARD_MAX_REPLY_BYTES: '4 MiB' }, /SWITCHYARD_MAX_REPLY_BYTES="4 MiB" is not a whole number of bytes/), 60_000);
   it('with SWITCHYARD_AUTH=off listening on 0.0.0.0 although HOST=127.0.0.1 (the address actually bound counts)', () =>
     refused({ SWITCHYARD_AUTH: 'off', HOST: '127.0.0.1', BOOT_LISTEN_HOST: '0.0.0.0' }, /SWITCHYARD_AUTH=off is allowed only on loopback, but the server listens on 0\.0\.0\.0/), 60_000);
 
