@@ -2,7 +2,8 @@
  * Workspaces in the browser (issue 21, item 1), on the server with accounts on: the admin makes two
  * workspaces in Settings › Workspaces and a member for each; alice, signed in, switches to her
  * workspace and sees her graph there; bob, signed in in another browser, sees only his workspace's
- * graphs, and alice's graph by its address is "No such graph" for him (its API answer a 404).
+ * graphs, and alice's graph by its address is "No such graph" for him (its API answer a 404); then
+ * alice, an editor of both, moves her graph to bob's workspace from the list's Move action.
  * Screenshots at 1280x720 under test-results/workspaces/.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -29,6 +30,7 @@ async function api(request: APIRequestContext, method: string, path: string, dat
 }
 
 test('two users in two workspaces see only their own graphs', async ({ page, browser }) => {
+  test.setTimeout(180_000); // three browsers, two workspaces, a key and a move: a long story
   // The first admin (this server's database is fresh unless e2e/auth.spec.ts ran first and made them).
   await page.goto('/');
   if (/\/setup$/.test(page.url())) {
@@ -68,7 +70,7 @@ test('two users in two workspaces see only their own graphs', async ({ page, bro
   await shot(page, 'settings-workspaces');
 
   // Alice: switches to Team A, makes a graph there, sees it in the list.
-  const aliceContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const aliceContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const alice = await aliceContext.newPage();
   await signIn(alice, `alice-${suffix}@example.com`);
   await alice.getByTestId('workspace-switcher').selectOption(A);
@@ -97,6 +99,35 @@ test('two users in two workspaces see only their own graphs', async ({ page, bro
   await shot(bob, 'bob-alice-graph-not-found');
   expect((await api(bob.request, 'GET', `/api/graphs/${made.body.id}`)).status).toBe(404);
   expect((await api(bob.request, 'GET', `/api/graphs?workspace=${A}`)).status).toBe(404);
+
+  // Alice's API key acts in her current workspace (Team A): Settings names it, and the new key copies.
+  await alice.goto('/settings');
+  const keys = alice.getByTestId('keys-section');
+  await keys.getByTestId('new-key-name').fill('laptop');
+  await keys.getByTestId('create-key').click();
+  const secret = await keys.getByTestId('new-key-secret').textContent();
+  await keys.getByTestId('new-key-copy').click();
+  await expect(keys.getByTestId('new-key-copy')).toHaveText('Copied');
+  expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await expect(keys.locator('[data-testid="key-row"][data-name="laptop"]').getByTestId('key-workspace')).toHaveText(`Team A ${suffix}`);
+  await keys.scrollIntoViewIfNeeded();
+  await shot(alice, 'keys-workspace');
+
+  // Alice joins Team B as an editor too: she moves her graph there from the list's Move action.
+  expect((await api(page.request, 'PUT', `/api/workspaces/${B}/members/${users.alice}`, { role: 'editor' })).status).toBe(200);
+  await alice.goto('/');
+  const aliceRow = alice.locator(`[data-testid="graph-row"][data-graph-name="alice-secret-${suffix}"]`);
+  await aliceRow.getByTestId('graph-move').click();
+  const dialog = alice.getByTestId('move-dialog');
+  await dialog.getByTestId('move-target').selectOption(B);
+  await shot(alice, 'move-dialog');
+  await dialog.getByTestId('move-confirm').click();
+  await expect(alice.getByText(`Moved “alice-secret-${suffix}” to Team B ${suffix}.`)).toBeVisible();
+  await expect(aliceRow).toHaveCount(0);
+  // Bob, in Team B, now finds it in his list and at its address.
+  await bob.goto('/');
+  await expect(bob.locator(`[data-testid="graph-row"][data-graph-name="alice-secret-${suffix}"]`)).toBeVisible();
+  expect((await api(bob.request, 'GET', `/api/graphs/${made.body.id}`)).status).toBe(200);
 
   await aliceContext.close();
   await bobContext.close();

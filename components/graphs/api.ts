@@ -33,6 +33,8 @@ export async function deleteGraph(id: string): Promise<void> {
 
 export const exportUrl = (id: string) => `${one(id)}/export`;
 
+export const moveGraph = (id: string, workspace: string) => request<GraphRecord>(`${one(id)}/move`, jsonBody('POST', { workspace }));
+
 /** The id of the existing graph a 409 import conflict names, if any. */
 export function conflictingId(err: unknown): string | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;

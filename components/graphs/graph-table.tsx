@@ -9,7 +9,8 @@ import { exportUrl } from './api';
 import { absoluteTime, plural, relativeTime } from './format';
 import s from './graphs.module.css';
 
-export function GraphTable({ graphs, now, onDelete }: { graphs: GraphSummary[]; now: Date; onDelete(g: GraphSummary): void }) {
+/** `onMove`: offered when there is another workspace to move a graph to. */
+export function GraphTable({ graphs, now, onDelete, onMove }: { graphs: GraphSummary[]; now: Date; onDelete(g: GraphSummary): void; onMove?(g: GraphSummary): void }) {
   return (
     <div className={s.tableWrap}>
       <table className={s.table} data-testid="graph-list">
@@ -57,6 +58,11 @@ export function GraphTable({ graphs, now, onDelete }: { graphs: GraphSummary[]; 
                   <ButtonLink size="sm" variant="ghost" href={exportUrl(g.id)} download={`${g.name}.yaml`} title="Export as YAML" data-testid="graph-export">
                     <IconDownload /> Export
                   </ButtonLink>
+                  {onMove ? (
+                    <Button size="sm" variant="ghost" title="Move to another workspace" onClick={() => onMove(g)} data-testid="graph-move">
+                      Move
+                    </Button>
+                  ) : null}
                   <Button size="sm" variant="ghost-danger" iconOnly aria-label={`Delete ${g.name}`} title="Delete" onClick={() => onDelete(g)} data-testid="graph-delete">
                     <IconTrash />
                   </Button>

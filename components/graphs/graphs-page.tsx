@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import type { GraphSummary, ImportGraphResponse } from '@/lib/contracts/graphs';
 import { ApiError } from './api';
 import { DeleteGraphDialog } from './delete-graph-dialog';
+import { MoveGraphDialog, useMoveTargets } from './move-graph-dialog';
 import { matchesFilter, plural } from './format';
 import { GraphTable, GraphTableSkeleton } from './graph-table';
 import { ImportDialog, MAX_IMPORT_BYTES, YAML_FILE_ACCEPT, type ImportSource } from './import-dialog';
@@ -43,6 +44,8 @@ export function GraphsPage() {
   const [filter, setFilter] = useState('');
   const [newOpen, setNewOpen] = useState(false);
   const [deleting, setDeleting] = useState<GraphSummary | null>(null);
+  const [moving, setMoving] = useState<GraphSummary | null>(null);
+  const moveTargets = useMoveTargets();
   const [imp, setImp] = useState<ImportState>({ open: false, initial: { kind: 'paste' } });
 
   const imported = (res: ImportGraphResponse) => {
@@ -164,7 +167,7 @@ export function GraphsPage() {
               </span>
             </div>
             {shown.length ? (
-              <GraphTable graphs={shown} now={now} onDelete={setDeleting} />
+              <GraphTable graphs={shown} now={now} onDelete={setDeleting} onMove={moveTargets.length ? setMoving : undefined} />
             ) : (
               <EmptyState title="No graph matches" data-testid="filter-empty">
                 Nothing is named or described like “{filter}”.
@@ -188,6 +191,15 @@ export function GraphsPage() {
         onCreated={(g) => {
           setNewOpen(false);
           router.push(`/graphs/${g.id}`);
+        }}
+      />
+      <MoveGraphDialog
+        graph={moving}
+        targets={moveTargets}
+        onClose={() => setMoving(null)}
+        onMoved={(name, to) => {
+          setMoving(null);
+          toast({ message: `Moved “${name}” to ${to.name}.` });
         }}
       />
       <DeleteGraphDialog

@@ -2,7 +2,7 @@
 /** react-query hooks for the graph list page, typed by lib/contracts/graphs.ts. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateGraphRequest } from '@/lib/contracts/graphs';
-import { createGraph, deleteGraph, fetchGraphs, fetchTemplates, importGraphYaml } from './api';
+import { createGraph, deleteGraph, fetchGraphs, fetchTemplates, importGraphYaml, moveGraph } from './api';
 
 /** Query keys; everything under ['graphs'] is refreshed after a write (the editor's autosave does the same). */
 const graphKeys = {
@@ -40,4 +40,9 @@ export function useImportGraph() {
 export function useDeleteGraph() {
   const invalidate = useInvalidateGraphs();
   return useMutation({ mutationFn: (id: string) => deleteGraph(id), onSuccess: invalidate });
+}
+
+export function useMoveGraph() {
+  const invalidate = useInvalidateGraphs();
+  return useMutation({ mutationFn: (v: { id: string; workspace: string }) => moveGraph(v.id, v.workspace), onSuccess: invalidate });
 }

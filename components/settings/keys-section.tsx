@@ -7,7 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createKey, fetchKeys, revokeKey, setKeyBudget } from '@/components/auth/auth-api';
+import { copyText } from '@/components/debug/copy-json-button';
 import { formatCost } from '@/components/debug/cost';
+import { fetchWorkspaces, WORKSPACES_KEY } from '@/components/workspaces/api';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { ApiKeyView } from '@/lib/contracts/auth';
@@ -56,7 +58,28 @@ function BudgetCell({ k }: { k: ApiKeyView }) {
   );
 }
 
-function KeyRow({ k }: { k: ApiKeyView }) {
+/** The new key's secret, shown once, with a Copy button. */
+function NewKey({ secret, onDone }: { secret: string; onDone(): void }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <div className={s.note} data-testid="new-key">
+      Copy this key now, it will not be shown again: <code data-testid="new-key-secret">{secret}</code>{' '}
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => copyText(secret).then(() => setCopied('copied'), () => setCopied('failed'))}
+        data-testid="new-key-copy"
+      >
+        {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed: select it' : 'Copy'}
+      </Button>{' '}
+      <Button size="sm" variant="ghost" onClick={onDone}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+function KeyRow({ k, workspace }: { k: ApiKeyView; workspace: string }) {
   const qc = useQueryClient();
   const toast = useToast();
   const revoke = useMutation({
@@ -73,6 +96,7 @@ function KeyRow({ k }: { k: ApiKeyView }) {
       <td>
         <code>{k.prefix}…</code>
       </td>
+      <td data-testid="key-workspace">{workspace}</td>
       <td>{when(k.created_at)}</td>
       <td>{when(k.last_used_at)}</td>
       <BudgetCell k={k} />
@@ -88,6 +112,8 @@ function KeyRow({ k }: { k: ApiKeyView }) {
 export function KeysSection() {
   const qc = useQueryClient();
   const keys = useQuery({ queryKey: KEYS_KEY, queryFn: ({ signal }) => fetchKeys(signal) });
+  const workspaces = useQuery({ queryKey: WORKSPACES_KEY, queryFn: ({ signal }) => fetchWorkspaces(signal) });
+  const workspaceName = (id: string) => workspaces.data?.workspaces.find((w) => w.id === id)?.name ?? id;
   const [name, setName] = useState('');
   const [budget, setBudget] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
@@ -107,14 +133,7 @@ export function KeysSection() {
         Personal keys for <code>/api/v1</code>, <code>/api/mcp</code> and the REST API: send <code>Authorization: Bearer &lt;key&gt;</code>. A key acts with
         your role in one workspace, the current one when it is made (the header&apos;s switcher); only its hash is stored, so it is shown once.
       </p>
-      {secret ? (
-        <div className={s.note} data-testid="new-key">
-          Copy this key now, it will not be shown again: <code data-testid="new-key-secret">{secret}</code>{' '}
-          <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
-            Done
-          </Button>
-        </div>
-      ) : null}
+      {secret ? <NewKey secret={secret} onDone={() => setSecret(null)} /> : null}
       {keys.data?.keys.length ? (
         <SettingsTable
           testId="key-list"
@@ -122,6 +141,7 @@ export function KeysSection() {
             <>
               <th>Name</th>
               <th>Key</th>
+              <th title="The workspace the key acts in">Workspace</th>
               <th>Created</th>
               <th>Last used</th>
               <th title="USD the key's runs may cost per calendar month (UTC); a run over it is refused with budget_exceeded">Spent / budget a month</th>
@@ -129,7 +149,7 @@ export function KeysSection() {
           }
         >
           {keys.data.keys.map((k) => (
-            <KeyRow key={k.id} k={k} />
+            <KeyRow key={k.id} k={k} workspace={workspaceName(k.workspace_id)} />
           ))}
         </SettingsTable>
       ) : null}
@@ -143,7 +163,7 @@ export function KeysSection() {
       >
         <input required maxLength={100} placeholder="Key name, e.g. laptop" aria-label="Key name" value={name} onChange={(e) => setName(e.target.value)} data-testid="new-key-name" />
         <input
-          className={s.budgetInput}
+          className={s.newBudgetInput}
           inputMode="decimal"
           placeholder="Budget $/month (optional)"
           aria-label="Monthly budget in USD (optional)"
