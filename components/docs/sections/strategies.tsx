@@ -8,7 +8,7 @@ import { STRATEGIES_YAML, TEAM_YAML } from '../snippets';
 const PLACEHOLDERS: [string, string][] = [
   ['{tool_names}', 'the node’s tool names, comma-separated'],
   ['{tool_names_with_descriptions}', 'one line per tool: "name: description"'],
-  ['{history}', 'the conversation before the question, after the node’s history setting (seed 004’s conversational agent): "Previous conversation:", one "User: …" / "Assistant: …" line per message, a blank line; empty in a one-turn run'],
+  ['{history}', 'the conversation before the question, after the node’s history setting: "Previous conversation:", one "User: …" / "Assistant: …" line per message, a blank line; empty in a one-turn run'],
   ['{query}', 'the task: the node’s input CEL, else the last user message (or state.input)'],
   ['{transcript}', 'what happened so far: each step’s model output + "\\nObservation: <tool result>\\nThought:"'],
 ];
@@ -45,7 +45,7 @@ export function Strategies() {
         />
         <p>
           The Action Input is passed as the tool’s arguments when it is a JSON object; otherwise the text fills the tool’s single parameter, whatever
-          its name (for example the calculator’s <C>expression</C>, or the <C>query</C> of an OPEA <C>args_schema</C>; a number or boolean parameter
+          its name (for example the calculator’s <C>expression</C>, or the <C>query</C> of an <C>args_schema</C>; a number or boolean parameter
           gets the text read as one). Each model reply’s parsed Thought / Action / Action Input / Final Answer shows in the
           trace (<C>llm.response</C> <C>parsed</C>).
         </p>

@@ -76,7 +76,7 @@ export function Tools() {
         />
       </Sub>
       <Sub id="tool-http" title="http">
-        <p>An API you describe (OPEA’s callable_api), called on the server.</p>
+        <p>An API you describe, called on the server.</p>
         <ul>
           <li>
             <C>method</C>: <C>GET</C> (default), <C>POST</C>, <C>PUT</C>, <C>PATCH</C>, <C>DELETE</C>.
@@ -87,7 +87,7 @@ export function Tools() {
           </li>
           <li>
             <C>args_schema</C>: the JSON Schema of the arguments, which the model sees and which checks what it sends. Without it, every placeholder is a
-            required string parameter. OPEA’s shorthand (seed 003) works too, one entry per argument:{' '}
+            required string parameter. A shorter form works too, one entry per argument:{' '}
             <C>{'args_schema: { query: { type: str, description: The search query. } }'}</C>. Its types <C>str</C>, <C>int</C>, <C>float</C>,{' '}
             <C>bool</C>, <C>list</C>, <C>dict</C> become <C>string</C>, <C>integer</C>, <C>number</C>, <C>boolean</C>, <C>array</C>, <C>object</C>, and
             every argument is required. The document keeps the shorthand as written (export gives the same text); the model gets the JSON Schema.
@@ -225,7 +225,7 @@ export function Tools() {
     operations: [listPets, getPet]                   # the allow-list of operationIds
     headers: { Authorization: "Bearer \${env:TOOL_PETS_KEY}" }`}</Code>
         <p>
-          Seed 002&apos;s OpenAPITool: each allow-listed operation of an OpenAPI 3.0 or 3.1 description becomes a function named after its{' '}
+          Each allow-listed operation of an OpenAPI 3.0 or 3.1 description becomes a function named after its{' '}
           <C>operationId</C>. Its arguments are the operation&apos;s path, query and header parameters by name, and <C>body</C> for a JSON request body
           (their JSON Schemas, <C>$ref</C>s inlined; a ReAct agent writes them as a JSON Action Input). Only local <C>$ref</C>s (<C>#/...</C>) are
           followed, with bounds; a recursive schema is cut to <C>{'{}'}</C>. Calls go to <C>base_url</C> (default: the spec&apos;s first server) through
