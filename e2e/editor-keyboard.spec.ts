@@ -1,9 +1,10 @@
 /**
  * Keyboard only: add two nodes from the palette, connect them with the connect command (C), and
  * run with Ctrl+Enter. The skip link reaches the canvas; a focused node is selected with Enter.
+ * Delete (or Backspace) removes the edge or node that has focus, selected or not.
  */
 import { expect, test } from '@playwright/test';
-import { blankYaml, uniqueName } from './fixtures/graphs';
+import { blankYaml, loopYaml, uniqueName } from './fixtures/graphs';
 import { GraphsApi } from './pages/graphs-api';
 import { EditorPage } from './pages/editor-page';
 
@@ -52,4 +53,21 @@ test('add two nodes, connect them and run, with the keyboard only', async ({ pag
   await ed.expectRunFinished();
   await expect(ed.traceRows('agent_2').first()).toBeVisible();
   await expect(ed.traceRows('agent').first()).toBeVisible();
+});
+
+test('Delete removes the focused edge, Backspace the focused node', async ({ page, request }) => {
+  const api = new GraphsApi(request);
+  const id = await api.importYaml(loopYaml(uniqueName('keys-delete')));
+  const ed = new EditorPage(page);
+  await ed.open(id);
+  await expect(ed.edge('writer', 'reviewer')).toBeAttached();
+  await ed.edge('writer', 'reviewer').focus();
+  await page.keyboard.press('Delete');
+  await expect(ed.edge('writer', 'reviewer')).toHaveCount(0);
+  await expect(ed.edge('START', 'writer')).toBeAttached(); // only the focused one
+  await ed.node('reviewer').focus();
+  await page.keyboard.press('Backspace');
+  await expect(ed.node('reviewer')).toHaveCount(0);
+  await expect(ed.node('writer')).toBeVisible();
+  await ed.expectSaved();
 });

@@ -32,6 +32,22 @@ function inDialog(target: EventTarget | null): boolean {
   return !!el?.closest?.('[role="dialog"], .cm-editor');
 }
 
+/**
+ * Delete on a node or edge that has keyboard focus (Tab reaches them) but is not selected: select it
+ * and delete it. False when focus is on nothing of the canvas, or on something selected already.
+ */
+function deleteFocused(s: ReturnType<ReturnType<typeof useEditorStore>['getState']>, target: EventTarget | null): boolean {
+  const el = (target as HTMLElement | null)?.closest?.('.react-flow__edge[data-id], .react-flow__node[data-id]');
+  const id = el?.getAttribute('data-id');
+  if (!el || !id) return false;
+  const isEdge = el.classList.contains('react-flow__edge');
+  const selected = isEdge ? s.edges.find((x) => x.id === id)?.selected : s.nodes.find((n) => n.id === id)?.selected;
+  if (selected) return false;
+  s.select(isEdge ? { edges: [id] } : { nodes: [id] });
+  s.deleteSelection();
+  return true;
+}
+
 export interface ShortcutActions {
   onHelp(): void;
   onEscape(): void;
@@ -66,7 +82,7 @@ export function useShortcuts({ onHelp, onEscape, onRun, onConnect, onFit }: Shor
       if (mod && k === 'd') return act(() => void s.duplicate());
       if (mod && k === 'a') return act(() => s.select({ nodes: s.nodes.map((n) => n.id), edges: s.edges.map((x) => x.id) }));
       if (mod || e.altKey) return;
-      if (e.key === 'Delete' || e.key === 'Backspace') return act(() => s.deleteSelection());
+      if (e.key === 'Delete' || e.key === 'Backspace') return act(() => deleteFocused(s, e.target) || s.deleteSelection());
       if (e.key === '?') return act(onHelp);
       if (k === 'c') return act(onConnect);
       if (k === 'l') return act(() => void s.autoLayout());
