@@ -65,9 +65,8 @@ test('Delete removes the focused edge, Backspace the focused node', async ({ pag
   await page.keyboard.press('Delete');
   await expect(ed.edge('writer', 'reviewer')).toHaveCount(0);
   await expect(ed.edge('START', 'writer')).toBeAttached(); // only the focused one
-  await ed.node('reviewer').focus();
+  await page.locator('.react-flow__node[data-id="reviewer"]').focus();
   await page.keyboard.press('Backspace');
   await expect(ed.node('reviewer')).toHaveCount(0);
   await expect(ed.node('writer')).toBeVisible();
-  await ed.expectSaved();
 });
