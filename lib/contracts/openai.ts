@@ -1,8 +1,8 @@
 /**
  * OpenAI-compatible API contracts (/api/v1, seed 003): request bodies we accept and the response
  * objects we return, shaped like OpenAI's so that the `openai` SDK and other clients parse them.
- * Unknown request fields (sampling parameters and the like) are accepted and ignored: the graph
- * decides how its models are called.
+ * Sampling parameters (temperature, top_p, max tokens...) reach the graph's model calls or are
+ * refused with a 400 naming them (lib/runtime/openai/sampling.ts); other unknown fields are accepted.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateMessageBody } from '@/lib/contracts/openai';
 import { addMessage, listMessages } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson, readQuery } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
@@ -22,3 +22,6 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, 
 });
 
 export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>, caller) => json(await listMessages((await threadFor(caller, (await params).id, 'viewer')).id, readQuery(req, ListQuery))));
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');
