@@ -6,6 +6,9 @@
  * methods answer JSON in OpenAI's shape; sampling parameters reach the model calls or are refused
  * naming the parameter; each completion has its own id.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import OpenAI from 'openai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStore } from '@/db/store';
@@ -14,6 +17,7 @@ import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { Harness } from './testing/harness';
 import { withMockHarness } from './testing/mock-harness';
 import { agentGraph } from './testing/graphs';
+import { pythonOpenAI } from '@/lib/testing/python-openai';
 
 let mock: MockOpenAI;
 let h: Harness;
@@ -166,5 +170,28 @@ describe('completion ids', () => {
     expect(a.data.id).not.toBe(b.data.id);
     const runId = a.response.headers.get('x-switchyard-run-id')!;
     expect((await h.run(runId)).run.status).toBe('succeeded');
+  });
+});
+
+const py = pythonOpenAI();
+if ('unavailable' in py) console.warn(`[api-openai-errors] Python client cases skipped: ${py.unavailable}`);
+
+describe.skipIf('unavailable' in py)('the official Python openai client', () => {
+  it('raises InternalServerError, RateLimitError, NotFoundError and BadRequestError with the param', async () => {
+    const script = path.resolve('lib/runtime/testing/python-openai-errors.py');
+    const { stdout } = await promisify(execFile)((py as { python: string }).python, [script, `${h.api.url}/api/v1`], { timeout: 60_000 });
+    const out = JSON.parse(stdout);
+    expect(out.truncated).toEqual({ raised: 'InternalServerError', status: 502, code: 'model_incomplete', param: null, type: 'server_error' });
+    expect(out.rate_limited).toMatchObject({ raised: 'RateLimitError', status: 429, code: 'model_rate_limited' });
+    expect(out.unknown_model).toMatchObject({ raised: 'NotFoundError', status: 404, param: 'model' });
+    expect(out.unknown_route).toMatchObject({ raised: 'NotFoundError', status: 404, code: 'unknown_url' });
+    expect(out.fixed_temperature).toMatchObject({ raised: 'BadRequestError', status: 400, param: 'temperature' });
+    expect(out.response_format).toMatchObject({ raised: 'BadRequestError', status: 400, param: 'response_format' });
+    expect(out.max_completion_tokens).toMatchObject({ raised: 'BadRequestError', status: 400, param: 'max_completion_tokens' });
+    expect(out.ok.id).toMatch(/^chatcmpl-/);
+    expect(mock.chatRequests().at(-1)).toMatchObject({ temperature: 0.4, max_tokens: 30 });
+    // No client retry started the failed graphs again: the model port's 3 attempts, once each.
+    expect(mock.count('truncate')).toBe(3);
+    expect(mock.count('limited')).toBe(3);
   });
 });
