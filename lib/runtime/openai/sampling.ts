@@ -33,7 +33,7 @@ const Sampling = z.object({
 
 /** A parameter and the values of it that ask nothing a run does not do anyway. */
 const HARMLESS: Record<string, (v: unknown) => boolean> = {
-  response_format: (v) => typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'text',
+  response_format: (v) => v === 'auto' || (typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'text'),
   frequency_penalty: (v) => v === 0,
   presence_penalty: (v) => v === 0,
   logprobs: (v) => v === false,
