@@ -193,5 +193,5 @@ describe.skipIf('unavailable' in py)('the official Python openai client', () => 
     // No client retry started the failed graphs again: the model port's 3 attempts, once each.
     expect(mock.count('truncate')).toBe(3);
     expect(mock.count('limited')).toBe(3);
-  });
+  }, 60_000);
 });
