@@ -47,7 +47,6 @@ export type ErrorCode =
   // 422: understood, but the graph, state or run cannot do it
   | 'invalid_graph'
   | 'invalid_state'
-  | 'run_failed'
   | 'event_budget'
   | 'no_scripted_reply'
   // 429, 499
@@ -56,6 +55,7 @@ export type ErrorCode =
   | 'cancelled'
   // 5xx: our fault, or a server we called failed
   | 'internal'
+  | 'run_failed'
   | 'tool_error'
   | 'run_not_settled'
   | 'store_unavailable'
@@ -68,6 +68,7 @@ export type ErrorCode =
   | 'model_unauthorized'
   | 'model_not_found'
   | 'model_reply_too_large'
+  | 'model_incomplete'
   | 'model_timeout';
 
 export class AppError extends Error {
@@ -116,8 +117,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   invalid_graph: 422,
   invalid_state: 422,
-  /** 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again. */
-  run_failed: 422,
+  /** A run failed (on /api/v1: a 5xx server_error, answered with `x-should-retry: false` so that OpenAI clients do not start the graph again). */
+  run_failed: 500,
   /** The run recorded more trace events than SWITCHYARD_RUN_MAX_EVENTS allows and was stopped: a limit, not a fault; retrying does the same. */
   event_budget: 422,
   /** A graph test made a model call its `replies` script has no answer for: the test file needs one more. */
@@ -145,6 +146,8 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   model_not_found: 502,
   /** A model server's reply passed SWITCHYARD_MAX_REPLY_BYTES (lib/llm/reply-cap.ts): the request was aborted. */
   model_reply_too_large: 502,
+  /** A model stream ended without a finish_reason or [DONE] (lib/llm/stream-end.ts), on every attempt: never taken as an answer. */
+  model_incomplete: 502,
   model_timeout: 504,
 };
 

@@ -1,8 +1,8 @@
 /**
  * OpenAI-compatible API contracts (/api/v1, seed 003): request bodies we accept and the response
  * objects we return, shaped like OpenAI's so that the `openai` SDK and other clients parse them.
- * Unknown request fields (sampling parameters and the like) are accepted and ignored: the graph
- * decides how its models are called.
+ * Sampling parameters (temperature, top_p, max tokens...) reach the graph's model calls or are
+ * refused with a 400 naming them (lib/runtime/openai/sampling.ts); other unknown fields are accepted.
  */
 import { z } from 'zod';
 
@@ -84,6 +84,9 @@ export const CreateThreadRunBody = z.looseObject({
   /** Server-sent `thread.run.*` / `thread.message.*` events, then `done` (assistant-stream.ts). */
   stream: z.boolean().nullable().optional(),
   metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
+  /** Replaces the assistant's tools for this run: `function` tools are client tools (lib/runtime/openai/assistant-tools.ts). */
+  tools: z.array(z.looseObject({ type: z.string() })).max(128).nullable().optional(),
+  tool_choice: ChatCompletionRequest.shape.tool_choice,
 });
 export type CreateThreadRunBody = z.infer<typeof CreateThreadRunBody>;
 
@@ -98,6 +101,14 @@ export const SubmitToolOutputsBody = z.looseObject({
   tool_outputs: z.array(z.looseObject({ tool_call_id: z.string().optional(), output: z.string().max(1_000_000) })).min(1, 'at least one output: the answer').max(100),
 });
 export type SubmitToolOutputsBody = z.infer<typeof SubmitToolOutputsBody>;
+
+/** The query of a legacy Assistants list (messages, run steps): OpenAI's cursor page. */
+export const ListQueryParams = z.looseObject({
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  after: z.string().max(200).optional(),
+  before: z.string().max(200).optional(),
+});
 
 /** Text of a message's content: strings as they are, text parts joined, other parts dropped. */
 export function contentText(content: MessageContent | null | undefined): string {

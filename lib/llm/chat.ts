@@ -4,6 +4,7 @@
  * `req.onRetry` (a trace event) and its wait can be cancelled by `req.signal`.
  */
 import type OpenAI from 'openai';
+import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../errors';
 import type { ChatRequest, ChatResult, ModelPort } from '../engine/ports';
@@ -12,6 +13,7 @@ import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
 import { openaiClient } from './openai-client';
 import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { StreamAccumulator, type StreamChunk } from './stream-accumulator';
+import { StreamIncomplete, watchDone } from './stream-end';
 import { redactError, redactText, redactValue } from '../tools/redact';
 
 export interface ModelPortOptions {
@@ -192,7 +194,10 @@ async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, u
   arm();
   try {
     const headers = inProcess && req.node ? { [NODE_HEADER]: req.node } : undefined;
-    const stream = await client.chat.completions.create(requestBody(req, usage), { signal: ctrl.signal, ...(headers ? { headers } : {}) });
+    const raw = await client.chat.completions.create(requestBody(req, usage), { signal: ctrl.signal, ...(headers ? { headers } : {}) }).asResponse();
+    // The SDK's own stream parser, over the body watched for `[DONE]` (stream-end.ts).
+    const watched = watchDone(raw);
+    const stream = Stream.fromSSEResponse<StreamChunk>(watched.response, ctrl, client);
     const acc = new StreamAccumulator();
     for await (const chunk of stream) {
       arm();
@@ -205,7 +210,10 @@ async function streamOnce(client: OpenAI, req: ChatRequest, timeoutMs: number, u
     if (acc.chunkCount === 0) {
       throw new AppError('model_error', `The model server at ${client.baseURL} returned no stream chunks: is it an OpenAI-compatible /v1 endpoint?`);
     }
-    return acc.result(req.model);
+    const result = acc.result(req.model);
+    // Neither a finish_reason nor [DONE]: the stream was cut short; its text is not an answer.
+    if (result.finish_reason === null && !watched.sawDone()) throw new StreamIncomplete(acc.chunkCount);
+    return result;
   } catch (err) {
     if (timedOut) throw new ModelTimeout(timeoutMs);
     if (req.signal.aborted) throw cancelledError();

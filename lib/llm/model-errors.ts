@@ -6,6 +6,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { AppError, type ErrorCode } from '../errors';
 import { replyTooLarge } from './reply-cap';
 import { retryAfterMs } from './retry';
+import { StreamIncomplete } from './stream-end';
 
 /** Thrown by an attempt when its per-call timeout fired. */
 export class ModelTimeout extends Error {
@@ -51,6 +52,11 @@ export function classifyFailure(err: unknown, connection: string, baseUrl: strin
   if (err instanceof ModelTimeout || err instanceof APIConnectionTimeoutError) {
     const reason = err instanceof ModelTimeout ? `timeout: ${err.message}` : 'timeout: the request timed out';
     return { retryable: true, reason, serverAskMs: null, error: new AppError('model_timeout', `Model call timed out (${reason}) at ${baseUrl}.`) };
+  }
+  if (err instanceof StreamIncomplete) {
+    // Retried like a dropped connection; never an answer (stream-end.ts).
+    const reason = `incomplete stream: ${err.message}`;
+    return { retryable: true, reason, serverAskMs: null, error: new AppError('model_incomplete', `The model server at ${baseUrl} ended its reply early: ${err.message}. The partial reply was discarded.`) };
   }
   if (err instanceof APIConnectionError) {
     const cause = (err as { cause?: unknown }).cause;

@@ -53,7 +53,7 @@ describe('writer-reviewer over chat completions', () => {
       { name: 'reviewer', match: (req) => systemText(req).includes('You review'), reply: (req) => ({ content: seen(req, 'Draft 2') ? 'approve' : NOTE }) },
       { name: 'writer', match: (req) => systemText(req).includes('careful writer'), reply: (req) => ({ content: seen(req, 'Add a title') ? 'Draft 2: Signals. A line about signals.' : 'Draft 1: a line about signals.' }) },
     ]);
-    const res = await client.chat.completions.create({ model: 'writer-reviewer', messages: [{ role: 'user', content: 'Write one line about signals.' }] });
+    const { data: res, response } = await client.chat.completions.create({ model: 'writer-reviewer', messages: [{ role: 'user', content: 'Write one line about signals.' }] }).withResponse();
     expect(res.choices[0].message.content).toBe('Draft 2: Signals. A line about signals.');
 
     const writer = mock.chatRequests().filter((r) => systemText(r).includes('careful writer'));
@@ -66,7 +66,7 @@ describe('writer-reviewer over chat completions', () => {
     expect(writer[1].messages.filter((m) => m.role === 'assistant').map((m) => m.content)).not.toContain(NOTE);
 
     // The run API and the run's trace agree with the OpenAI answer.
-    const runId = res.id.replace('chatcmpl-', '');
+    const runId = response.headers.get('x-switchyard-run-id')!;
     const run = await h.run(runId);
     expect(run.run.output).toBe('Draft 2: Signals. A line about signals.');
     const finished = run.events.find((e) => e.type === 'run.finished')!;

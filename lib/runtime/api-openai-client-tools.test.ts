@@ -56,7 +56,7 @@ const question: ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weathe
 
 describe('client tools on chat completions', () => {
   it('non-stream: finish_reason tool_calls with the call, then the tool result continues the same run', async () => {
-    const first = await client.chat.completions.create({ model: 'weather-agent', messages: question, tools: [WEATHER] });
+    const { data: first, response: firstResponse } = await client.chat.completions.create({ model: 'weather-agent', messages: question, tools: [WEATHER] }).withResponse();
     expect(first.choices[0].finish_reason).toBe('tool_calls');
     const calls = first.choices[0].message.tool_calls!;
     expect(calls).toEqual([{ id: 'call_w1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
@@ -72,7 +72,10 @@ describe('client tools on chat completions', () => {
       .withResponse();
     expect(second.data.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'It is sunny, 21 °C in Paris.' } });
     // The same run went on: the model was asked twice in all, the first call not repeated.
-    expect(second.response.headers.get('x-switchyard-run-id')).toBe(first.id.replace(/^chatcmpl-/, ''));
+    expect(second.response.headers.get('x-switchyard-run-id')).toBe(firstResponse.headers.get('x-switchyard-run-id'));
+    // Each completion has its own id, though both legs are one run.
+    expect(second.data.id).toMatch(/^chatcmpl-/);
+    expect(second.data.id).not.toBe(first.id);
     expect(mock.count('call')).toBe(1);
     const last = mock.chatRequests().at(-1)!;
     expect(last.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_w1', content: 'sunny, 21 °C' });

@@ -60,10 +60,10 @@ async function llmRequests(runId: string): Promise<Array<Record<string, unknown>
 
 describe('tool_choice on chat completions', () => {
   it('"required" goes with the first model call only; the call after the caller’s result is the model’s choice', async () => {
-    const first = await client.chat.completions.create({ model: 'choice-agent', messages: question, tools: [WEATHER], tool_choice: 'required' });
+    const { data: first, response } = await client.chat.completions.create({ model: 'choice-agent', messages: question, tools: [WEATHER], tool_choice: 'required' }).withResponse();
     expect(first.choices[0].finish_reason).toBe('tool_calls');
     expect(mock.chatRequests()[0].tool_choice).toBe('required');
-    const runId = first.id.replace(/^chatcmpl-/, '');
+    const runId = response.headers.get('x-switchyard-run-id')!;
     expect((await llmRequests(runId))[0].tool_choice).toBe('required');
 
     const second = await client.chat.completions.create({

@@ -46,15 +46,17 @@ describe('models', () => {
 
 describe('chat.completions', () => {
   it('runs the graph and answers as a chat.completion with usage; earlier messages are history', async () => {
-    const res = await client.chat.completions.create({
-      model: 'helper',
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Earlier question' },
-        { role: 'assistant', content: 'Earlier answer' },
-        { role: 'user', content: 'What is Switchyard?' },
-      ],
-    });
+    const { data: res, response } = await client.chat.completions
+      .create({
+        model: 'helper',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Earlier question' },
+          { role: 'assistant', content: 'Earlier answer' },
+          { role: 'user', content: 'What is Switchyard?' },
+        ],
+      })
+      .withResponse();
     expect(res.object).toBe('chat.completion');
     expect(res.id).toMatch(/^chatcmpl-/);
     expect(res.model).toBe('helper');
@@ -63,7 +65,7 @@ describe('chat.completions', () => {
     expect(res.usage).toEqual({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
     const sent = mock.chatRequests().at(-1)!.messages.map((m) => `${m.role}:${String(m.content)}`);
     expect(sent).toEqual(expect.arrayContaining(['system:Be brief.', 'user:Earlier question', 'assistant:Earlier answer', 'user:What is Switchyard?']));
-    const runId = res.id.replace('chatcmpl-', '');
+    const runId = response.headers.get('x-switchyard-run-id')!;
     expect((await h.run(runId)).run).toMatchObject({ source: 'openai', input: 'What is Switchyard?', status: 'succeeded' });
   });
 
@@ -100,8 +102,10 @@ describe('chat.completions', () => {
     expect(invalid.body.error).toMatchObject({ type: 'invalid_request_error', param: 'messages' });
 
     const failed = await client.chat.completions.create({ model: 'unconfigured', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);
-    expect(failed).toBeInstanceOf(OpenAI.APIError);
-    expect(failed.status).toBe(422);
+    expect(failed).toBeInstanceOf(OpenAI.InternalServerError);
+    expect(failed.status).toBe(500);
+    expect(failed.type).toBe('server_error');
+    expect(failed.headers.get('x-should-retry')).toBe('false');
     expect(failed.code).toBe('no_connection');
     expect(failed.message).toMatch(/OPENAI_API_KEY/);
 
@@ -114,8 +118,8 @@ describe('chat.completions', () => {
   });
 
   it('a run that pauses at a human node says it awaits approval, with the run id', async () => {
-    const res = await client.chat.completions.create({ model: 'gated', messages: [{ role: 'user', content: 'Release notes' }] });
-    const runId = res.id.replace('chatcmpl-', '');
+    const { data: res, response } = await client.chat.completions.create({ model: 'gated', messages: [{ role: 'user', content: 'Release notes' }] }).withResponse();
+    const runId = response.headers.get('x-switchyard-run-id')!;
     expect(res.choices[0].finish_reason).toBe('stop');
     expect(res.choices[0].message.content).toMatch(/awaiting approval/);
     expect(res.choices[0].message.content).toContain(runId);

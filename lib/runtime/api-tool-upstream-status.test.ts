@@ -1,7 +1,7 @@
 /**
  * Through HTTP: a status a tool's far server answers (here an http tool's API answering 404) is data
  * of the tool's error (`upstream_status`), never the status our routes answer with. A tool node
- * whose call fails fails the run (422 `run_failed` on /v1, the run `failed` on /api/runs); an agent
+ * whose call fails fails the run (a 5xx server_error on /v1, the run `failed` on /api/runs); an agent
  * gets the failure as its tool result and goes on (200).
  */
 import OpenAI from 'openai';
@@ -62,16 +62,17 @@ describe("a tool's upstream HTTP status", () => {
     expect(res.choices[0].message.content).toBe('record 7');
   });
 
-  it('an upstream 404 in a tool node fails the run: /v1 answers 422 run_failed, not 404', async () => {
+  it('an upstream 404 in a tool node fails the run: /v1 answers a 5xx server_error (InternalServerError), not 404', async () => {
     const before = far.hits.length;
     const err = await client.chat.completions.create({ model: 'lookup-missing', messages: [{ role: 'user', content: 'find it' }] }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(far.hits.length).toBe(before + 1); // the far server was called and answered 404
-    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect(err).toBeInstanceOf(OpenAI.InternalServerError);
     const apiErr = err as InstanceType<typeof OpenAI.APIError>;
-    expect(apiErr.status).toBe(422);
+    expect(apiErr.status).toBe(500);
+    expect(apiErr.type).toBe('server_error');
     expect(apiErr.status).not.toBe(404);
     expect(apiErr.message).toMatch(/answered 404/);
   });

@@ -3,7 +3,7 @@
  * OpenAI's shape `{ error: { message, type, param, code } }` (lib/runtime/openai/errors.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { OpenAIApiError, openaiErrorBody } from '@/lib/runtime/openai/errors';
+import { methodNotAllowedError, OpenAIApiError, openaiErrorBody, openaiErrorHeaders, unknownRouteError } from '@/lib/runtime/openai/errors';
 import { authEnabled, requireCaller, type Access, type Caller } from './caller';
 import { json } from './http';
 import { retryAfterOf } from './rate-limit';
@@ -37,9 +37,35 @@ export function openaiRoute<C = unknown>(
       if (!authEnabled()) checkApiKey(req);
       return await handler(req, ctx, caller);
     } catch (err) {
-      const { status, body } = openaiErrorBody(err);
-      const retryAfter = retryAfterOf(err);
-      return json(body, retryAfter ? { status, headers: { 'retry-after': retryAfter } } : status);
+      return openaiErrorResponse(err);
     }
   };
 }
+
+/** The answer to `err` on /api/v1: OpenAI's shape, its status, and `retry-after` / `x-should-retry` / `Allow` when they apply. */
+export function openaiErrorResponse(err: unknown): Response {
+  const { status, body } = openaiErrorBody(err);
+  const retryAfter = retryAfterOf(err);
+  return json(body, { status, headers: { ...openaiErrorHeaders(err), ...(retryAfter ? { 'retry-after': retryAfter } : {}) } });
+}
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+type V1Handler = (req: Request, ctx: unknown) => Promise<Response>;
+
+/**
+ * The methods a /api/v1 route file does not serve, each answering a JSON 405 in OpenAI's shape
+ * with `Allow` (Next would answer an empty 405). Every route file under app/api/v1 exports them:
+ * `export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');`
+ */
+export function openaiOtherMethods(...served: HttpMethod[]): Record<HttpMethod, V1Handler> {
+  const refuse = openaiRoute('viewer', (req) => {
+    throw methodNotAllowedError(req.method, new URL(req.url).pathname, served);
+  });
+  return Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, V1Handler>;
+}
+
+/** Every method of app/api/v1/[...path]: the path is no route of the API, a JSON 404 in OpenAI's shape. */
+export const openaiUnknownRoute: V1Handler = openaiRoute('viewer', (req) => {
+  throw unknownRouteError(req.method, new URL(req.url).pathname);
+});

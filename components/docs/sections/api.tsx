@@ -67,9 +67,16 @@ export function Api() {
           Every saved graph is a model under <C>/api/v1</C>: <C>GET /api/v1/models</C> lists them (id = graph name) and{' '}
           <C>POST /api/v1/chat/completions</C> runs one. The last message must be a user message: it is the run’s input, and the messages before it are the
           run’s history in <C>state.messages</C>. <C>stream: true</C> sends real <C>chat.completion.chunk</C> objects and <C>data: [DONE]</C>. The assistants
-          flow (<C>/api/v1/assistants</C>, <C>/api/v1/threads</C>, <C>…/messages</C>, <C>…/runs</C>) works over saved graphs too; a human step shows as{' '}
-          <C>requires_action</C> and is answered with <C>submit_tool_outputs</C>.
+          flow (<C>/api/v1/assistants</C>, <C>/api/v1/threads</C>, <C>…/messages</C>, <C>…/runs</C>, <C>…/runs/:id/steps</C>) works over saved graphs too;
+          a human step shows as <C>requires_action</C> and is answered with <C>submit_tool_outputs</C>.
         </p>
+        <Note>
+          The Assistants API is <strong>legacy</strong>: OpenAI sunset it on 2026-08-26. It keeps working here for old clients. An assistant’s{' '}
+          <C>function</C> tools (or a run’s <C>tools</C>, which replace them) are client tools of the graph’s entry agent; hosted tools (
+          <C>code_interpreter</C>, <C>file_search</C>) and an assistant’s own <C>temperature</C> / <C>top_p</C> / <C>response_format</C> are refused with
+          a 400 naming them (set sampling on the run). <C>runs.steps.list</C> shows the graph’s tool calls and the reply; <C>messages.retrieve</C>{' '}
+          reads one message.
+        </Note>
         <Code title="openai (Node)" copy testId="docs-openai-snippet">
           {OPENAI_SNIPPET}
         </Code>
@@ -115,7 +122,18 @@ export function Api() {
         />
         <p>
           A status another server answered is never ours: when a tool’s API answers 404, the tool error (<C>http_error</C>) keeps it as{' '}
-          <C>details.upstream_status</C>, and a run that fails on it answers 422 <C>run_failed</C> on <C>/api/v1</C>.
+          <C>details.upstream_status</C>, and a run that fails on it answers a 5xx <C>server_error</C> on <C>/api/v1</C>.
+        </p>
+        <p data-testid="docs-v1-errors">
+          On <C>/api/v1</C> every answer is OpenAI-shaped, <C>{'{ error: { message, type, param, code } }'}</C>, so the official clients raise their usual
+          classes: an unknown path is a 404 (<C>unknown_url</C>), a wrong method a 405 naming the allowed ones; a run that fails is a 5xx{' '}
+          <C>server_error</C> (<C>InternalServerError</C>; <C>code</C> is the run’s error, e.g. <C>model_incomplete</C>) sent with{' '}
+          <C>x-should-retry: false</C> so the client does not run the graph again, and a model rate limit that failed it is a 429 (
+          <C>RateLimitError</C>). A model stream that ends without a <C>finish_reason</C> and without <C>[DONE]</C> is never an answer: it is retried,
+          then the run fails with <C>model_incomplete</C>, and nothing of it is kept in memory or a thread. <C>temperature</C>, <C>top_p</C> and{' '}
+          <C>max_completion_tokens</C> go to the graph’s models that leave them unset; parameters a graph cannot honour (<C>response_format</C>,{' '}
+          <C>stop</C>, <C>seed</C>, penalties, <C>logprobs</C>…) are a 400 naming the parameter. Each completion has its own <C>chatcmpl-…</C> id; the
+          run is in the <C>x-switchyard-run-id</C> header.
         </p>
       </Sub>
     </Section>

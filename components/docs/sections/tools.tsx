@@ -109,7 +109,7 @@ export function Tools() {
           <li>
             A non-2xx answer is a tool error (<C>http_error</C>) saying <C>answered 404: …</C> with the start of the body; the far server’s status is kept
             as data, <C>upstream_status</C> in the error’s details, and is never the status Switchyard’s own API answers with (a tool node whose call
-            fails fails the run: <C>/v1</C> answers 422 <C>run_failed</C>; an agent gets the error as its tool result and goes on).
+            fails fails the run: <C>/v1</C> answers a 5xx <C>server_error</C>; an agent gets the error as its tool result and goes on).
           </li>
         </ul>
         <Note>

@@ -109,6 +109,7 @@ export async function writeContentReply(res: ServerResponse, req: MockChatReques
   let sent = 0;
   for (const frame of frames) {
     if (reply.stallAfter !== undefined && sent >= reply.stallAfter) return; // stall: never finish
+    if (reply.truncateAfter !== undefined && sent >= reply.truncateAfter) return void res.end(); // cut short: no finish, no [DONE]
     if (reply.delayMs) await sleep(reply.delayMs);
     if (ctx.isClosed()) return;
     res.write(`data: ${JSON.stringify(frame)}\n\n`);

@@ -56,6 +56,8 @@ export const MockContentReplySchema = z.strictObject({
   delayMs: z.number().int().min(0).max(60_000).optional(),
   /** Send this many chunks, then stall forever (for abort and timeout tests). */
   stallAfter: z.number().int().min(0).optional(),
+  /** Send this many chunks, then close the stream: no finish_reason, no [DONE] (a reply cut short). */
+  truncateAfter: z.number().int().min(0).optional(),
   finish_reason: z.string().optional(),
   usage: z
     .strictObject({ prompt_tokens: z.number().int().min(0), completion_tokens: z.number().int().min(0), total_tokens: z.number().int().min(0).optional() })

@@ -21,6 +21,7 @@ export * from './scenarios/mrkl';
  * Markers a test can put in its input to get a behaviour:
  *   [[slow]]        40 chunks, 150 ms apart (to cancel a run mid-stream)
  *   [[stall]]       two chunks, then nothing (timeouts, cancel)
+ *   [[truncate]]    three chunks, then the stream closes without finish_reason or [DONE] (model_incomplete)
  *   [[rate-limit]]  a 429 with Retry-After: 1, once per server reset, then the echo reply
  *   [[error-400]]   a 400 from the server
  *   [[garbage]]     a stream chunk that is not JSON
@@ -29,6 +30,7 @@ export * from './scenarios/mrkl';
 const markerRules: MockRule[] = [
   { name: 'slow', match: { lastUserContains: '[[slow]]' }, reply: { content: 'tick '.repeat(40), chunkSize: 5, delayMs: 150 } },
   { name: 'stall', match: { lastUserContains: '[[stall]]' }, reply: { content: 'Thinking about it...', chunkSize: 4, stallAfter: 2 } },
+  { name: 'truncate', match: { lastUserContains: '[[truncate]]' }, reply: { content: 'A partial answer that never ends', chunkSize: 6, truncateAfter: 3 } },
   { name: 'rate-limit', match: { lastUserContains: '[[rate-limit]]' }, times: 1, reply: { error: { status: 429, retryAfter: 1, message: 'Rate limit reached (mock).' } } },
   { name: 'error-400', match: { lastUserContains: '[[error-400]]' }, reply: { error: { status: 400, message: "Invalid value for 'model' (mock)." } } },
   { name: 'garbage', match: { lastUserContains: '[[garbage]]' }, reply: { garbage: true } },

@@ -48,6 +48,7 @@ function events() {
     /** An llm.delta the engine marked as answer text (`answer: false`: other text of the call). */
     delta: (node: string, llm: string, nodeSpan: string, text: string, answer = true) => ev('llm.delta', node, llm, nodeSpan, answer ? { text, answer } : { text }),
     response: (node: string, llm: string, nodeSpan: string) => ev('llm.response', node, llm, nodeSpan),
+    retry: (node: string, llm: string, nodeSpan: string) => ev('llm.retry', node, llm, nodeSpan, { attempt: 1, wait_ms: 0, reason: 'incomplete stream' }),
     edge: (node: string, nodeSpan: string, to: string) => ev('edge.taken', node, nodeSpan, 'run', { from: node, to }),
   };
 }
@@ -131,5 +132,15 @@ describe('ending', () => {
     expect(ending('all of', 'all of it  ')).toBe(' it  ');
     expect(ending('draft text', 'the answer')).toBe('\n\nthe answer');
     expect(ending('something', '')).toBe('');
+  });
+});
+
+describe('a retried model call (a stream cut short)', () => {
+  it('starts its text over: the retry sends only what goes past the text already sent, never the cut text twice', () => {
+    const e = events();
+    const s = new AnswerStream(doc);
+    const sent = feed(s, [e.started('solo', 'n1'), e.delta('solo', 'l1', 'n1', 'The ans'), e.retry('solo', 'l1', 'n1'), e.delta('solo', 'l1', 'n1', 'The answer '), e.delta('solo', 'l1', 'n1', 'is 42.'), e.response('solo', 'l1', 'n1')]);
+    expect(sent.join('')).toBe('The answer is 42.');
+    expect(s.streamed).toBe('The answer is 42.');
   });
 });

@@ -11,6 +11,7 @@
  *   back until its edge to END is taken, and dropped when it goes elsewhere.
  * - One call at a time: a call that had answer text while another call streamed is never streamed.
  * - Trailing whitespace is held back (the final text is often trimmed).
+ * - A retried call (llm.retry) starts its text over; only what goes past the text already sent is sent.
  * The caller compares what was streamed with the run's final output at the end (see `ending`).
  */
 import { eventData, type TraceEvent } from '@/lib/contracts/trace';
@@ -71,6 +72,13 @@ export class AnswerStream {
         return '';
       case 'llm.delta':
         return this.delta(e, e.node, mode);
+      case 'llm.retry': {
+        // A failed attempt (a stream cut short, a timeout) starts over: its text is not the answer.
+        // What was already sent stays sent; the retry's text is sent from where that ended.
+        const call = this.calls.get(e.span_id);
+        if (call) call.full = '';
+        return '';
+      }
       case 'llm.response':
         if (this.current === e.span_id) this.current = undefined;
         return '';

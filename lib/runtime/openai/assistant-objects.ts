@@ -88,7 +88,8 @@ function requiredCalls(run: RunRow, interrupt: Checkpoint['interrupt']) {
   ];
 }
 
-export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoint | undefined) {
+/** `tools`: the run's function tools (its own, else its assistant's), in OpenAI's shape. */
+export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoint | undefined, tools: unknown[] = []) {
   const waiting = run.status === 'paused' || run.status === 'interrupted';
   const interrupt = checkpoint?.interrupt;
   return {
@@ -113,7 +114,7 @@ export function runObject(link: ThreadRunRow, run: RunRow, checkpoint: Checkpoin
     incomplete_details: null,
     model: run.graphName,
     instructions: link.instructions ?? '',
-    tools: [],
+    tools,
     metadata: link.metadata ?? {},
     usage: isTerminalStatus(run.status) ? (run.usage ? openaiUsage(run) : null) : null,
     temperature: null,

@@ -16,9 +16,13 @@ import { checkStorableJson } from '@/db/store/storable';
 import { cancelRun, resumeRun, startRun } from '../run-manager';
 import { isTerminalStatus } from '../run-status';
 import { assistantObject, humanCallId, messageObject, runObject, threadObject } from './assistant-objects';
+import { checkAssistantBody, runDocument } from './assistant-tools';
+import { keepCallerTools, restoreCallerTools } from './client-tools';
 import { OpenAIApiError } from './errors';
 import { graphForModel } from './graph-ref';
+import { pageOf, type ListQuery } from './list-page';
 import { outputText } from './run-reply';
+import { listRunSteps, readRunStep } from './run-steps';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
@@ -33,6 +37,8 @@ async function graphNameOf(a: AssistantRow): Promise<string> {
 /** An assistant of a graph of the workspace (`model`: its name or id there). */
 export async function createAssistant(body: CreateAssistantBody, workspaceId: string) {
   const graph = await graphForModel(body.model, workspaceId);
+  // function tools the graph's entry agent can offer; hosted tools and assistant-level sampling: 400 (assistant-tools.ts).
+  checkAssistantBody(graph.document, body);
   const row = await getStore().assistants.insert({
     id: newId('asst'),
     graphId: graph.id,
@@ -97,38 +103,51 @@ export async function addMessage(threadId: string, body: CreateMessageBody) {
   return messageObject(m);
 }
 
-export interface ListQuery {
-  order?: 'asc' | 'desc';
-  limit?: number;
-  after?: string;
-  before?: string;
-}
+export type { ListQuery };
 
 /** A cursor page in OpenAI's list shape (default order: newest first). */
 export async function listMessages(threadId: string, q: ListQuery) {
   await threadOrThrow(threadId);
   await syncReplies(threadId);
-  let rows = await getStore().threads.listMessages(threadId);
-  if ((q.order ?? 'desc') === 'desc') rows = rows.reverse();
-  if (q.after) {
-    const i = rows.findIndex((r) => r.id === q.after);
-    rows = i >= 0 ? rows.slice(i + 1) : rows;
-  }
-  if (q.before) {
-    const i = rows.findIndex((r) => r.id === q.before);
-    rows = i >= 0 ? rows.slice(0, i) : rows;
-  }
-  const limit = Math.min(Math.max(q.limit ?? 20, 1), 100);
-  const page = rows.slice(0, limit).map(messageObject);
-  return { object: 'list' as const, data: page, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: rows.length > limit };
+  const page = pageOf(await getStore().threads.listMessages(threadId), q);
+  return { ...page, data: page.data.map(messageObject) };
+}
+
+/** One message of the thread (legacy `messages.retrieve`). */
+export async function readMessage(threadId: string, messageId: string) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  const m = (await getStore().threads.listMessages(threadId)).find((r) => r.id === messageId);
+  if (!m) throw notFound('message', messageId);
+  return messageObject(m);
+}
+
+/** The steps of a thread's run (legacy `runs.steps.list`), and one of them (run-steps.ts). */
+export async function listThreadRunSteps(threadId: string, runId: string, q: ListQuery) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  const found = await getStore().threads.getRun(threadId, runId);
+  if (!found) throw notFound('run', runId);
+  return listRunSteps(found.link, found.run, q);
+}
+
+export async function readThreadRunStep(threadId: string, runId: string, stepId: string) {
+  await threadOrThrow(threadId);
+  await syncReplies(threadId);
+  const found = await getStore().threads.getRun(threadId, runId);
+  if (!found) throw notFound('run', runId);
+  return readRunStep(found.link, found.run, stepId);
 }
 
 /** `key.apiKeyId`: the API key the caller used (the run counts toward its monthly budget, lib/server/auth-keys.ts). */
 export async function createThreadRun(threadId: string, body: CreateThreadRunBody, key: { apiKeyId?: string } = {}) {
   const thread = await threadOrThrow(threadId);
   const assistant = await getStore().assistants.get(body.assistant_id);
+  const graph = assistant ? await getStore().graphs.get(assistant.graphId) : undefined;
   // An assistant of another workspace's graph is not there for this thread (the same 404: ids do not leak).
-  if (!assistant || (await getStore().graphs.get(assistant.graphId))?.workspaceId !== thread.workspaceId) throw notFound('assistant', body.assistant_id, 'assistant_id');
+  if (!assistant || !graph || graph.workspaceId !== thread.workspaceId) throw notFound('assistant', body.assistant_id, 'assistant_id');
+  // The run's tools (else the assistant's) as client tools, and its sampling parameters (assistant-tools.ts).
+  const planned = runDocument(graph.document, assistant.tools, body);
   const active = await activeRun(threadId);
   if (active) throw new OpenAIApiError('run_active', `Thread ${threadId} already has an active run ${active.run.id}.`);
   await syncReplies(threadId);
@@ -143,7 +162,16 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
+  const run = await startRun(assistant.graphId, {
+    input: last.content,
+    inputs: history.length ? { messages: conversation } : undefined,
+    source: 'openai',
+    conversationId: threadId,
+    document: planned.document,
+    toolChoice: planned.toolChoice,
+    ...key,
+  });
+  if (planned.kept) await keepCallerTools(run.id, planned.kept.node, planned.kept.tools, body.tool_choice ?? null);
   await getStore().threads.insertRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return threadRunObject(threadId, run.id);
 }
@@ -162,14 +190,20 @@ export async function readThreadRun(threadId: string, runId: string) {
 async function threadRunObject(threadId: string, runId: string) {
   const found = await getStore().threads.getRun(threadId, runId);
   if (!found) throw notFound('run', runId);
-  return runObject(found.link, found.run, await getStore().checkpoints.latest(runId));
+  return runObject(found.link, found.run, await getStore().checkpoints.latest(runId), await runTools(runId));
+}
+
+/** The function tools a run offers (kept with it by client-tools.ts), in OpenAI's shape. */
+async function runTools(runId: string): Promise<unknown[]> {
+  const kept = await getStore().chatTools.getRun(runId);
+  return Object.entries(kept?.tools ?? {}).map(([name, t]) => ({ type: 'function', function: { name, ...t } }));
 }
 
 export async function listRuns(threadId: string) {
   await threadOrThrow(threadId);
   await syncReplies(threadId);
   const data = await Promise.all(
-    (await getStore().threads.listRuns(threadId)).reverse().map(async ({ link, run }) => runObject(link, run, await getStore().checkpoints.latest(run.id))),
+    (await getStore().threads.listRuns(threadId)).reverse().map(async ({ link, run }) => runObject(link, run, await getStore().checkpoints.latest(run.id), await runTools(run.id))),
   );
   return { object: 'list' as const, data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false };
 }
@@ -204,7 +238,8 @@ export async function submitToolOutputs(threadId: string, runId: string, outputs
     if (unknown) {
       throw new OpenAIApiError('invalid_tool_call_id', `Unknown tool_call_id ${unknown.tool_call_id}: expected ${calls.map((c) => c.id).join(', ')}.`, { param: 'tool_outputs' });
     }
-    await resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) });
+    // A call of the run's function tools: the resumed run offers them again (client-tools.ts).
+    await resumeRun(runId, { action: 'answer', tool_outputs, ...(calls.length === 1 ? { value: tool_outputs[0].output } : {}) }, { document: await restoreCallerTools(runId) });
     return threadRunObject(threadId, runId);
   }
   if (outputs.length !== 1) {

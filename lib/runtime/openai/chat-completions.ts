@@ -13,6 +13,7 @@
  * named function goes with the entry agent's first model call; `none` offers none of the request's tools.
  */
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { RunRow } from '@/db/runs';
 import { getStore } from '@/db/store';
 import type { GraphRow } from '@/db/schema/graphs';
@@ -29,6 +30,7 @@ import { graphForModel } from './graph-ref';
 import { callerToolChoice, callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
 import { runInputFromMessages, trailingToolResults } from './messages';
 import { openaiUsage, runReply, type RunReply } from './run-reply';
+import { documentWithSampling, samplingOf } from './sampling';
 
 const CONTENT_CHUNK_CHARS = 64;
 
@@ -76,15 +78,18 @@ async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHea
   const conversationId = conversationOf(body, requestHeaders);
   const tools = callerTools(body);
   const choice = callerToolChoice(body, tools);
-  const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
+  // The request's temperature, top_p and max tokens on the graph's models that leave them open (sampling.ts).
+  const sampled = documentWithSampling(graph.document, samplingOf(body), body);
+  const withTools = tools ? documentWithCallerTools(sampled, tools) : undefined;
   const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
-  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
+  const document = withTools?.doc ?? (sampled === graph.document ? undefined : sampled);
+  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document, apiKeyId, toolChoice });
   if (tools && withTools) await keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
 
 /** Resumes the run that handed out the calls these `role: tool` results answer. */
-async function continueRun(graph: GraphRow, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
+async function continueRun(graph: GraphRow, body: ChatCompletionRequest, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
   const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
   const run = await getStore().runs.get(runId);
   if (!run || run.graphId !== graph.id) {
@@ -97,7 +102,10 @@ async function continueRun(graph: GraphRow, results: { tool_call_id: string; out
     throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
   }
   const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
-  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: await restoreCallerTools(runId) });
+  // This request's sampling parameters go with the model calls it causes.
+  const sampling = samplingOf(body);
+  const restore = await restoreCallerTools(runId);
+  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: (saved) => restore(documentWithSampling(saved, sampling, body)) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -145,9 +153,10 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
   if (results.length) {
     const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
     after = await getStore().events.lastSeq(runId);
-    run = await continueRun(graph, results);
+    run = await continueRun(graph, body, results);
   } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);
-  const meta: Meta = { id: `chatcmpl-${run.id}`, created: Math.floor(run.createdAt.getTime() / 1000), model: graph.name };
+  // A new id per completion (both legs of a client-tool round trip differ); the run is named by x-switchyard-run-id.
+  const meta: Meta = { id: `chatcmpl-${randomUUID().replace(/-/g, '')}`, created: Math.floor(Date.now() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 
   if (!body.stream) {

@@ -51,22 +51,25 @@ afterAll(async () => {
 });
 
 async function streamOf(model: string, input: string, includeUsage = false) {
-  const stream = await client.chat.completions.create({
-    model,
-    messages: [{ role: 'user', content: input }],
-    stream: true,
-    ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
-  });
+  const { data: stream, response } = await client.chat.completions
+    .create({
+      model,
+      messages: [{ role: 'user', content: input }],
+      stream: true,
+      ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+    })
+    .withResponse();
+  const runId = response.headers.get('x-switchyard-run-id')!;
   const chunks: OpenAI.Chat.Completions.ChatCompletionChunk[] = [];
   let statusAtFirstContent: string | undefined;
   for await (const c of stream) {
     chunks.push(c);
     if (statusAtFirstContent === undefined && c.choices[0]?.delta.content) {
-      statusAtFirstContent = (await h.run(c.id.replace('chatcmpl-', ''))).run.status;
+      statusAtFirstContent = (await h.run(runId)).run.status;
     }
   }
   const contents = chunks.map((c) => c.choices[0]?.delta.content ?? '').filter(Boolean);
-  return { chunks, contents, statusAtFirstContent, runId: chunks[0].id.replace('chatcmpl-', '') };
+  return { chunks, contents, statusAtFirstContent, runId };
 }
 
 describe('chat.completions streaming: tokens as they come', () => {

@@ -3,7 +3,7 @@
  */
 import type { RunRow } from '@/db/runs';
 import { getStore } from '@/db/store';
-import { OpenAIApiError } from './errors';
+import { failedRunError, OpenAIApiError } from './errors';
 
 /** The text of a run's output: strings as they are, a message's content, else pretty JSON. */
 export function outputText(output: unknown): string {
@@ -50,8 +50,8 @@ export async function runReply(run: RunRow): Promise<RunReply> {
     case 'cancelled':
       throw new OpenAIApiError('run_cancelled', `Run ${run.id} was cancelled.`);
     case 'failed':
-      // 422, not 5xx: OpenAI clients retry 5xx, which would start the graph again.
-      throw new OpenAIApiError('run_failed', `Run ${run.id} of graph "${run.graphName}" failed: ${run.error?.message ?? 'unknown error'}`, { type: 'server_error', code: run.error?.code ?? 'run_failed' });
+      // 5xx server_error (429 for a model rate limit), marked not to be retried (errors.ts).
+      throw failedRunError(run);
     default:
       throw new OpenAIApiError('run_not_settled', `Run ${run.id} is still ${run.status}.`);
   }

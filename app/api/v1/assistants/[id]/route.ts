@@ -1,6 +1,6 @@
 import { getStore } from '@/db/store';
 import { readAssistant } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { assistantFor } from '@/lib/server/workspace-access';
 
@@ -13,3 +13,6 @@ export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'
   const { id } = await assistantFor(caller, (await params).id, 'editor');
   return json({ id, object: 'assistant.deleted', deleted: await getStore().assistants.delete(id) });
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { POST, PUT, PATCH } = openaiOtherMethods('GET', 'DELETE');

@@ -1,7 +1,7 @@
 import { ChatCompletionRequest } from '@/lib/contracts/openai';
 import { chatCompletion } from '@/lib/runtime/openai/chat-completions';
 import { keyBudget } from '@/lib/server/auth-keys';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { workspaceFor } from '@/lib/server/workspace-access';
 
@@ -14,3 +14,6 @@ export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   return chatCompletion(body, req.headers, { ...key, workspaceId: workspaceFor(req, caller, 'editor') });
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { GET, PUT, PATCH, DELETE } = openaiOtherMethods('POST');

@@ -1,6 +1,6 @@
 import { getStore } from '@/db/store';
 import { readThread } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
 
@@ -13,3 +13,6 @@ export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'
   const { id } = await threadFor(caller, (await params).id, 'editor');
   return json({ id, object: 'thread.deleted', deleted: await getStore().threads.delete(id) });
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { POST, PUT, PATCH } = openaiOtherMethods('GET', 'DELETE');

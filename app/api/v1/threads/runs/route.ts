@@ -2,7 +2,7 @@ import { CreateThreadAndRunBody } from '@/lib/contracts/openai';
 import { createThread, createThreadRun } from '@/lib/runtime/openai/assistants';
 import { createThreadAndRunStream } from '@/lib/runtime/openai/assistant-stream';
 import { keyBudget } from '@/lib/server/auth-keys';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json } from '@/lib/server/http';
 import { workspaceFor } from '@/lib/server/workspace-access';
@@ -19,3 +19,6 @@ export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const thread = await createThread(body.thread ?? {}, workspaceId);
   return json(await createThreadRun(thread.id, body, key));
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { GET, PUT, PATCH, DELETE } = openaiOtherMethods('POST');

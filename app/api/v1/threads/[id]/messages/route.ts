@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { CreateMessageBody } from '@/lib/contracts/openai';
+import { CreateMessageBody, ListQueryParams } from '@/lib/contracts/openai';
 import { addMessage, listMessages } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson, readQuery } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
@@ -9,16 +8,12 @@ import { threadFor } from '@/lib/server/workspace-access';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const ListQuery = z.looseObject({
-  order: z.enum(['asc', 'desc']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  after: z.string().max(200).optional(),
-  before: z.string().max(200).optional(),
-});
-
 export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, caller) => {
   const { id } = await threadFor(caller, (await params).id, 'editor');
   return json(await addMessage(id, await readJson(req, CreateMessageBody, 8 * 1024 * 1024)));
 });
 
-export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>, caller) => json(await listMessages((await threadFor(caller, (await params).id, 'viewer')).id, readQuery(req, ListQuery))));
+export const GET = openaiRoute('viewer', async (req, { params }: Params<'id'>, caller) => json(await listMessages((await threadFor(caller, (await params).id, 'viewer')).id, readQuery(req, ListQueryParams))));
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');

@@ -2,7 +2,7 @@ import { CreateThreadRunBody } from '@/lib/contracts/openai';
 import { createThreadRun, listRuns } from '@/lib/runtime/openai/assistants';
 import { createThreadRunStream } from '@/lib/runtime/openai/assistant-stream';
 import { keyBudget } from '@/lib/server/auth-keys';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
@@ -22,3 +22,6 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, 
 export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>, caller) => {
   return json(await listRuns((await threadFor(caller, (await params).id, 'viewer')).id));
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');

@@ -1,5 +1,5 @@
 import { readThreadRun } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
 
@@ -11,3 +11,6 @@ export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 
   await threadFor(caller, id, 'viewer');
   return json(await readThreadRun(id, run_id));
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { POST, PUT, PATCH, DELETE } = openaiOtherMethods('GET');

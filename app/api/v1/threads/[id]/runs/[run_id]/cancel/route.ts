@@ -1,5 +1,5 @@
 import { cancelThreadRun } from '@/lib/runtime/openai/assistants';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
 
@@ -11,3 +11,6 @@ export const POST = openaiRoute('editor', async (_req, { params }: Params<'id' |
   await threadFor(caller, id, 'editor');
   return json(await cancelThreadRun(id, run_id));
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { GET, PUT, PATCH, DELETE } = openaiOtherMethods('POST');

@@ -1,7 +1,7 @@
 import { SubmitToolOutputsBody } from '@/lib/contracts/openai';
 import { submitToolOutputs } from '@/lib/runtime/openai/assistants';
 import { submitToolOutputsStream } from '@/lib/runtime/openai/assistant-stream';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { threadFor } from '@/lib/server/workspace-access';
@@ -17,3 +17,6 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id' | 
   if (body.stream) return submitToolOutputsStream(id, run_id, body.tool_outputs);
   return json(await submitToolOutputs(id, run_id, body.tool_outputs));
 });
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { GET, PUT, PATCH, DELETE } = openaiOtherMethods('POST');

@@ -1,0 +1,17 @@
+import { readThreadRunStep } from '@/lib/runtime/openai/assistants';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
+import { json, type Params } from '@/lib/server/http';
+import { threadFor } from '@/lib/server/workspace-access';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** One step of a thread's run (legacy Assistants `runs.steps.retrieve`). */
+export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id' | 'run_id' | 'step_id'>, caller) => {
+  const { id, run_id, step_id } = await params;
+  await threadFor(caller, id, 'viewer');
+  return json(await readThreadRunStep(id, run_id, step_id));
+});
+
+/** The other methods: a JSON 405 in OpenAI's shape naming the ones above. */
+export const { POST, PUT, PATCH, DELETE } = openaiOtherMethods('GET');
