@@ -18,7 +18,7 @@ import { END, START, branchTarget, isConditional, type ConditionalEdge, type Gra
 import type { TraceEmitData } from '../contracts/trace';
 import { EngineError } from './errors';
 import { lastContent } from './state';
-import { NO_GUARD, type GuardSummary } from './guards/spec';
+import { NO_GUARD, type GuardSummary } from './guards/summary';
 
 export interface EdgeIndex {
   plain: Map<string, PlainEdge[]>;

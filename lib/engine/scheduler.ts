@@ -18,7 +18,7 @@ import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
 import { guardedNode } from './guards/run';
-import { NO_GUARD, type GuardSummary } from './guards/spec';
+import { NO_GUARD, type GuardSummary } from './guards/summary';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
 import { stateDelta } from '../contracts/state-delta';
 import { abortCause, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';

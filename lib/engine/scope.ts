@@ -8,7 +8,7 @@ import type { ResumeValue, TraceEmitData, TraceEventType } from '../contracts/tr
 import { EngineError } from './errors';
 import type { ChatRequest, RunPorts } from './ports';
 import type { State } from './state';
-import type { GuardSummary } from './guards/spec';
+import type { GuardSummary } from './guards/summary';
 
 export interface Usage {
   input_tokens: number;

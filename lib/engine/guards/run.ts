@@ -24,7 +24,8 @@ import type { State } from '../state';
 import { outputText } from '../tool-runner';
 import { taskText, answer } from '../executors/common';
 import { runCheck, type Verdict } from './checks';
-import { NO_GUARD, nodeGuards, type GuardSummary } from './spec';
+import { nodeGuards } from './spec';
+import { NO_GUARD, type GuardSummary } from './summary';
 
 type Stage = 'input' | 'output';
 
