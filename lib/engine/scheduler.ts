@@ -301,8 +301,10 @@ function answers(paused: string, id: string): boolean {
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
 export async function runNode(ctx: ExecContext): Promise<NodeResult> {
   const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
-  // The node's `memory` (memory/prepare.ts), before its prompt is built; nothing to await without one.
-  if ('memory' in ctx.node && ctx.node.memory) await prepareMemory(ctx);
-  // The node's `guards` (guards/run.ts) check its input before and its answer after it runs.
-  return guardedNode(ctx, (c) => exec(c.node, c));
+  // The node's `guards` (guards/run.ts) check its input before and its answer after it runs; its
+  // `memory` (memory/prepare.ts) is prepared inside them (its model calls see the redacted input).
+  return guardedNode(ctx, async (c) => {
+    if ('memory' in c.node && c.node.memory) await prepareMemory(c);
+    return exec(c.node, c);
+  });
 }
