@@ -4,6 +4,7 @@ import { listExamples, readExample } from '@/components/docs/examples-source';
 import { Api } from '@/components/docs/sections/api';
 import { Edges } from '@/components/docs/sections/edges';
 import { Memory } from '@/components/docs/sections/memory';
+import { Guards } from '@/components/docs/sections/guards';
 import { GettingStarted } from '@/components/docs/sections/getting-started';
 import { Roles } from '@/components/docs/sections/roles';
 import { StateChannels } from '@/components/docs/sections/state';
@@ -38,6 +39,7 @@ export default function DocsPage() {
           <Tools />
           <StateChannels />
           <Memory />
+          <Guards />
           <YamlFormat example={writerReviewer} />
           <Traces />
           <TimeTravel />

@@ -159,7 +159,7 @@ export function StepDetails({ row, timeline }: { row: TimelineRow | undefined; t
           <StateDiffView entries={state.entries} />
         </Section>
       )}
-      {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'other' || row.kind === 'unknown') && (
+      {(row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'guard' || row.kind === 'other' || row.kind === 'unknown') && (
         <pre className={s.pre}>{asText(first?.data ?? {})}</pre>
       )}
     </div>

@@ -16,6 +16,7 @@ const KIND_LABEL: Record<TimelineRow['kind'], string> = {
   state: 'state',
   interrupt: 'pause',
   resume: 'resume',
+  guard: 'guard',
   other: 'event',
   unknown: 'unknown',
 };
@@ -107,7 +108,7 @@ function RowView({ row, depth, hasChildren, collapsed, selected, t0, onSelect, o
           </span>
         )}
       </div>
-      <div className={s.rowDur}>{running ? '…' : row.kind === 'edge' || row.kind === 'state' || row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'unknown' ? '' : ms((row.end ?? row.start) - row.start)}</div>
+      <div className={s.rowDur}>{running ? '…' : row.kind === 'edge' || row.kind === 'state' || row.kind === 'interrupt' || row.kind === 'resume' || row.kind === 'guard' || row.kind === 'unknown' ? '' : ms((row.end ?? row.start) - row.start)}</div>
       <div className={s.rowBar}>
         <span className={s.bar} data-running={running || undefined} data-kind={row.kind} />
       </div>

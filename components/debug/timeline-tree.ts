@@ -71,9 +71,23 @@ function pointLabel(kind: RowKind, e: TraceEvent): string {
     }
     case 'resume':
       return resumedLabel(e);
+    case 'guard':
+      return guardLabel(e);
     default:
       return unknownEventLabel(e.type);
   }
+}
+
+/** A guard verdict ("guard pii · redact: email j***@***.com") or a structured-output check ("output schema · valid"). */
+export function guardLabel(e: TraceEvent): string {
+  const v = eventData(e, 'guard.verdict');
+  if (v) {
+    const matched = v.matches?.length ? `: ${v.matches.map((m) => `${m.kind} ${m.masked}`).join(', ')}` : v.reason ? `: ${v.reason}` : v.error ? `: ${v.error}` : '';
+    return `guard ${v.stage} ${v.check} · ${v.verdict}${matched}`;
+  }
+  const o = eventData(e, 'output.validated');
+  if (o) return `output schema (${o.mode}, attempt ${o.attempt}) · ${o.valid ? 'valid' : `invalid: ${(o.errors ?? []).join('; ')}`}`;
+  return unknownEventLabel(e.type);
 }
 
 /** What a person decided: "approved", "rejected: <reason>", "edited", "continued", "stepped" (+ the channels edited). */

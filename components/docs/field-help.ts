@@ -19,6 +19,8 @@ const FIELD_HELP: Record<string, string> = {
   max_steps: 'Upper bound on model turns (tool-calling rounds or ReAct Thought/Action steps). Default 8.',
   max_revisions: 'How many times the plan may be revised after a failed step. Default 2.',
   prompt: 'Text shown to the model (router) or the person (human).',
+  guards: 'Checks on the node’s input (before it runs) and output (before anyone sees it): `{ input: [...], output: [...] }` with `pii`, `moderation`, `injection`, `json_schema`, `max_chars`, `regex`. A failed check redacts, flags (`guard.failed` in edge conditions) or blocks. See Guards.',
+  output_schema: 'JSON Schema (top level `type: object`) the answer must match: sent as `response_format: json_schema` where the connection supports it, else asked for in the prompt, validated, repaired once. The parsed object goes to `output`.',
 };
 
 const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {

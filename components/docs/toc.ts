@@ -70,6 +70,7 @@ export const TOC: TocEntry[] = [
     ],
   },
   { id: 'memory', title: 'Conversation memory' },
+  { id: 'guards', title: 'Guards and structured output' },
   { id: 'yaml', title: 'The YAML format' },
   { id: 'traces', title: 'Traces' },
   {

@@ -15,6 +15,7 @@ import { CEL_FIELDS, MULTILINE_FIELDS, ROLES } from '@/lib/graph/roles';
 import { END, Identifier, NODE_SCHEMAS, START, type NodeSpec } from '@/lib/graph/schema';
 import { CelInput, ChipsPicker, Field, IdInput, NumberInput, Select, TextInput } from './controls';
 import { MemoryEditor } from './memory-section';
+import { GuardsEditor } from './guards-section';
 import { ArgsEditor, ExitEditor } from './node-extras';
 
 type Def = { type: string; innerType?: z.ZodType; entries?: Record<string, string>; element?: z.ZodType };
@@ -109,6 +110,8 @@ export function NodeForm({ id, spec }: { id: string; spec: NodeSpec }) {
         return <ExitEditor value={spec.role === 'agent' ? spec.exit : undefined} tools={spec.role === 'agent' ? (spec.tools ?? []) : []} onChange={(x) => set(key, x)} />;
       case 'memory':
         return <MemoryEditor value={'memory' in spec ? spec.memory : undefined} models={models} onChange={(x) => set(key, x)} />;
+      case 'guards':
+        return <GuardsEditor value={'guards' in spec ? spec.guards : undefined} models={models} onChange={(x) => set(key, x)} />;
       case 'args':
         return <ArgsEditor value={(v as Record<string, string>) ?? {}} onChange={(x) => set(key, Object.keys(x).length ? x : undefined)} />;
     }

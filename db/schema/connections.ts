@@ -12,6 +12,7 @@ export interface ConnectionSupports {
   tools?: boolean;
   stop?: boolean;
   stream_usage?: boolean;
+  json_schema?: boolean;
 }
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;

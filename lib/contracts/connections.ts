@@ -15,6 +15,8 @@ export const ConnectionSupports = z.strictObject({
   tools: z.boolean().optional(),
   stop: z.boolean().optional(),
   stream_usage: z.boolean().optional(),
+  /** `response_format: json_schema` (structured output); false: the schema is asked for in the prompt and the reply validated. */
+  json_schema: z.boolean().optional(),
 });
 export type ConnectionSupports = z.infer<typeof ConnectionSupports>;
 

@@ -32,7 +32,7 @@ export { EMPTY_RUN, type RunFold, type RunUsage } from './run-fold';
 export type FoldableEvent = Pick<TraceEvent, 'type' | 'span_id' | 'data'> & Partial<Pick<TraceEvent, 'seq' | 'ts' | 'step' | 'node' | 'parent_span_id'>>;
 
 export type SpanKind = 'run' | 'node' | 'llm' | 'tool' | 'memory' | 'other';
-export type PointKind = 'edge' | 'state' | 'interrupt' | 'resume' | 'unknown';
+export type PointKind = 'edge' | 'state' | 'interrupt' | 'resume' | 'guard' | 'unknown';
 export type ItemStatus = 'running' | 'ok' | 'error' | 'paused' | 'skipped' | 'cancelled' | 'rejected';
 
 /** A span (`point: false`) or a point event (`point: true`, one event) in the trace tree. */
@@ -65,7 +65,14 @@ export interface TraceFold<E extends FoldableEvent = TraceEvent> extends RunFold
 const KNOWN: ReadonlySet<string> = new Set(TRACE_EVENT_TYPES);
 /** The events that are always on the run span (a pause may be on a node's). */
 const RUN_SPAN_TYPES: ReadonlySet<string> = new Set(['run.started', 'run.resumed', ...RUN_END_TYPES]);
-const POINTS: Readonly<Record<string, PointKind>> = { 'edge.taken': 'edge', 'state.updated': 'state', 'run.interrupted': 'interrupt', 'run.resumed': 'resume' };
+const POINTS: Readonly<Record<string, PointKind>> = {
+  'edge.taken': 'edge',
+  'state.updated': 'state',
+  'run.interrupted': 'interrupt',
+  'run.resumed': 'resume',
+  'guard.verdict': 'guard',
+  'output.validated': 'guard',
+};
 
 export const isKnownEventType = (type: string): boolean => KNOWN.has(type);
 

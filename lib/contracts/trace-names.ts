@@ -14,6 +14,8 @@ export const TRACE_EVENT_TYPES = [
   'llm.retry',
   'tool.call',
   'tool.result',
+  'guard.verdict',
+  'output.validated',
   'edge.taken',
   'state.updated',
   'run.interrupted',

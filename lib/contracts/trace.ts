@@ -168,6 +168,8 @@ export const TRACE_DATA = {
     messages_from: z.number().int().optional(),
     tools: z.array(ToolOfferData).optional(),
     stop: z.array(z.string()).optional(),
+    /** Structured output: `{ type: 'json_schema', json_schema: { name, schema, strict? } }` (a node's output_schema). */
+    response_format: z.looseObject({ type: z.string(), json_schema: z.looseObject({ name: z.string(), schema: AnyRecord, strict: z.boolean().optional() }) }).optional(),
     temperature: z.number().optional(),
     /**
      * How the call was adapted to the connection's `supports`: `tools: 'text'` when the tools went
@@ -249,6 +251,36 @@ export const TRACE_DATA = {
     sampling: ToolSamplingData.optional(),
     /** Self-reflection: each judged input with its verdict; `aligned` of the output returned (null: not judged). */
     reflection: ToolReflectionData.optional(),
+  }),
+  /**
+   * One guard check's verdict (lib/engine/guards): `scope` node (on the node's span) or graph (the
+   * run's input / answer, on the run span); `stage` input or output; `verdict` pass, redact (PII
+   * masked, the run goes on), flag (recorded; `guard.failed` in edge conditions), block (the step
+   * ends) or error (the check could not run: it fails closed, like a block). `matches`: what matched,
+   * masked (never the matched text); `scores`: moderation categories or the judge's score.
+   */
+  'guard.verdict': z.looseObject({
+    scope: z.enum(['node', 'graph']),
+    stage: z.enum(['input', 'output']),
+    check: z.string(),
+    index: z.number().int(),
+    verdict: z.enum(['pass', 'redact', 'flag', 'block', 'error']),
+    reason: z.string().optional(),
+    matches: z.array(z.looseObject({ kind: z.string(), masked: z.string() })).optional(),
+    scores: z.record(z.string(), z.number()).optional(),
+    prompt_version: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  /**
+   * A structured-output node's reply checked against its `output_schema`: `mode` response_format
+   * (sent as json_schema) or instructed (asked for in the prompt); `attempt` 1, or 2 for the repair
+   * retry; `errors` what did not match (absent when valid).
+   */
+  'output.validated': z.looseObject({
+    mode: z.enum(['response_format', 'instructed']),
+    attempt: z.number().int(),
+    valid: z.boolean(),
+    errors: z.array(z.string()).optional(),
   }),
   'edge.taken': z.looseObject({
     from: z.string(),

@@ -18,6 +18,7 @@ import { END, START, branchTarget, isConditional, type ConditionalEdge, type Gra
 import type { TraceEmitData } from '../contracts/trace';
 import { EngineError } from './errors';
 import { lastContent } from './state';
+import { NO_GUARD, type GuardSummary } from './guards/summary';
 
 export interface EdgeIndex {
   plain: Map<string, PlainEdge[]>;
@@ -59,6 +60,8 @@ export interface EdgeVars {
   state: Record<string, unknown>;
   output: unknown;
   last: string;
+  /** The node's guard verdicts (guards/spec.ts GuardSummary): `guard.failed`, `guard.blocked`... */
+  guard?: unknown;
 }
 
 /** The branch labels an LLM router chooses from (label, else the target id), in order. */
@@ -140,6 +143,8 @@ export interface FinishedNode {
   /** An LLM router's pick (kept: re-evaluating edges does not ask the model again). */
   route?: { label: string; reason: string };
   rejected?: boolean;
+  /** Its guard verdicts (absent: none failed). */
+  guard?: GuardSummary;
 }
 
 /**
@@ -158,7 +163,7 @@ export function nextAfter(
   const last = lastContent(state);
   const triggered = new Set(waitingBefore);
   for (const f of finished) {
-    for (const t of firedEdges(idx, doc, f.id, { state, output: f.output ?? null, last }, f.route, !!f.rejected)) if (t.to !== END) triggered.add(t.to);
+    for (const t of firedEdges(idx, doc, f.id, { state, output: f.output ?? null, last, guard: f.guard ?? NO_GUARD }, f.route, !!f.rejected)) if (t.to !== END) triggered.add(t.to);
   }
   const { run, wait } = selectFrontier(idx, Object.keys(doc.nodes), triggered);
   return { next: run, waiting: wait };

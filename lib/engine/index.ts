@@ -12,6 +12,7 @@ import { callCounters } from './attempt-keys';
 import { makeScope } from './nested';
 import { applyStateEdit, checkResume, checkStateEdit, editedState, readExtra, toCheckpoint } from './resume';
 import { GraphRunner, type Position } from './scheduler';
+import { guardGraphInput, guardGraphOutput } from './guards/run';
 import type { FirstToolChoice, Usage } from './scope';
 import { initialState, type State } from './state';
 
@@ -138,16 +139,19 @@ export async function runGraph(opts: RunOptions): Promise<RunOutcome> {
       }
     } else {
       runEvent('run.started', { input: opts.input, graph: doc.name, ...(opts.inputs ? { inputs: opts.inputs } : {}), ...(opts.derivedFrom ? { derived_from: opts.derivedFrom } : {}) });
-      const state: State = initialState(doc, opts.input, opts.inputs);
-      pos = runner.start(state);
+      // The graph's input guards (guards/run.ts) see the input before any node does.
+      const checked = await guardGraphInput(scope, runSpan, opts.input);
+      const state: State = initialState(doc, checked.input, opts.inputs);
+      pos = runner.start(state, checked.guard);
       await ports.checkpoint(toCheckpoint(pos, undefined, { runSpan, usage }));
     }
     const resume = opts.resume && opts.from?.interrupt ? { interrupt: opts.from.interrupt, value: opts.resume } : undefined;
     const out = await runner.run(pos, resume);
     if (out.kind === 'paused') return { status: 'paused', interrupt: out.interrupt };
     if (out.kind === 'rejected') return finishRejected(out.node, out.reason, out.state);
-    runEvent('run.finished', { output: out.output ?? null, ...(out.note ? { answer_note: out.note } : {}), state: out.state, usage: { ...usage } });
-    return { status: 'succeeded', output: out.output ?? null, state: out.state };
+    const output = await guardGraphOutput(scope, runSpan, out.output ?? null);
+    runEvent('run.finished', { output: output ?? null, ...(out.note ? { answer_note: out.note } : {}), state: out.state, usage: { ...usage } });
+    return { status: 'succeeded', output: output ?? null, state: out.state };
   } catch (err) {
     if (err instanceof RunRejected && !ports.signal.aborted) return finishRejected(err.node, err.reason, undefined);
     if (ports.signal.aborted) {

@@ -13,9 +13,11 @@ import { addCall, callCost, checkCallBudget } from './budget';
 import type { ChatMessage, ChatRequest, ChatResult, ModelSupports, ToolDefinition } from './ports';
 import { emitFrom, type ExecContext } from './scope';
 import { parseToolReply, textProtocolMarker, toTextProtocol } from './executors/tool-text-protocol';
+import { hasOutputGuards } from './guards/spec';
 
-function resolveModel(ctx: ExecContext): ModelSpec & { name: string } {
-  const name = ('model' in ctx.node && ctx.node.model) || DEFAULTS.model;
+/** The model a node's call runs on: `override` (a guard's judge), else the node's `model`, else `default`. */
+export function resolveModel(ctx: ExecContext, override?: string): ModelSpec & { name: string } {
+  const name = override || ('model' in ctx.node && ctx.node.model) || DEFAULTS.model;
   const models = ctx.scope.doc.models ?? {};
   if (!Object.hasOwn(models, name)) {
     const known = Object.keys(models);
@@ -39,6 +41,10 @@ export interface ChatCall {
   answer?: AnswerMarker;
   /** Why the call is made, when not for the node's own reply (e.g. `reflection`): on llm.request and llm.response. */
   purpose?: string;
+  /** An entry of `models` to call instead of the node's model (a guard's judge). */
+  model?: string;
+  /** Structured output: sent as is (the caller checked that the connection supports it: structured.ts). */
+  response_format?: ChatRequest['response_format'];
 }
 
 /** One streamed piece of a model call's text, and whether it is (part of) the node's answer. */
@@ -75,7 +81,7 @@ function copyMessages(messages: readonly ChatMessage[]): ChatMessage[] {
 export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult> {
   const { scope } = ctx;
   scope.checkAlive();
-  const model = resolveModel(ctx);
+  const model = resolveModel(ctx, call.model);
   const span = scope.ports.newId();
   const supports: ModelSupports = (await scope.ports.model.supports?.(model.connection)) ?? {};
   // A server without native tools gets them through the text protocol (executors/tool-text-protocol.ts).
@@ -83,7 +89,9 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
   const adapted = adaptations(call, supports);
   const messages = noTools ? toTextProtocol(copyMessages(call.messages), call.tools!) : copyMessages(call.messages);
   const tools = noTools ? undefined : call.tools;
-  const marker = noTools ? textProtocolMarker(call.answer) : call.answer;
+  // An answer that output guards check first is not streamed as the answer (guards/run.ts).
+  const answerMarker = hasOutputGuards(ctx) ? undefined : call.answer;
+  const marker = noTools ? textProtocolMarker(answerMarker) : answerMarker;
   emitFrom(
     ctx,
     'llm.request',
@@ -96,6 +104,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
       ...(tools?.length ? { tools } : {}),
       ...(tools?.length && call.tool_choice ? { tool_choice: call.tool_choice } : {}),
       ...(call.stop?.length ? { stop: call.stop } : {}),
+      ...(call.response_format ? { response_format: call.response_format } : {}),
       ...(Object.keys(adapted).length ? { adapted } : {}),
       ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
     },
@@ -119,6 +128,7 @@ export async function chat(ctx: ExecContext, call: ChatCall): Promise<ChatResult
     tools: tools?.length ? tools : undefined,
     ...(tools?.length && call.tool_choice ? { tool_choice: call.tool_choice } : {}),
     stop: call.stop,
+    ...(call.response_format ? { response_format: call.response_format } : {}),
     temperature: model.temperature,
     top_p: model.top_p,
     max_tokens: model.max_tokens,

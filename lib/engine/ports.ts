@@ -47,6 +47,8 @@ export interface ChatRequest {
   max_tokens?: number;
   /** `required`, or one named function; absent: the server's default (auto). */
   tool_choice?: 'required' | { type: 'function'; function: { name: string } };
+  /** Structured output (a node's `output_schema`), sent only to connections that support it (ModelSupports.json_schema). */
+  response_format?: ResponseFormat;
   signal: AbortSignal;
   /** Called with each content delta as it streams in. */
   onDelta?: (text: string) => void;
@@ -63,17 +65,43 @@ export interface ChatResult {
   latency_ms: number;
 }
 
+/** OpenAI's `response_format: { type: 'json_schema', json_schema }`. */
+export interface ResponseFormat {
+  type: 'json_schema';
+  json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean };
+}
+
 /** What the server behind a connection accepts (absent fields: true). */
 export interface ModelSupports {
   tools?: boolean;
   stop?: boolean;
   stream_usage?: boolean;
+  /** `response_format: json_schema` (structured output); false: asked for in the prompt and validated. */
+  json_schema?: boolean;
+}
+
+/** One text for the connection's /moderations (the `moderation` guard). */
+export interface ModerationRequest {
+  connection: string;
+  /** The moderation model (absent: the server's default). */
+  model?: string;
+  input: string;
+  signal: AbortSignal;
+}
+
+export interface ModerationResult {
+  flagged: boolean;
+  /** Category -> flagged, and category -> score (0..1), as the server reports them. */
+  categories: Record<string, boolean>;
+  scores: Record<string, number>;
 }
 
 export interface ModelPort {
   chat(req: ChatRequest): Promise<ChatResult>;
   /** What the connection's server accepts; absent (or undefined): everything. */
   supports?(connection: string): Promise<ModelSupports | undefined>;
+  /** The connection's /moderations; absent: the `moderation` guard cannot run (it fails closed). */
+  moderate?(req: ModerationRequest): Promise<ModerationResult>;
 }
 
 // ------------------------------------------------------------ tool port

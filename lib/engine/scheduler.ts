@@ -17,6 +17,8 @@ import { firedEdges, indexEdges, selectFrontier, type EdgeIndex } from './edges'
 import { EXECUTORS } from './executors/registry';
 import { prepareMemory } from './memory/prepare';
 import { stepAbort } from './step-abort';
+import { guardedNode } from './guards/run';
+import { NO_GUARD, type GuardSummary } from './guards/summary';
 import type { Interrupt, ResumeValue } from '../contracts/trace';
 import { stateDelta } from '../contracts/state-delta';
 import { abortCause, type ExecContext, type NodeResult, type RunScope, type Usage } from './scope';
@@ -31,6 +33,8 @@ export interface StepResult {
   route?: { label: string; reason: string };
   /** A human node the person rejected (see `advance`: a rejection nothing routes ends the run). */
   rejected?: { reason?: string };
+  /** The node's guard verdicts (`guard` in its conditional edges' CEL). */
+  guard?: GuardSummary;
 }
 
 /** Where a run stands between steps (what a checkpoint holds). */
@@ -93,9 +97,9 @@ export class GraphRunner {
   }
 
   /** Step 0: the START edges fire. */
-  start(state: State): Position {
+  start(state: State, guard?: GuardSummary): Position {
     this.hooks.setStep(0);
-    const fired = this.fire(START, state, null, undefined, this.hooks.runSpan, undefined);
+    const fired = this.fire(START, state, null, undefined, this.hooks.runSpan, undefined, false, guard);
     const { run, wait } = selectFrontier(this.idx, this.order, fired);
     // START -> END alone is a valid (empty) graph: it finishes at once.
     if (!run.length && !this.idx.plain.has(START) && !this.idx.conditional.has(START)) {
@@ -230,7 +234,7 @@ export class GraphRunner {
     let rejected: Rejection | undefined;
     for (const id of pos.next) {
       const r = results.get(id)!;
-      const targets = this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan, !!r.rejected);
+      const targets = this.fire(id, state, r.output, r.route, r.span, this.hooks.runSpan, !!r.rejected, r.guard);
       if (r.rejected && !targets.length) rejected ??= { node: id, ...(r.rejected.reason ? { reason: r.rejected.reason } : {}) };
       for (const t of targets) triggered.add(t);
     }
@@ -240,8 +244,8 @@ export class GraphRunner {
   }
 
   /** `rejected`: only the conditional edge's branch fires (plain edges are the approved path). */
-  private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined, rejected = false): string[] {
-    const taken = firedEdges(this.idx, this.doc, from, { state, output: output ?? null, last: lastContent(state) }, route, rejected);
+  private fire(from: string, state: State, output: unknown, route: StepResult['route'], span: string, parent: string | undefined, rejected = false, guard?: GuardSummary): string[] {
+    const taken = firedEdges(this.idx, this.doc, from, { state, output: output ?? null, last: lastContent(state), guard: guard ?? NO_GUARD }, route, rejected);
     const out: string[] = [];
     for (const t of taken) {
       this.scope.emit('edge.taken', t.data, { node: from === START ? undefined : from, span, parent });
@@ -285,7 +289,7 @@ export class GraphRunner {
     const writes: Write[] = [...ctx.childWrites.map((u) => ({ update: u })), { update: result.update, overwrite: result.overwrite }];
     // A person's rejection of a human node (not of a human step inside a subgraph node).
     const rejected = node.role === 'human' && resume?.action === 'reject' ? { rejected: resume.reason?.trim() ? { reason: resume.reason.trim() } : {} } : {};
-    return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}), ...rejected };
+    return { span, writes, output: result.output, ...(result.route ? { route: result.route } : {}), ...(result.guard ? { guard: result.guard } : {}), ...rejected };
   }
 }
 
@@ -297,7 +301,10 @@ function answers(paused: string, id: string): boolean {
 /** Dispatches to the role's executor (the registry is keyed by role, so the cast is sound). */
 export async function runNode(ctx: ExecContext): Promise<NodeResult> {
   const exec = EXECUTORS[ctx.node.role] as (node: typeof ctx.node, c: ExecContext) => Promise<NodeResult>;
-  // The node's `memory` (memory/prepare.ts), before its prompt is built; nothing to await without one.
-  if ('memory' in ctx.node && ctx.node.memory) await prepareMemory(ctx);
-  return exec(ctx.node, ctx);
+  // The node's `guards` (guards/run.ts) check its input before and its answer after it runs; its
+  // `memory` (memory/prepare.ts) is prepared inside them (its model calls see the redacted input).
+  return guardedNode(ctx, async (c) => {
+    if ('memory' in c.node && c.node.memory) await prepareMemory(c);
+    return exec(c.node, c);
+  });
 }

@@ -8,6 +8,7 @@ import type { ResumeValue, TraceEmitData, TraceEventType } from '../contracts/tr
 import { EngineError } from './errors';
 import type { ChatRequest, RunPorts } from './ports';
 import type { State } from './state';
+import type { GuardSummary } from './guards/summary';
 
 export interface Usage {
   input_tokens: number;
@@ -24,6 +25,8 @@ export interface NodeResult {
   overwrite?: Record<string, unknown>;
   output: unknown;
   route?: { label: string; reason: string };
+  /** The node's guard verdicts as its conditional edges see them (`guard.failed`; guards/run.ts). */
+  guard?: GuardSummary;
 }
 
 /** A `tool_choice` for the first model call of `node` in the run's first step (an API caller's, lib/runtime/openai). */

@@ -65,7 +65,7 @@ export const ROLES: Registry = {
     glyph: 'A',
     colorVar: '--role-agent',
     fallbackColor: '#6366f1',
-    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'history', 'memory', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
+    fields: ['label', 'description', 'strategy', 'model', 'system_prompt', 'tools', 'max_steps', 'exit', 'input', 'history', 'memory', 'guards', 'output', 'prompt_template', 'final_answer_pattern', 'action_pattern'],
     create: () => ({ role: 'agent', strategy: 'tool_calling' }),
     callsModel: always,
     takesHistory: always,

@@ -21,6 +21,7 @@ import {
 } from './schema';
 import { checkFlow } from './validate-flow';
 import { checkAnswer } from './validate-answer';
+import { checkGuardsAndSchemas } from './validate-guards';
 import { problem, type PathPart } from './validate-problem';
 import { checkTools, type ValidationContext } from './validate-tools';
 
@@ -312,6 +313,7 @@ export function validateGraph(doc: GraphDocument, ctx?: ValidationContext): Vali
   checkToolsAndLimits(doc, all, ctx);
   all.push(...checkFlow(doc));
   all.push(...checkAnswer(doc));
+  all.push(...checkGuardsAndSchemas(doc));
   return {
     errors: all.filter((p) => p.severity === 'error'),
     warnings: all.filter((p) => p.severity === 'warning'),

@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import type { ChatRequest, ChatResult, ModelPort } from '../engine/ports';
 import { NODE_HEADER, type Connection } from './connection';
 import { classifyFailure, ModelTimeout, type Failure } from './model-errors';
+import { moderate } from './moderation';
 import { openaiClient } from './openai-client';
 import { abortableSleep, cancelledError, chooseWait, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { StreamAccumulator, type StreamChunk } from './stream-accumulator';
@@ -77,6 +78,11 @@ export function createModelPort(opts: ModelPortOptions): ModelPort {
     },
     async supports(name: string) {
       return (await opts.resolveConnection(name))?.supports;
+    },
+    async moderate(req) {
+      const connection = await opts.resolveConnection(req.connection);
+      if (!connection) throw noConnectionError(req.connection);
+      return moderate(connection, req, timeoutMs);
     },
   };
 
@@ -170,6 +176,7 @@ export function requestBody(req: ChatRequest, usage = true): ChatCompletionCreat
     if (req.tool_choice) body.tool_choice = req.tool_choice;
   }
   if (req.stop?.length) body.stop = req.stop;
+  if (req.response_format) body.response_format = req.response_format;
   if (req.temperature !== undefined) body.temperature = req.temperature;
   if (req.top_p !== undefined) body.top_p = req.top_p;
   if (req.max_tokens !== undefined) body.max_tokens = req.max_tokens;

@@ -10,7 +10,7 @@ export interface Connection {
   /** Extra headers sent with every request (e.g. an org or a gateway header). */
   headers?: Record<string, string>;
   /** What the server accepts (absent fields: true): `tools`, `stop`, `stream_options.include_usage`. */
-  supports?: { tools?: boolean; stop?: boolean; stream_usage?: boolean };
+  supports?: { tools?: boolean; stop?: boolean; stream_usage?: boolean; json_schema?: boolean };
   /** An in-process server (the built-in demo model, lib/llm/demo): the SDK's fetch, no network. */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }

@@ -17,6 +17,9 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
   'llm.retry': '{ attempt, wait_ms, reason }: a model call retried after 429 / 5xx / a connection error',
   'tool.call': '{ tool, type, args }',
   'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms, recording? } (recording: recorded | live in a replay)',
+  'guard.verdict':
+    '{ scope: node | graph, stage: input | output, check, index, verdict: pass | redact | flag | block | error, reason?, matches?, scores?, prompt_version?, error? }: one guard check (matches: what matched, masked, never the text itself)',
+  'output.validated': '{ mode: response_format | instructed, attempt, valid, errors? }: a structured-output reply checked against the node’s output_schema (attempt 2: the repair retry)',
   'edge.taken': '{ from, to, condition?, value?, branch_index?, label?, reason? }',
   'state.updated':
     '{ changed, appended?, set?, reason? }: what the step changed, not copies of the state: appended { channel: { from, items } } for messages and lists (the items added and the index they start at), set { channel: value } for any other changed channel; reason when a person set them at a pause (edited at breakpoint / human step). The state at a step is its checkpoint (or the deltas folded with applyStateDelta, lib/contracts/state-delta.ts). Runs recorded before this carry { before, after } instead',

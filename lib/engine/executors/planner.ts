@@ -8,6 +8,7 @@ import { historyBlock } from '../history';
 import type { ExecContext, NodeResult } from '../scope';
 import { taskText } from './common';
 import { PLANNER_SYSTEM, planOrFail } from './plan-text';
+import { structuredOutput } from '../structured';
 
 export async function makePlan(ctx: ExecContext, task: string, system: string | undefined, toolNames: string[] = []): Promise<string[]> {
   const tools = toolNames.length ? `\n\nTools the executor can use: ${toolNames.join(', ')}.` : '';
@@ -21,7 +22,21 @@ export async function makePlan(ctx: ExecContext, task: string, system: string | 
 }
 
 export async function runPlanner(node: NodeOf<'planner'>, ctx: ExecContext): Promise<NodeResult> {
+  if (node.output_schema) return structuredPlan(node, ctx, node.output_schema);
   const plan = await makePlan(ctx, taskText(ctx), node.system_prompt);
   // The plan replaces any earlier plan, whatever the channel's reducer.
   return { update: {}, overwrite: { [node.output ?? 'plan']: plan }, output: plan };
+}
+
+/** With `output_schema`: the plan is the JSON object the schema describes (structured.ts), written to the plan channel. */
+async function structuredPlan(node: NodeOf<'planner'>, ctx: ExecContext, schema: Record<string, unknown>): Promise<NodeResult> {
+  const structured = await structuredOutput(ctx, schema);
+  const task = taskText(ctx);
+  const messages = structured.prepare([
+    { role: 'system', content: node.system_prompt ?? PLANNER_SYSTEM },
+    { role: 'user', content: `${historyBlock(ctx, task)}Task: ${task}\n\nWrite the plan.` },
+  ]);
+  const res = await chat(ctx, { messages, ...(structured.responseFormat ? { response_format: structured.responseFormat } : {}) });
+  const { value } = await structured.finish(res.message.content ?? '', messages);
+  return { update: {}, overwrite: { [node.output ?? 'plan']: value }, output: value };
 }

@@ -12,6 +12,7 @@ import { chat } from '../llm';
 import type { ChatMessage } from '../ports';
 import type { ExecContext, NodeResult } from '../scope';
 import { taskText } from './common';
+import { structuredOutput } from '../structured';
 
 const ROUTER_SYSTEM = 'You are a router. Read the input and pick the one label that fits it best.';
 
@@ -39,6 +40,7 @@ export async function runRouter(node: NodeOf<'router'>, ctx: ExecContext): Promi
         `${historyBlock(ctx, task)}Input:\n${task}`,
     },
   ];
+  if (node.output_schema) return structuredRoute(ctx, node.output_schema, messages, labels, node.output);
   const tried: string[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
     const res = await chat(ctx, { messages });
@@ -58,4 +60,25 @@ export async function runRouter(node: NodeOf<'router'>, ctx: ExecContext): Promi
     'router_invalid_label',
     `Router "${ctx.nodeId}": the model answered ${tried.map((t) => JSON.stringify(t)).join(' and then ')}, which are not among its labels (${labels.join(', ')})`,
   );
+}
+
+/**
+ * With `output_schema`: the classifier answers a JSON object of that schema whose `label` is one of
+ * the branch labels (its `reason`, if any, is the route's reason); the whole object is the output.
+ */
+async function structuredRoute(ctx: ExecContext, schema: Record<string, unknown>, base: ChatMessage[], labels: string[], channel: string | undefined): Promise<NodeResult> {
+  const structured = await structuredOutput(ctx, schema);
+  const messages = structured.prepare([
+    base[0],
+    { role: 'user', content: `${base[1].content}\n\nAnswer with a JSON object whose "label" is exactly one of: ${labels.join(', ')}.` },
+  ]);
+  const res = await chat(ctx, { messages, ...(structured.responseFormat ? { response_format: structured.responseFormat } : {}) });
+  const { value } = await structured.finish(res.message.content ?? '', messages);
+  const obj = (value && typeof value === 'object' ? value : {}) as { label?: unknown; reason?: unknown };
+  const label = labels.find((l) => typeof obj.label === 'string' && l.toLowerCase() === obj.label.toLowerCase());
+  if (label === undefined) {
+    throw new EngineError('router_invalid_label', `Router "${ctx.nodeId}": the model's JSON names label ${JSON.stringify(obj.label ?? null)}, which is not among its labels (${labels.join(', ')})`);
+  }
+  const route = { label, reason: typeof obj.reason === 'string' ? obj.reason : '' };
+  return { update: channel ? { [channel]: value } : {}, output: value, route };
 }

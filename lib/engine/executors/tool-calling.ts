@@ -19,6 +19,7 @@ import { emitFrom, type ExecContext, type NodeResult } from '../scope';
 import { runTool, type ToolBinding } from '../tool-runner';
 import { bindToolFunctions } from '../function-tools';
 import { answer, conversation, maxStepsError } from './common';
+import { structuredOutput } from '../structured';
 
 export interface LoopOptions {
   messages: ChatMessage[];
@@ -29,6 +30,8 @@ export interface LoopOptions {
   answer?: boolean;
   /** Sent with the loop's first model call only (`required` or one named function). */
   firstToolChoice?: ChatRequest['tool_choice'];
+  /** Structured output (structured.ts): sent with every model call of the loop. */
+  responseFormat?: ChatRequest['response_format'];
 }
 
 export interface LoopResult {
@@ -71,7 +74,13 @@ export async function toolCallingLoop(ctx: ExecContext, opts: LoopOptions): Prom
 
   for (let turn = 1; turn <= opts.maxSteps; turn++) {
     const toolChoice = turn === 1 ? opts.firstToolChoice : undefined;
-    const res = await chat(ctx, { messages: msgs, tools: defs, answer: opts.answer ? wholeAnswer : undefined, ...(toolChoice ? { tool_choice: toolChoice } : {}) });
+    const res = await chat(ctx, {
+      messages: msgs,
+      tools: defs,
+      answer: opts.answer ? wholeAnswer : undefined,
+      ...(toolChoice ? { tool_choice: toolChoice } : {}),
+      ...(opts.responseFormat ? { response_format: opts.responseFormat } : {}),
+    });
     const calls = res.message.tool_calls ?? [];
     const text = res.message.content ?? '';
     msgs.push(calls.length ? { role: 'assistant', content: res.message.content, tool_calls: calls } : { role: 'assistant', content: text });
@@ -136,13 +145,21 @@ function runToolChoice(ctx: ExecContext): ChatRequest['tool_choice'] {
 }
 
 export async function runToolCallingAgent(node: NodeOf<'agent'>, ctx: ExecContext): Promise<NodeResult> {
+  // `output_schema` (structured.ts): the schema goes with every call, or into the prompt.
+  const structured = node.output_schema ? await structuredOutput(ctx, node.output_schema) : undefined;
+  const messages = conversation(ctx, node.system_prompt);
   const result = await toolCallingLoop(ctx, {
-    messages: conversation(ctx, node.system_prompt),
+    messages: structured ? structured.prepare(messages) : messages,
     tools: await bindToolFunctions(ctx, node.tools ?? []),
     maxSteps: node.max_steps ?? DEFAULTS.max_steps,
     exit: node.exit,
-    answer: true,
+    answer: !structured,
     firstToolChoice: runToolChoice(ctx),
+    ...(structured?.responseFormat ? { responseFormat: structured.responseFormat } : {}),
   });
+  if (structured) {
+    const parsed = await structured.finish(result.text, result.messages.slice(0, -1));
+    return answer(ctx, parsed.text, parsed.value);
+  }
   return answer(ctx, result.text, result.output);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FORMAT_VERSION } from '../constants';
 import { CelExpression, GraphName, Identifier, Text } from './common';
 import { EdgeSpec } from './edges';
+import { GuardsSpec } from './guards';
 import { Layout, Limits } from './limits';
 import { ModelSpec } from './models';
 import { NodeSpec } from './nodes';
@@ -23,6 +24,8 @@ export const GraphDocument = z.strictObject({
    * is the last message written by a node whose output goes to `messages` (a node without `output`).
    */
   output: CelExpression.optional(),
+  /** Checks on the run's input and answer (guards.ts). */
+  guards: GuardsSpec.optional(),
   limits: Limits.optional(),
   layout: Layout.optional(),
 });
@@ -39,6 +42,7 @@ export const DOCUMENT_KEY_ORDER = [
   'nodes',
   'edges',
   'output',
+  'guards',
   'limits',
   'layout',
 ] as const satisfies readonly (keyof GraphDocument)[];

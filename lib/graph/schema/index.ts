@@ -19,5 +19,6 @@ export * from './tools';
 export * from './state';
 export * from './nodes';
 export * from './edges';
+export * from './guards';
 export { Limits, Position } from './limits';
 export * from './document';

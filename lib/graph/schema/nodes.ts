@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AGENT_STRATEGIES, type NodeRole } from '../constants';
 import { CelExpression, GraphName, Identifier, Text } from './common';
+import { guardedFields, structuredFields } from './guards';
 
 const common = {
   label: z.string().max(200).optional(),
@@ -64,6 +65,8 @@ const AgentNode = z.strictObject({
   action_pattern: z.string().max(1000).optional(),
   /** State channel the final answer is written to (besides being appended to messages). */
   output: Identifier.optional(),
+  ...guardedFields,
+  ...structuredFields,
 });
 
 const PlannerNode = z.strictObject({
@@ -74,6 +77,8 @@ const PlannerNode = z.strictObject({
   history: History.optional(),
   input: CelExpression.optional(),
   output: Identifier.optional(),
+  ...guardedFields,
+  ...structuredFields,
 });
 
 const ExecutorNode = z.strictObject({
@@ -87,6 +92,7 @@ const ExecutorNode = z.strictObject({
   /** How many times the plan may be revised after a failed step. */
   max_revisions: z.number().int().min(0).max(20).optional(),
   output: Identifier.optional(),
+  ...guardedFields,
 });
 
 const SupervisorNode = z.strictObject({
@@ -101,6 +107,7 @@ const SupervisorNode = z.strictObject({
   workers: z.array(Identifier).min(1).max(50),
   max_steps: z.number().int().min(1).max(100).optional(),
   output: Identifier.optional(),
+  ...guardedFields,
 });
 
 const ToolNode = z.strictObject({
@@ -122,6 +129,7 @@ const RouterNode = z.strictObject({
   /** mode llm only: what of the conversation the classifier sees besides its input. */
   history: History.optional(),
   output: Identifier.optional(),
+  ...structuredFields,
 });
 
 const HumanNode = z.strictObject({

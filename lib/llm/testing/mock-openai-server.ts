@@ -5,14 +5,16 @@
  *   POST /v1/chat/completions   stream (SSE chunks, usage chunk, [DONE]) or JSON
  *   GET  /v1/models, GET /health
  *   POST /__mock/script {rules, mode?}, POST /__mock/reset, GET /__mock/requests
+ *   POST /v1/moderations (mock-moderation.ts: a fixed word list per category)
  *   plus the fake tool back ends of mock-tool-routes.ts (search, echo)
- * `refuse` makes it a server that does not accept `stop`, `tools` or `stream_options` (a 400 naming
+ * `refuse` makes it a server that does not accept `stop`, `tools`, `stream_options` or `response_format` (a 400 naming
  * the parameter, as real servers answer).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lastUserText, ruleMatches } from './conversation';
 import { sendJson, writeContentReply, writeErrorReply, writeFlood, writeGarbage } from './mock-respond';
+import { handleModerationRoute } from './mock-moderation';
 import { handleToolRoute, type SearchFixture } from './mock-tool-routes';
 import { MockScriptSchema, type MockChatRequest, type MockReply, type MockRule } from './mock-types';
 
@@ -49,6 +51,7 @@ export interface RefusedParams {
   stop?: boolean;
   tools?: boolean;
   stream_options?: boolean;
+  response_format?: boolean;
 }
 
 export interface MockOpenAI {
@@ -149,6 +152,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     if (req.method === 'GET' && path === '/__mock/requests') {
       return sendJson(res, 200, { requests: requests.filter((r) => !r.path.startsWith('/__mock/')) });
     }
+    if (handleModerationRoute(req.method ?? 'GET', path, rec.body, res)) return;
     if (handleToolRoute(req.method ?? 'GET', url, rec.body, rec.headers, res, opts.search ?? [])) return;
     sendJson(res, 404, { error: { message: `mock: no route ${req.method} ${path}` } });
   }
@@ -158,7 +162,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     if (!body || typeof body !== 'object' || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
       return sendJson(res, 400, { error: { message: 'mock: body must be a JSON object with `model` and `messages`', type: 'invalid_request_error' } });
     }
-    const param = (['stop', 'tools', 'stream_options'] as const).find((k) => refused[k] && (body as unknown as Record<string, unknown>)[k] != null);
+    const param = (['stop', 'tools', 'stream_options', 'response_format'] as const).find((k) => refused[k] && (body as unknown as Record<string, unknown>)[k] != null);
     if (param) {
       return sendJson(res, 400, { error: { message: `Unsupported parameter: '${param}' is not supported by this model.`, type: 'invalid_request_error', param, code: 'unsupported_parameter' } });
     }

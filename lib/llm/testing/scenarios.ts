@@ -2,7 +2,7 @@
  * The built-in scenarios of the mock model, keyed by what the conversation says. Loaded by serve.ts
  * (the e2e mock) and importable by vitest suites: `startMockOpenAI({ rules: BUILTIN_RULES, search: BUILTIN_SEARCH })`.
  *
- * Order matters (first match wins): test markers, the LLM router, the MRKL walk-through,
+ * Order matters (first match wins): the guards' injection judge (by its versioned prompt), test markers, the LLM router, the MRKL walk-through,
  * then role rules recognised by the engine's prompts or the node's system prompt (supervisor,
  * researcher, plan synthesis, planner, executor, reviewer, writer), then a greeting.
  */
@@ -10,6 +10,7 @@ import { lastUserText } from './conversation';
 import type { SearchFixture } from './mock-tool-routes';
 import type { MockRule } from './mock-types';
 import { docsQaRules } from './scenarios/docs-qa';
+import { guardJudgeRules } from './scenarios/guard-judge';
 import { MRKL_SEARCH, mrklRules } from './scenarios/mrkl';
 import { planExecuteRules } from './scenarios/plan-execute';
 import { supervisorRules } from './scenarios/supervisor';
@@ -58,6 +59,7 @@ const routerRules: MockRule[] = [
 ];
 
 export const BUILTIN_RULES: MockRule[] = [
+  ...guardJudgeRules,
   ...markerRules,
   ...routerRules,
   ...docsQaRules,
