@@ -19,5 +19,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/|login|setup|reset-password|forgot-password|favicon\\.svg|theme-init\\.js|.*\\.(?:svg|png|ico|js|css|txt|woff2?)$).*)'],
+  matcher: ['/((?!api/|\\.well-known/|_next/|login|setup|reset-password|forgot-password|favicon\\.svg|theme-init\\.js|.*\\.(?:svg|png|ico|js|css|txt|woff2?)$).*)'],
 };

@@ -91,6 +91,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/models': 'viewer',
   'GET /api/v1/models/:model': 'viewer',
   'POST /api/v1/chat/completions': 'editor',
+  'POST /api/a2a/:graph': 'editor',
+  'GET /api/a2a/:graph/agent-card.json': 'viewer',
   'GET /api/v1/assistants': 'viewer',
   'POST /api/v1/assistants': 'editor',
   'GET /api/v1/assistants/:id': 'viewer',
