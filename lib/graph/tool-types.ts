@@ -111,7 +111,7 @@ export const TOOL_TYPES: Registry = {
   a2a: {
     type: 'a2a',
     description: 'A remote A2A agent (another Switchyard graph, LangGraph, Mastra...) called by its card URL, through the SSRF-guarded client; its task’s updates stream into the trace.',
-    docsAnchor: 'tool-a2a',
+    docsAnchor: 'tool-remote-agent',
     runs: 'server',
     create: () => ({ type: 'a2a', card_url: 'https://example.org/api/a2a/agent/agent-card.json', description: 'Ask the remote agent' }),
   },

@@ -264,6 +264,16 @@ describe('tasks are runs', () => {
     expect(unknown.body.error?.code).toBe(-32601);
   });
 
+  it('the docs’ snippets work: raw JSON-RPC SendMessage (proto JSON) and the client with only the fields the snippet sets', async () => {
+    const r = await rpc('weather', 'SendMessage', { message: { messageId: 'm1', role: 'ROLE_USER', contextId: 'chat-42', parts: [{ text: 'weather, briefly' }] } }, { 'A2A-Version': '1.0' });
+    expect(r.body.result.task).toMatchObject({ contextId: 'chat-42', status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ artifactId: 'answer', parts: [{ text: 'It is sunny in Lisbon, 24 degrees.' }] }] });
+    const client = await agent('weather');
+    const kinds: (string | undefined)[] = [];
+    for await (const e of client.sendMessageStream({ message: { messageId: crypto.randomUUID(), role: 1, parts: [{ content: { $case: 'text', value: 'weather?' } }] } } as never)) kinds.push(e.payload?.$case);
+    expect(kinds[0]).toBe('task');
+    expect(kinds.at(-1)).toBe('statusUpdate');
+  });
+
   it('bad input: a message without text is a JSON-RPC error naming the field', async () => {
     const r = await rpc('weather', 'SendMessage', { message: { messageId: 'm1', role: 'ROLE_USER', parts: [] } }, { 'a2a-version': '1.0' });
     expect(r.body.error?.message).toContain('params.message has no text');
