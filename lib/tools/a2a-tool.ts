@@ -13,11 +13,19 @@ import type { ToolSpec } from '../graph/schema';
 import { resolveHeaders } from './http-tool';
 import { guardedWebFetch } from './mcp-fetch';
 import { argsObject, toolError } from './tool-call';
-import type { ToolRunContext, ToolRunOutput } from './registry';
 
 export type A2aToolSpec = Extract<ToolSpec, { type: 'a2a' }>;
 
 const DEFAULT_TIMEOUT_S = 120;
+
+/** What a call needs of the tool port (registry.ts ToolRunContext). */
+export interface A2aRunContext {
+  signal: AbortSignal;
+  allowedHosts?: string[];
+  /** The call's idempotency key: the message id, the same on every retry of the call. */
+  idempotencyKey?: string;
+  progress?: (update: A2aProgress) => void;
+}
 
 /** One update of the remote task, as the trace shows it. */
 export interface A2aProgress {
@@ -100,7 +108,7 @@ function absorb(o: Outcome, e: StreamResponse): A2aProgress | undefined {
 }
 
 /** A fetch through the guarded client that adds the tool's headers (resolved `${env:TOOL_*}` references). */
-function toolFetch(spec: A2aToolSpec, ctx: ToolRunContext, timeoutMs: number): typeof fetch {
+function toolFetch(spec: A2aToolSpec, ctx: A2aRunContext, timeoutMs: number): typeof fetch {
   const headers = resolveHeaders(spec.headers);
   const guarded = guardedWebFetch({ allowedHosts: ctx.allowedHosts, timeoutMs });
   return ((input: string | URL | Request, init: RequestInit = {}) => {
@@ -110,7 +118,7 @@ function toolFetch(spec: A2aToolSpec, ctx: ToolRunContext, timeoutMs: number): t
   }) as typeof fetch;
 }
 
-export async function runA2aTool(spec: A2aToolSpec, rawArgs: unknown, ctx: ToolRunContext & { progress?: (p: A2aProgress) => void }): Promise<ToolRunOutput> {
+export async function runA2aTool(spec: A2aToolSpec, rawArgs: unknown, ctx: A2aRunContext): Promise<{ output: string; data: Record<string, unknown> }> {
   const args = typeof rawArgs === 'string' && !rawArgs.trim().startsWith('{') ? { message: rawArgs } : argsObject(rawArgs);
   const text = typeof args.message === 'string' ? args.message.trim() : '';
   if (!text) throw toolError('a2a: the argument "message" (the task for the agent) is required');
