@@ -61,7 +61,7 @@ describe('A2A and API keys', () => {
   });
 
   it('the workspace card lists only the key’s workspace’s graphs', async () => {
-    const card = await s.call('GET', '/.well-known/agent-card.json', { bearer: keyA });
+    const card = await s.call('GET', '/api/well-known/agent-card.json', { bearer: keyA }); // = /.well-known/agent-card.json (next.config.mjs)
     expect(card.status).toBe(200);
     expect(card.body.skills.map((x: { id: string }) => x.id)).toEqual(['alpha']);
     expect(JSON.stringify(card.body)).not.toContain('beta');
@@ -76,7 +76,7 @@ describe('A2A and API keys', () => {
   });
 
   it('no key, or a wrong one: 401 on the cards and the endpoint', async () => {
-    expect((await s.call('GET', '/.well-known/agent-card.json')).status).toBe(401);
+    expect((await s.call('GET', '/api/well-known/agent-card.json')).status).toBe(401);
     expect((await s.call('GET', '/api/a2a/alpha/agent-card.json')).status).toBe(401);
     // Same-origin (a POST without Origin and without a key is refused as cross-site first: 403).
     const rpc = await s.api.fetch('/api/a2a/alpha', { method: 'POST', headers: { 'content-type': 'application/json', origin: s.api.url }, body: rpcBody });

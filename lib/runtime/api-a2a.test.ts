@@ -5,6 +5,8 @@
  * rejection is rejected; a failed run says only its code; unknown tasks are TaskNotFound; the v0.3
  * method names answer too; and a graph calls another Switchyard graph over A2A as an `a2a` tool.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Role, TaskState, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,8 +101,10 @@ describe('agent cards', () => {
     ]);
   });
 
-  it('/.well-known/agent-card.json lists the workspace’s graphs as skills, each with its endpoint', async () => {
-    const res = await h.api.fetch('/.well-known/agent-card.json');
+  it('/.well-known/agent-card.json (rewritten to /api/well-known/agent-card.json) lists the workspace’s graphs as skills, each with its endpoint', async () => {
+    const { WELL_KNOWN_REWRITES } = (await import(/* @vite-ignore */ pathToFileURL(path.join(process.cwd(), 'next.config.mjs')).href)) as { WELL_KNOWN_REWRITES: { source: string; destination: string }[] };
+    expect(WELL_KNOWN_REWRITES).toContainEqual({ source: '/.well-known/agent-card.json', destination: '/api/well-known/agent-card.json' });
+    const res = await h.api.fetch('/api/well-known/agent-card.json');
     expect(res.status).toBe(200);
     const card = await res.json();
     expect(card.skills.map((s: { id: string }) => s.id).sort()).toEqual(['approval', 'caller', 'trip', 'weather']);

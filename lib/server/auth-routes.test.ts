@@ -93,6 +93,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/v1/chat/completions': 'editor',
   'POST /api/a2a/:graph': 'editor',
   'GET /api/a2a/:graph/agent-card.json': 'viewer',
+  'GET /api/well-known/agent-card.json': 'viewer',
   'GET /api/v1/assistants': 'viewer',
   'POST /api/v1/assistants': 'editor',
   'GET /api/v1/assistants/:id': 'viewer',

@@ -11,7 +11,7 @@
  * process.env.SWITCHYARD_DB (a temp file) before starting it. Route modules are imported lazily, on
  * the first request that reaches them.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -231,9 +231,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     // SWITCHYARD_RUN_THREADS: a run thread loaded before the first request (it takes seconds; at most 10 s, within a test's budget)
     if (!queueUrl()) await runThreadsReady(10_000);
   }
-  // app/api, and the /.well-known routes (the A2A agent card) when the app has them.
-  const wellKnown = path.join(opts.root ?? process.cwd(), 'app/.well-known');
-  const routes = [...scanRoutes(opts.root), ...(existsSync(wellKnown) ? scanRoutes(opts.root, 'app/.well-known') : [])].sort(compareRoutes);
+  const routes = scanRoutes(opts.root);
   const modules = new Map<string, Promise<RouteModule>>();
   const load = (file: string) => {
     let m = modules.get(file);
