@@ -26,6 +26,10 @@ beforeAll(async () => {
       // The caller graph: asks the weather agent over A2A, then answers with what it said.
       { name: 'caller-answer', match: { hasToolResultFor: 'weather_agent' }, reply: (req) => ({ content: `Relayed: ${String(req.messages.at(-1)?.content)}` }) },
       { name: 'caller-ask', match: { offersTool: 'weather_agent' }, reply: { tool_calls: [{ id: 'call_w1', name: 'weather_agent', arguments: { message: 'What is the weather in Lisbon?' } }] } },
+      // Graphs whose remote agent fails, or is out of bounds for the guarded client.
+      ...['broken_agent', 'metadata_agent'].map((tool) => ({ name: `${tool}-said`, match: { hasToolResultFor: tool }, reply: (req: { messages: { content?: unknown }[] }) => ({ content: `Tool said: ${String(req.messages.at(-1)?.content)}` }) })),
+      { name: 'broken-ask', match: { offersTool: 'broken_agent' }, reply: { tool_calls: [{ id: 'call_b1', name: 'broken_agent', arguments: { message: 'break it' } }] } },
+      { name: 'metadata-ask', match: { offersTool: 'metadata_agent' }, reply: { tool_calls: [{ id: 'call_m1', name: 'metadata_agent', arguments: { message: 'hello' } }] } },
       // The trip graph: its human tool asks, the answer books.
       { name: 'trip-booked', match: { hasToolResultFor: 'ask_human' }, reply: (req) => ({ content: `Booked: ${String(req.messages.at(-1)?.content)}` }) },
       { name: 'trip-ask', match: { offersTool: 'ask_human' }, reply: { tool_calls: [{ id: 'call_q1', name: 'ask_human', arguments: { question: 'Which city?' } }] } },
@@ -41,6 +45,12 @@ beforeAll(async () => {
   await h.createGraph({ ...agentGraph('weather'), description: 'Tells the weather.' });
   await h.createGraph(agentGraph('trip', { tools: { ask_human: { type: 'human', description: 'Ask the traveller' } }, agent: { tools: ['ask_human'] } }));
   await h.createGraph(humanGraph('approval'));
+  await h.createGraph(
+    agentGraph('caller-broken', { tools: { broken_agent: { type: 'a2a', card_url: `${h.api.url}/api/a2a/weather/agent-card.json` } }, agent: { tools: ['broken_agent'] } }),
+  );
+  await h.createGraph(
+    agentGraph('caller-metadata', { tools: { metadata_agent: { type: 'a2a', card_url: 'http://169.254.169.254/api/a2a/x/agent-card.json' } }, agent: { tools: ['metadata_agent'] } }),
+  );
   await h.createGraph(
     agentGraph('caller', {
       tools: { weather_agent: { type: 'a2a', card_url: `${h.api.url}/api/a2a/weather/agent-card.json`, description: 'Ask the weather agent' } },
@@ -107,7 +117,7 @@ describe('agent cards', () => {
     const res = await h.api.fetch('/api/well-known/agent-card.json');
     expect(res.status).toBe(200);
     const card = await res.json();
-    expect(card.skills.map((s: { id: string }) => s.id).sort()).toEqual(['approval', 'caller', 'trip', 'weather']);
+    expect(card.skills.map((s: { id: string }) => s.id).sort()).toEqual(['approval', 'caller', 'caller-broken', 'caller-metadata', 'trip', 'weather']);
     expect(card.capabilities.streaming).toBe(true);
     expect(card.securitySchemes.switchyard_api_key.httpAuthSecurityScheme.scheme).toBe('bearer');
     expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toContain(`${h.api.url}/api/a2a/trip`);
@@ -331,5 +341,20 @@ describe('the a2a tool', () => {
     // The remote task is a run of the weather graph, started over A2A.
     const taskId = (result?.data.a2a as { task_id: string }).task_id;
     expect((await h.run(taskId)).run).toMatchObject({ source: 'a2a', graph_name: 'weather', status: 'succeeded' });
+  });
+
+  it('a remote task that fails is a tool error the model is told; a card on a blocked address never leaves the guarded client', async () => {
+    const graphs = await h.call('GET', '/api/graphs');
+    const idOf = (name: string) => (graphs.body.graphs ?? graphs.body).find((g: { name: string }) => g.name === name).id;
+    const broken = await h.waitForStatus(await h.startRun(idOf('caller-broken'), { input: 'try it' }), ['succeeded', 'failed']);
+    expect(broken.run.status).toBe('succeeded');
+    const failed = broken.events.find((e) => e.type === 'tool.result');
+    expect(failed?.data.error).toMatch(/the agent's task ended TASK_STATE_FAILED: The task failed \(\w+\)\./);
+    expect(broken.run.output).toContain('TASK_STATE_FAILED');
+    const blocked = await h.waitForStatus(await h.startRun(idOf('caller-metadata'), { input: 'try it' }), ['succeeded', 'failed']);
+    const refused = blocked.events.find((e) => e.type === 'tool.result');
+    expect(refused?.data.error).toMatch(/could not read the agent card/);
+    expect(String(refused?.data.error)).toMatch(/169\.254\.169\.254|blocked|not allowed|private|metadata/i);
+    expect(blocked.events.some((e) => e.type === 'tool.progress')).toBe(false);
   });
 });
