@@ -3,8 +3,8 @@
  * with the SDK's client. The card, the calls and the task's stream all go through the SSRF-guarded
  * client (mcp-fetch.ts guardedWebFetch). The model sends `message` (and `task_id` to answer an agent
  * that asked for more input); the result is the agent's answer. Each status and artifact update is
- * reported through `progress` as it arrives (the engine records it in the trace), and listed on the
- * tool.result event (`a2a`).
+ * reported through `progress` as it arrives (the engine records it in the trace; answer pieces up to
+ * MAX_ARTIFACT_EVENTS), and the state updates are listed on the tool.result event (`a2a`).
  */
 import { Role, TaskState, type Message, type Part, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
@@ -17,6 +17,10 @@ import { argsObject, toolError } from './tool-call';
 export type A2aToolSpec = Extract<ToolSpec, { type: 'a2a' }>;
 
 const DEFAULT_TIMEOUT_S = 120;
+/** At most this many answer pieces of one call become tool.progress events (the answer is whole in tool.result). */
+const MAX_ARTIFACT_EVENTS = 200;
+/** At most this many state / status updates are listed on tool.result. */
+const MAX_LISTED_UPDATES = 50;
 
 /** What a call needs of the tool port (registry.ts ToolRunContext). */
 export interface A2aRunContext {
@@ -151,9 +155,12 @@ export async function runA2aTool(spec: A2aToolSpec, rawArgs: unknown, ctx: A2aRu
   };
   const outcome: Outcome = { answer: new Map() };
   const updates: A2aProgress[] = [];
+  let pieces = 0;
   const note = (p: A2aProgress | undefined) => {
     if (!p) return;
-    updates.push(p);
+    if (p.artifact !== undefined) {
+      if (++pieces > MAX_ARTIFACT_EVENTS) return;
+    } else updates.push(p);
     ctx.progress?.(p);
   };
   const request = { tenant: '', message, configuration: undefined, metadata: undefined };
@@ -169,7 +176,7 @@ export async function runA2aTool(spec: A2aToolSpec, rawArgs: unknown, ctx: A2aRu
     if (signal.aborted) throw toolError(`a2a: the agent did not finish within ${timeoutMs / 1000} s`);
     throw toolError(`a2a: the agent at ${card.origin} failed: ${(err as Error).message}`);
   }
-  const data = { a2a: { card_url: spec.card_url, task_id: outcome.taskId, context_id: outcome.contextId, state: outcome.state === undefined ? undefined : stateName(outcome.state), updates } };
+  const data = { a2a: { card_url: spec.card_url, task_id: outcome.taskId, context_id: outcome.contextId, state: outcome.state === undefined ? undefined : stateName(outcome.state), updates: updates.slice(-MAX_LISTED_UPDATES) } };
   const answer = outcome.reply ?? [...outcome.answer.values()].join('\n');
   switch (outcome.state) {
     case undefined:
