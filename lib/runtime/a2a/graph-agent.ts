@@ -47,7 +47,7 @@ import { isTerminalStatus } from '../run-status';
 import { resumeValueFromOutput } from '../openai/assistants';
 import { AnswerStream, ending } from '../openai/answer-stream';
 import { outputText } from '../openai/run-reply';
-import { ANSWER_ARTIFACT, answerArtifact, endsStream, isFinalState, messageText, statusesOf, taskOf, taskState, taskStatus, textPart } from './task-view';
+import { answerArtifact, endsStream, isFinalState, messageText, statusesOf, taskOf, taskState, taskStatus } from './task-view';
 
 const MAX_LISTED = 1000;
 const DEFAULT_PAGE = 50;
@@ -232,7 +232,7 @@ export class GraphAgent implements A2ARequestHandler {
         const final = outputText(run.output);
         const rest = ending(answer.streamed, final);
         const append = sent && final.startsWith(answer.streamed);
-        yield { payload: { $case: 'artifactUpdate', value: { ...base, artifact: { ...answerArtifact(rest), artifactId: ANSWER_ARTIFACT, parts: [textPart(rest)] }, append, lastChunk: true } } };
+        yield { payload: { $case: 'artifactUpdate', value: { ...base, artifact: answerArtifact(rest), append, lastChunk: true } } };
       }
       yield { payload: { $case: 'statusUpdate', value: { ...base, status: await taskStatus(run) } } };
     } finally {
