@@ -288,6 +288,17 @@ describe('tasks are runs', () => {
     expect(kinds.at(-1)).toBe('statusUpdate');
   });
 
+  it('bad input: not JSON, or not a JSON object, is a 400 in a JSON-RPC envelope; application/a2a+json is accepted', async () => {
+    const post = (body: string, type = 'application/json') => h.api.fetch('/api/a2a/weather', { method: 'POST', headers: { 'content-type': type }, body });
+    const notJson = await post('{"jsonrpc": "2.0", "method": ');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('not valid JSON') } });
+    expect((await post('[1, 2]')).status).toBe(400);
+    expect((await post('{}', 'text/plain')).status).toBe(415);
+    const a2aType = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'nope' } }), 'application/a2a+json');
+    expect((await a2aType.json()).error.code).toBe(-32001);
+  });
+
   it('bad input: a message without text is a JSON-RPC error naming the field', async () => {
     const r = await rpc('weather', 'SendMessage', { message: { messageId: 'm1', role: 'ROLE_USER', parts: [] } }, { 'a2a-version': '1.0' });
     expect(r.body.error?.message).toContain('params.message has no text');

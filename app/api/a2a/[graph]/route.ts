@@ -3,9 +3,10 @@ import { a2aJsonRpc } from '@/lib/runtime/a2a/jsonrpc';
 import { a2aGraph } from '@/lib/runtime/a2a/graph-ref';
 import { a2aRoute } from '@/lib/server/a2a-route';
 import { keyBudget } from '@/lib/server/auth-keys';
-import { readJson } from '@/lib/server/body';
+import { readBytes, requireMediaType } from '@/lib/server/body';
 import { requestOrigin } from '@/lib/server/csrf';
 import type { Params } from '@/lib/server/http';
+import { jsonOffThread } from '@/lib/server/json-off-thread';
 import { workspaceFor } from '@/lib/server/workspace-access';
 
 export const runtime = 'nodejs';
@@ -18,7 +19,9 @@ export const POST = a2aRoute('editor', async (req, { params }: Params<'graph'>, 
   const { graph: name } = await params;
   const workspaceId = workspaceFor(req, caller, 'editor');
   const graph = await a2aGraph(name, workspaceId);
-  const body = await readJson(req, RpcBody, 8 * 1024 * 1024);
+  // JSON-RPC over HTTP: application/json (application/a2a+json, the A2A media type, too).
+  requireMediaType(req, ['application/json', 'application/a2a+json']);
+  const body = RpcBody.parse(await jsonOffThread(await readBytes(req, 8 * 1024 * 1024)));
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   return a2aJsonRpc(graph, body, req.headers, requestOrigin(req) ?? new URL(req.url).origin, key);
 });
