@@ -23,6 +23,16 @@ export const FRAME_HEADERS = [
   { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
 ];
 
+/**
+ * Routes at fixed well-known paths. The App Router does not route dot-folders (app/.well-known), so
+ * the handler lives under app/api and the well-known URL is rewritten to it; proxy.ts lets
+ * /.well-known/ through (the route checks the caller itself).
+ */
+export const WELL_KNOWN_REWRITES = [
+  // A2A: the workspace's agent card (app/api/well-known/agent-card.json/route.ts).
+  { source: '/.well-known/agent-card.json', destination: '/api/well-known/agent-card.json' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // SSE must not be held back by gzip buffering under `next start`.
@@ -34,6 +44,9 @@ const nextConfig = {
   allowedDevOrigins: devOrigins(),
   async headers() {
     return [{ source: '/:path*', headers: FRAME_HEADERS }];
+  },
+  async rewrites() {
+    return WELL_KNOWN_REWRITES;
   },
 };
 export default nextConfig;

@@ -218,6 +218,32 @@ const stream = await client.chat.completions.create({
 for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.content ?? '');
 `;
 
+export const A2A_SNIPPET = `# the workspace's agents (one skill per graph) and one graph's card
+curl -s http://localhost:3000/.well-known/agent-card.json -H "authorization: Bearer $SWITCHYARD_KEY"
+curl -s http://localhost:3000/api/a2a/writer-reviewer/agent-card.json -H "authorization: Bearer $SWITCHYARD_KEY"
+
+# SendMessage (JSON-RPC, A2A 1.0): answers the task once the run settles
+curl -s http://localhost:3000/api/a2a/writer-reviewer \\
+  -H "authorization: Bearer $SWITCHYARD_KEY" -H 'content-type: application/json' -H 'A2A-Version: 1.0' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","contextId":"chat-42","parts":[{"text":"Explain CEL in one line."}]}}}'
+
+# JS: the SDK's client (npm i @a2a-js/sdk)
+import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+const authed = (url, init = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', \`Bearer \${process.env.SWITCHYARD_KEY}\`);
+  return fetch(url, { ...init, headers });
+};
+const factory = new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+  transports: [new JsonRpcTransportFactory({ fetchImpl: authed })],
+  cardResolver: new DefaultAgentCardResolver({ fetchImpl: authed }),
+}));
+const agent = await factory.createFromUrl('http://localhost:3000/api/a2a/writer-reviewer/', 'agent-card.json');
+for await (const event of agent.sendMessageStream({ message: { messageId: crypto.randomUUID(), role: 1, parts: [{ content: { $case: 'text', value: 'Explain CEL in one line.' } }] } })) {
+  console.log(event.payload?.$case, JSON.stringify(event.payload?.value));
+}
+`;
+
 export const RUN_API_SNIPPET = `# start a run (the graph id is in the editor URL: /graphs/<id>)
 curl -s -X POST http://localhost:3000/api/graphs/<id>/runs \\
   -H 'content-type: application/json' \\

@@ -13,6 +13,7 @@ export const TRACE_EVENT_TYPES = [
   'llm.response',
   'llm.retry',
   'tool.call',
+  'tool.progress',
   'tool.result',
   'guard.verdict',
   'output.validated',

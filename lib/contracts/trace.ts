@@ -233,6 +233,13 @@ export const TRACE_DATA = {
     tool_call_id: z.string().optional(),
     action_input: z.string().optional(),
   }),
+  /** An update of a long tool call as it runs (an a2a tool's remote task: its `state`, status `text`, or answer `artifact` text), on the call's span. */
+  'tool.progress': z.looseObject({
+    tool: z.string(),
+    state: z.string().optional(),
+    text: z.string().optional(),
+    artifact: z.string().optional(),
+  }),
   'tool.result': z.looseObject({
     tool: z.string(),
     output: z.string(),

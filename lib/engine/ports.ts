@@ -126,9 +126,10 @@ export interface ToolPort {
   functions?(name: string, spec: ToolSpec, signal: AbortSignal): Promise<ToolDefinition[]>;
   /**
    * `activity` is the call's attempt key (lib/engine/attempt-keys.ts), the same on every attempt of
-   * its node (its idempotency key); `fn` the function called, for a tool that offers several.
+   * its node (its idempotency key); `fn` the function called, for a tool that offers several;
+   * `progress` records an update of a long call (a remote agent's task) as a tool.progress event.
    */
-  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string; fn?: string }): Promise<ToolResult>;
+  run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string; fn?: string; progress?: (update: Record<string, unknown>) => void }): Promise<ToolResult>;
 }
 
 // ------------------------------------------------------------ call journal port

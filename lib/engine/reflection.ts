@@ -115,15 +115,15 @@ export function reflectTimes(spec: ToolSpec): number {
 
 /**
  * `binding` with self-reflection when its tool (`spec`) has `reflect: N`, else `binding` itself.
- * `run(args, activity)` runs the tool once; a rerun with a rephrased input is another call with its
- * own attempt key (`<activity>.r<k>`, hence its own idempotency key).
+ * `run(args, activity, span)` runs the tool once (under the call's span); a rerun with a rephrased
+ * input is another call with its own attempt key (`<activity>.r<k>`, hence its own idempotency key).
  */
-export function withReflection(ctx: ExecContext, binding: ToolBinding, spec: ToolSpec, run: (args: unknown, activity: string) => Promise<ToolOutcome>): ToolBinding {
+export function withReflection(ctx: ExecContext, binding: ToolBinding, spec: ToolSpec, run: (args: unknown, activity: string, span?: string) => Promise<ToolOutcome>): ToolBinding {
   const times = reflectTimes(spec);
   if (times <= 0) return binding;
   const tool: Omit<ReflectedTool, 'run'> = { name: binding.name, description: binding.description, argsFromText: (text) => argsFromText(binding, text) };
   return {
     ...binding,
-    invoke: (args, span, activity) => runReflected(ctx, { ...tool, run: (a, attempt) => run(a, attempt ? `${activity}.r${attempt}` : activity) }, args, times, span, activity),
+    invoke: (args, span, activity) => runReflected(ctx, { ...tool, run: (a, attempt) => run(a, attempt ? `${activity}.r${attempt}` : activity, span) }, args, times, span, activity),
   };
 }

@@ -90,7 +90,9 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
     if (spec.type === 'agent') return agentTool(ctx, id, spec);
     if (spec.type === 'human') return humanTool(ctx, id, spec);
     if (spec.type === 'client') return clientTool(ctx, id, spec);
-    const run = (args: unknown, activity: string) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity });
+    // A long call's updates (an a2a tool's remote task) go into the trace under the call's span as they come.
+    const progress = (span: string | undefined) => (span && spec.type === 'a2a' ? (update: Record<string, unknown>) => emitFrom(ctx, 'tool.progress', { tool: id, ...update }, span) : undefined);
+    const run = (args: unknown, activity: string, span?: string) => ctx.scope.ports.tools.run(id, spec, args, { signal: ctx.scope.signal, activity, progress: progress(span) });
     // The definition is asked of the port when first read (a tool node never reads it).
     let definition: ToolBinding['definition'] | undefined;
     const binding: ToolBinding = {
@@ -102,7 +104,7 @@ export function bindTools(ctx: ExecContext, ids: readonly string[]): ToolBinding
       get definition() {
         return (definition ??= ctx.scope.ports.tools.definition(id, spec));
       },
-      invoke: (args, _span, activity) => run(args, activity),
+      invoke: (args, span, activity) => run(args, activity, span),
     };
     // Self-reflection (`reflect: N`, reflection.ts): a rerun with a rephrased input is another call (its own idempotency key).
     return withReflection(ctx, binding, spec, run);

@@ -108,6 +108,13 @@ export const TOOL_TYPES: Registry = {
     noReflect: 'the API caller runs it after the run pauses, so there is no output to judge',
     create: () => ({ type: 'client' }),
   },
+  a2a: {
+    type: 'a2a',
+    description: 'A remote A2A agent (another Switchyard graph, LangGraph, Mastra...) called by its card URL, through the SSRF-guarded client; its task’s updates stream into the trace.',
+    docsAnchor: 'tool-remote-agent',
+    runs: 'server',
+    create: () => ({ type: 'a2a', card_url: 'https://example.org/api/a2a/agent/agent-card.json', description: 'Ask the remote agent' }),
+  },
 };
 
 /** Every tool type, in registry order (the inspector's type list, the docs' order). */

@@ -110,6 +110,7 @@ const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
   agent: schemaOnly,
   human: schemaOnly,
   client: schemaOnly,
+  a2a: (out, id, tool) => literalSecrets(out, id, tool.headers),
 };
 
 function checkTool(out: Problem[], id: string, tool: ToolSpec): void {

@@ -59,6 +59,7 @@ describe('YAML round trip', () => {
 /** One tool of each type with every field set (a Record: a type missing here is a compile error). */
 const FULL_TOOLS: { [T in ToolType]: ToolOf<T> } = {
   calculator: { type: 'calculator', description: 'Adds up.', reflect: 1 },
+  a2a: { type: 'a2a', description: 'Asks another agent.', card_url: 'https://agents.example.org/api/a2a/helper/agent-card.json', headers: { Authorization: 'Bearer ${env:TOOL_AGENT_KEY}' }, timeout_s: 60, reflect: 1 },
   http: {
     type: 'http',
     description: 'Looks things up.',

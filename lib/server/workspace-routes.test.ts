@@ -126,6 +126,11 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/v1/models/:model': { kind: 'by-id', read: true, path: (h) => `/api/v1/models/${h.graphName}?workspace=${h.workspace}` },
   'POST /api/v1/chat/completions': { kind: 'by-id', read: false, path: (h) => `/api/v1/chat/completions?workspace=${h.workspace}`, body: (h) => ({ model: h.graphName, messages: [{ role: 'user', content: 'hi' }] }) },
   'GET /api/v1/assistants': { kind: 'list', path: () => '/api/v1/assistants' },
+  // A2A: the graph by name in the workspace the call acts in; a task of it by its run id.
+  'POST /api/a2a/:graph': { kind: 'by-id', read: false, path: (h) => `/api/a2a/${h.graphName}?workspace=${h.workspace}`, body: (h) => JSON_RPC('GetTask', { id: h.run }) },
+  'GET /api/a2a/:graph/agent-card.json': { kind: 'by-id', read: true, path: (h) => `/api/a2a/${h.graphName}/agent-card.json?workspace=${h.workspace}` },
+  // /.well-known/agent-card.json (next.config.mjs rewrites it here): the graphs of the caller's workspace.
+  'GET /api/well-known/agent-card.json': { kind: 'list', path: () => '/api/well-known/agent-card.json' },
   'POST /api/v1/assistants': { kind: 'in-workspace', path: (h) => `/api/v1/assistants?workspace=${h.workspace}`, body: (h) => ({ model: h.graphName }) },
   'GET /api/v1/assistants/:id': { kind: 'by-id', read: true, path: (h) => `/api/v1/assistants/${h.assistant}` },
   'DELETE /api/v1/assistants/:id': { kind: 'by-id', read: false, path: (h) => `/api/v1/assistants/${h.assistant}` },

@@ -49,7 +49,7 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
       const impl = toolImpl(spec.type) as { definition(n: string, s: ToolSpec): ToolDefinition };
       return impl.definition(name, spec);
     },
-    async run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string }): Promise<ToolResult> {
+    async run(name: string, spec: ToolSpec, args: unknown, ctx: { signal: AbortSignal; activity?: string; progress?: (update: Record<string, unknown>) => void }): Promise<ToolResult> {
       assertIoTool(name, spec);
       const impl = toolImpl(spec.type) as { run(s: ToolSpec, a: unknown, c: ToolRunContext): Promise<ToolRunOutput> };
       try {
@@ -60,6 +60,7 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
           idempotencyKey: ctx.activity,
           pageCache: opts.pageCache,
           resolveConnection: opts.resolveConnection,
+          progress: ctx.progress,
         });
         if (typeof out === 'string') return capOutput(out, maxOutput);
         return { ...capOutput(out.output, maxOutput), ...(out.data ? { data: out.data } : {}) };

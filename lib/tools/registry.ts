@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec, ToolType } from '../graph/schema';
 import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
+import { a2aDefinition, runA2aTool } from './a2a-tool';
 import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
 import type { ScorerConnection } from './scorers';
@@ -26,6 +27,8 @@ export interface ToolRunContext {
   pageCache?: PageCachePort;
   /** Connections by name, for scorers that call a model endpoint (rerank, embeddings). */
   resolveConnection?: (name: string) => Promise<ScorerConnection | null>;
+  /** Reports the call's progress as it goes (an a2a tool's task updates): the engine records each as a tool.progress event. */
+  progress?: (update: Record<string, unknown>) => void;
 }
 
 /** What a tool returns: its text, or its text and fields for its tool.result trace event. */
@@ -63,6 +66,10 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
   document_sampler: {
     definition: documentSamplerDefinition,
     run: (spec, args, ctx) => runDocumentSampler(spec, args, ctx),
+  },
+  a2a: {
+    definition: a2aDefinition,
+    run: (spec, args, ctx) => runA2aTool(spec, args, { ...ctx, progress: ctx.progress ? (p) => ctx.progress?.({ ...p }) : undefined }),
   },
 };
 

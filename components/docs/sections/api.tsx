@@ -1,7 +1,7 @@
 /** 9. API: the run API and the OpenAI-compatible API. */
 import { ERROR_CODES, statusOf, type ErrorCode } from '@/lib/errors';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
-import { OPENAI_SNIPPET, RUN_API_SNIPPET } from '../snippets';
+import { A2A_SNIPPET, OPENAI_SNIPPET, RUN_API_SNIPPET } from '../snippets';
 
 /** The error codes by HTTP status, read from the one table (lib/errors.ts). */
 function errorCodesByStatus(): [number, ErrorCode[]][] {
@@ -99,6 +99,32 @@ export function Api() {
           address and the account (429 with <C>Retry-After</C>, doubling up to 15 minutes); an admin can reset a password (Settings › Users), and
           with <C>SWITCHYARD_SMTP_URL</C> the sign-in page mails a reset link.
         </Note>
+      </Sub>
+      <Sub id="a2a" title="A2A (agent to agent)">
+        <p>
+          Every saved graph is an <a href="https://a2a-protocol.org/v1.0.0/specification/">A2A</a> agent (protocol 1.0, with the 0.3 method names
+          too). <C>/.well-known/agent-card.json</C> is the card of the caller&apos;s workspace: one skill per graph, and each graph&apos;s endpoint;{' '}
+          <C>/api/a2a/&lt;graph&gt;/agent-card.json</C> is a graph&apos;s own card (its skill, <C>streaming: true</C>, the security scheme: an API key as a
+          Bearer token). <C>POST /api/a2a/&lt;graph&gt;</C> answers JSON-RPC: <C>SendMessage</C>, <C>SendStreamingMessage</C> (SSE),{' '}
+          <C>GetTask</C>, <C>ListTasks</C>, <C>CancelTask</C>, <C>SubscribeToTask</C>, and <C>message/send</C>, <C>message/stream</C>,{' '}
+          <C>tasks/get</C>, <C>tasks/cancel</C>, <C>tasks/resubscribe</C> of 0.3.
+        </p>
+        <p>
+          A task is a run (source <C>a2a</C>; the task id is the run id, in the run history and the debugger); its <C>contextId</C> is the run&apos;s
+          conversation, so node memory carries over between the tasks of a context (without one, a new context is made). The answer is the{' '}
+          <C>answer</C> artifact, streamed in pieces as the model writes it. A human step is <C>TASK_STATE_INPUT_REQUIRED</C> with the question as
+          the status message: the next message with that <C>taskId</C> answers it (for an approval: <C>approve</C>, or <C>reject: reason</C>). A
+          rejection is <C>TASK_STATE_REJECTED</C>; a failed run is <C>TASK_STATE_FAILED</C> saying only its error code. Errors are JSON-RPC errors
+          with A2A codes (<C>-32001</C> TaskNotFound for an unknown task or one of another graph, <C>-32002</C> TaskNotCancelable, <C>-32004</C>{' '}
+          UnsupportedOperation for a message to a finished task). An API key reaches the graphs of its own workspace; another workspace&apos;s graph
+          is a 404, no key a 401. Push notifications are not offered (stream, or poll <C>GetTask</C>).
+        </p>
+        <Code title="curl and @a2a-js/sdk" copy testId="docs-a2a-snippet">
+          {A2A_SNIPPET}
+        </Code>
+        <p>
+          To call an agent from a graph, see the <a href="#tool-remote-agent">a2a tool</a>.
+        </p>
       </Sub>
       <Sub id="error-codes" title="Error codes">
         <p>

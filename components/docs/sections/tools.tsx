@@ -304,6 +304,25 @@ export function Tools() {
           go with the entry agent’s first model call of the run, whose later calls choose freely; <C>auto</C> is the default.
         </p>
       </Sub>
+      <Sub id="tool-remote-agent" title="a2a (a remote agent)">
+        <Code>{`tools:
+  weather:
+    type: a2a
+    card_url: https://agents.example.org/api/a2a/weather/agent-card.json
+    description: Ask the weather agent
+    headers: { Authorization: "Bearer \${env:TOOL_WEATHER_KEY}" }   # a Switchyard agent wants an API key
+    timeout_s: 120`}</Code>
+        <p>
+          Calls a remote <a href="#a2a">A2A</a> agent (protocol 1.0; 0.3 agents too): another Switchyard graph, or an agent served by LangGraph,
+          Mastra, Langflow… The model sends <C>message</C> (and <C>task_id</C> to answer an agent that asked for more input); the result is the
+          agent&apos;s answer. The card, the call and its event stream go through the SSRF-guarded client (an agent on a private address needs{' '}
+          <C>SWITCHYARD_ALLOWED_HOSTS</C>); header values are <C>{'${env:TOOL_*}'}</C> references, as for <C>http</C>. While the remote task runs,
+          each update is a <C>tool.progress</C> event under the call&apos;s span (<C>state</C>, status <C>text</C>, answer <C>artifact</C> text as it
+          streams); <C>tool.result</C> adds <C>a2a</C> (<C>task_id</C>, <C>context_id</C>, final <C>state</C>, the updates). A task that ends
+          failed, rejected or cancelled is a tool error; <C>input-required</C> comes back to the model with the agent&apos;s question and the task id.
+          A <C>card_url</C> that is not an http(s) URL, or a literal header value, is a validation error at its YAML line.
+        </p>
+      </Sub>
       <Sub id="tool-agent" title="agent">
         <p>
           <C>{'{ type: agent, node: <id>, description }'}</C> offers another node of the graph as a tool with one string parameter, <C>input</C>; a call runs that node

@@ -16,6 +16,7 @@ export const EVENT_DATA: Record<TraceEventType, string> = {
     "{ 'gen_ai.response.model', content, tool_calls?, finish_reason, 'gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', latency_ms, parsed?, recording? } (parsed: react Thought / Action / Final Answer; recording: recorded | live in a replay)",
   'llm.retry': '{ attempt, wait_ms, reason }: a model call retried after 429 / 5xx / a connection error',
   'tool.call': '{ tool, type, args }',
+  'tool.progress': '{ tool, state?, text?, artifact? }: an update of a long call as it runs (an a2a tool: the remote task’s state, its status message, answer text as it streams)',
   'tool.result': '{ tool, output, error?, truncated?, original_bytes?, latency_ms, recording? } (recording: recorded | live in a replay)',
   'guard.verdict':
     '{ scope: node | graph, stage: input | output, check, index, verdict: pass | redact | flag | block | error, reason?, matches?, scores?, prompt_version?, error? }: one guard check (matches: what matched, masked, never the text itself)',
