@@ -108,6 +108,14 @@ export const TOOL_TYPES: Registry = {
     noReflect: 'the API caller runs it after the run pauses, so there is no output to judge',
     create: () => ({ type: 'client' }),
   },
+  code: {
+    type: 'code',
+    description: 'JavaScript (QuickJS) or Python (Pyodide) in a sandbox: no network, files or environment; time and memory limits.',
+    docsAnchor: 'tool-code',
+    runs: 'server',
+    noReflect: 'its output is computed, not fetched: the model sends new arguments itself',
+    create: () => ({ type: 'code', language: 'python', code: 'sum(args.get("numbers", []))\n' }),
+  },
 };
 
 /** Every tool type, in registry order (the inspector's type list, the docs' order). */

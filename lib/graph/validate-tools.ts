@@ -10,6 +10,7 @@ import type { Problem } from './problems';
 import type { DocumentScorer, GraphDocument, ToolSpec, ToolType } from './schema';
 import { isToolType, type ToolOf } from './tool-types';
 import { isPlainHeader, onlyEnvRefs, PLAIN_HEADERS } from './tool-headers';
+import { checkCodeTool } from './validate-code-tool';
 import { problem } from './validate-problem';
 
 /** The operator's configuration as validation sees it (lib/runtime/preflight.ts builds it on the server). */
@@ -110,6 +111,7 @@ const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
   agent: schemaOnly,
   human: schemaOnly,
   client: schemaOnly,
+  code: checkCodeTool,
 };
 
 function checkTool(out: Problem[], id: string, tool: ToolSpec): void {

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec, ToolType } from '../graph/schema';
 import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
+import { codeDefinition, runCodeTool } from './code/code-tool';
 import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
 import type { ScorerConnection } from './scorers';
@@ -64,6 +65,7 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
     definition: documentSamplerDefinition,
     run: (spec, args, ctx) => runDocumentSampler(spec, args, ctx),
   },
+  code: { definition: codeDefinition, run: runCodeTool },
 };
 
 export function toolImpl<T extends IoToolType>(type: T): ToolImpl<T> {

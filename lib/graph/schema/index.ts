@@ -21,3 +21,5 @@ export * from './nodes';
 export * from './edges';
 export { Limits, Position } from './limits';
 export * from './document';
+export * from './code-tool';
+export * from './map-node';

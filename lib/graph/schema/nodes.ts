@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AGENT_STRATEGIES, type NodeRole } from '../constants';
 import { CelExpression, GraphName, Identifier, Text } from './common';
+import { MapNode } from './map-node';
 
 const common = {
   label: z.string().max(200).optional(),
@@ -153,6 +154,7 @@ export const NodeSpec = z.discriminatedUnion('role', [
   RouterNode,
   HumanNode,
   SubgraphNode,
+  MapNode,
 ]);
 export type NodeSpec = z.infer<typeof NodeSpec>;
 export type NodeOf<R extends NodeRole> = Extract<NodeSpec, { role: R }>;
@@ -167,4 +169,5 @@ export const NODE_SCHEMAS = {
   router: RouterNode,
   human: HumanNode,
   subgraph: SubgraphNode,
+  map: MapNode,
 } satisfies Record<NodeRole, z.ZodType>;
