@@ -52,7 +52,7 @@ export async function runMapNode(node: NodeOf<'map'>, ctx: ExecContext): Promise
     const span = scope.ports.newId();
     const at = { node: itemId, span, parent: ctx.span };
     const started = scope.ports.clock.now();
-    scope.emit('node.started', { role: 'map_item', task: input, caller: ctx.nodeId, index: i }, at);
+    scope.emit('node.started', { role: 'map_item', task: input, caller: ctx.nodeId }, at);
     const itemCtx: ExecContext = { ...ctx, scope, nodeId: itemId, span, parentSpan: ctx.span, resume: undefined, continuation: undefined, childWrites: [] };
     try {
       const res = await scope.runSubgraph(doc, input, span, itemCtx);
