@@ -42,6 +42,7 @@ export const TOC: TocEntry[] = [
       { id: 'human', title: 'Human steps' },
       { id: 'breakpoints', title: 'Breakpoints' },
       { id: 'subgraphs', title: 'Subgraphs' },
+      { id: 'map', title: 'Map (for each item)' },
     ],
   },
   {
@@ -59,6 +60,7 @@ export const TOC: TocEntry[] = [
       { id: 'tool-human', title: 'human (ask a person)' },
       { id: 'tool-client', title: 'client tools' },
       { id: 'tool-agent', title: 'agent' },
+      { id: 'tool-code', title: 'code (sandboxed JS / Python)' },
     ],
   },
   {
