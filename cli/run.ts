@@ -11,8 +11,9 @@ import path from 'node:path';
 import { runGraph } from '@/lib/engine';
 import { createModelPort, envDefaultConnection, PLACEHOLDER_API_KEY, type Connection } from '@/lib/llm';
 import { parseGraphYaml } from '@/lib/graph/yaml';
+import { resolvePythonCallables } from './python-callables';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { createToolPort } from '@/lib/tools';
+import { closeSandboxPools, createToolPort } from '@/lib/tools';
 import type { Output } from './output';
 import { traceLine } from './trace-text';
 import { formatProblem } from './validate';
@@ -31,7 +32,10 @@ function loadGraph(file: string, out: Output): GraphDocument | null {
     for (const p of parsed.errors) out.err(formatProblem(file, p));
     return null;
   }
-  return parsed.doc;
+  // OPEA `tools.py:func` tools run the file next to the graph in the Python sandbox.
+  const { doc, problems } = resolvePythonCallables(parsed.doc, path.dirname(file));
+  for (const p of problems) out.err(`${file}: ${p}`);
+  return problems.length ? null : doc;
 }
 
 /**
@@ -116,5 +120,6 @@ export async function runCommand(file: string | undefined, args: RunArgs, out: O
     return outcome.status === 'succeeded' ? 0 : outcome.status === 'paused' ? 3 : 1;
   } finally {
     process.off('SIGINT', onSigint);
+    await closeSandboxPools(); // the code tool's workers, if a call started one
   }
 }

@@ -64,6 +64,13 @@ const ROLE_FIELD_HELP: Partial<Record<NodeRole, Record<string, string>>> = {
     input: 'CEL giving the subgraph’s input. Default: the last message.',
     output: 'Channel receiving the subgraph’s output.',
   },
+  map: {
+    graph: 'Name of another saved graph, run once per item (nested, at most 5 deep).',
+    items: 'CEL giving the list to map over, e.g. `state.topics`. A string item is the input as is; any other item is its JSON.',
+    max_concurrency: 'How many items run at once (1–32, default 4).',
+    on_error: '`fail` (default): a failing item fails the node. `collect`: its place in the output holds `{ error }`.',
+    output: 'Channel receiving the list of outputs, in the items’ order.',
+  },
 };
 
 export function fieldHelp(role: NodeRole, field: string): string | undefined {

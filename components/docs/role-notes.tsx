@@ -55,4 +55,10 @@ export const ROLE_NOTES: Record<NodeRole, ReactNode> = {
       See <a href="#subgraphs">Subgraphs</a>.
     </>
   ),
+  map: (
+    <>
+      Runs the saved graph <C>graph</C> once per item of <C>items</C>, <C>max_concurrency</C> at a time, and writes the outputs in order to{' '}
+      <C>output</C>. Each item is a child span in the trace. See <a href="#map">Map</a>.
+    </>
+  ),
 };

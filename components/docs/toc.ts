@@ -42,6 +42,7 @@ export const TOC: TocEntry[] = [
       { id: 'human', title: 'Human steps' },
       { id: 'breakpoints', title: 'Breakpoints' },
       { id: 'subgraphs', title: 'Subgraphs' },
+      { id: 'map', title: 'Map (for each item)' },
     ],
   },
   {
@@ -60,6 +61,7 @@ export const TOC: TocEntry[] = [
       { id: 'tool-client', title: 'client tools' },
       { id: 'tool-remote-agent', title: 'a2a (a remote agent)' },
       { id: 'tool-agent', title: 'agent' },
+      { id: 'tool-code', title: 'code (sandboxed JS / Python)' },
     ],
   },
   {

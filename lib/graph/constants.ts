@@ -7,7 +7,7 @@ export const FORMAT_VERSION = 1 as const;
 export const START = 'START' as const;
 export const END = 'END' as const;
 
-export const NODE_ROLES = ['agent', 'planner', 'executor', 'supervisor', 'tool', 'router', 'human', 'subgraph'] as const;
+export const NODE_ROLES = ['agent', 'planner', 'executor', 'supervisor', 'tool', 'router', 'human', 'subgraph', 'map'] as const;
 export type NodeRole = (typeof NODE_ROLES)[number];
 
 export const AGENT_STRATEGIES = ['react', 'tool_calling', 'plan_execute'] as const;

@@ -182,6 +182,22 @@ export const ROLES: Registry = {
     callees: none,
     card: (spec) => ({ detail: spec.graph ? `runs ${spec.graph}` : 'no graph chosen', chips: [] }),
   },
+  map: {
+    role: 'map',
+    label: 'Map',
+    description: 'Runs another saved graph once per item of a list, a few at a time; outputs in order.',
+    glyph: 'M',
+    colorVar: '--role-map',
+    fallbackColor: '#0d9488',
+    fields: ['label', 'description', 'graph', 'items', 'max_concurrency', 'on_error', 'output'],
+    create: () => ({ role: 'map', graph: '', items: 'state.items', max_concurrency: 4 }),
+    /** The other graph's nodes call models; this node does not. */
+    callsModel: never,
+    takesHistory: never,
+    takesMemory: false,
+    callees: none,
+    card: (spec) => ({ detail: spec.graph ? `maps ${spec.graph}` : 'no graph chosen', chips: [`×${spec.max_concurrency ?? 4}`] }),
+  },
 };
 
 /** The registry entry of a node's role, typed for any node (each entry only ever sees its own role). */
@@ -224,4 +240,4 @@ export function defaultModels(): Record<string, ModelSpec> {
 /** Fields holding long text: edited in a multi-line box. */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['system_prompt', 'prompt_template', 'prompt', 'description']);
 /** Fields holding a CEL expression: checked as you type. */
-export const CEL_FIELDS: ReadonlySet<string> = new Set(['input', 'show']);
+export const CEL_FIELDS: ReadonlySet<string> = new Set(['input', 'show', 'items']);

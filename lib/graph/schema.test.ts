@@ -12,6 +12,7 @@ const MINIMAL: Record<NodeRole, Record<string, unknown>> = {
   router: { role: 'router' },
   human: { role: 'human', prompt: 'Approve?' },
   subgraph: { role: 'subgraph', graph: 'other-graph' },
+  map: { role: 'map', graph: 'other-graph', items: 'state.items' },
 };
 
 describe('graph document schema', () => {

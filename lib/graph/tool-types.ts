@@ -115,6 +115,14 @@ export const TOOL_TYPES: Registry = {
     runs: 'server',
     create: () => ({ type: 'a2a', card_url: 'https://example.org/api/a2a/agent/agent-card.json', description: 'Ask the remote agent' }),
   },
+  code: {
+    type: 'code',
+    description: 'JavaScript (QuickJS) or Python (Pyodide) in a sandbox: no network, files or environment; time and memory limits.',
+    docsAnchor: 'tool-code',
+    runs: 'server',
+    noReflect: 'its output is computed, not fetched: the model sends new arguments itself',
+    create: () => ({ type: 'code', language: 'python', code: 'sum(args.get("numbers", []))\n' }),
+  },
 };
 
 /** Every tool type, in registry order (the inspector's type list, the docs' order). */

@@ -24,6 +24,7 @@ const WRITES_MESSAGES: Record<NodeRole, boolean> = {
   router: false,
   human: false,
   subgraph: true,
+  map: false,
 };
 
 export function writesMessages(node: NodeSpec): boolean {

@@ -10,6 +10,7 @@ import type { Problem } from './problems';
 import type { DocumentScorer, GraphDocument, ToolSpec, ToolType } from './schema';
 import { isToolType, type ToolOf } from './tool-types';
 import { isPlainHeader, onlyEnvRefs, PLAIN_HEADERS } from './tool-headers';
+import { checkCodeTool } from './validate-code-tool';
 import { problem } from './validate-problem';
 
 /** The operator's configuration as validation sees it (lib/runtime/preflight.ts builds it on the server). */
@@ -111,6 +112,7 @@ const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
   human: schemaOnly,
   client: schemaOnly,
   a2a: (out, id, tool) => literalSecrets(out, id, tool.headers),
+  code: checkCodeTool,
 };
 
 function checkTool(out: Problem[], id: string, tool: ToolSpec): void {

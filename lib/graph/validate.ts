@@ -188,6 +188,9 @@ function checkNode(doc: GraphDocument, id: string, node: NodeSpec, out: Problem[
     case 'human':
       cel(out, at('show'), node.show);
       break;
+    case 'map':
+      cel(out, at('items'), node.items);
+    // falls through: a map runs a saved graph as a subgraph does
     case 'subgraph':
       if (!GraphName.safeParse(node.graph).success) {
         out.push(problem('error', 'invalid_graph_name', at('graph'), `"${node.graph}" is not a valid graph name`));

@@ -102,6 +102,16 @@ const FULL_TOOLS: { [T in ToolType]: ToolOf<T> } = {
   agent: { type: 'agent', description: 'Asks the writer.', node: 'writer' },
   human: { type: 'human', description: 'Asks a person.' },
   client: { type: 'client', description: 'The caller runs it.', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  code: {
+    type: 'code',
+    description: 'Adds numbers.',
+    language: 'python',
+    code: 'def total(numbers):\n    # "quotes", a colon: and a tab\t\n    return sum(numbers)\n',
+    function: 'total',
+    parameters: { type: 'object', properties: { numbers: { type: 'array', items: { type: 'number' } } } },
+    timeout_s: 2.5,
+    memory_mb: 128,
+  },
 };
 
 /** The same spec with its keys in reverse order (a scorer's too), as an editor's patches might build it. */

@@ -83,4 +83,5 @@ function asToolError(name: string, err: unknown): AppError {
 }
 
 export type { IoToolType, ToolImpl } from './registry';
+export { closeSandboxPools } from './code/pool';
 export type { GuardedRequest, GuardedResponse } from './http-client';

@@ -7,6 +7,7 @@ import type { ToolDefinition } from '../engine/ports';
 import type { ToolSpec, ToolType } from '../graph/schema';
 import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
 import { a2aDefinition, runA2aTool } from './a2a-tool';
+import { codeDefinition, runCodeTool } from './code/code-tool';
 import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
 import type { ScorerConnection } from './scorers';
@@ -71,6 +72,7 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
     definition: a2aDefinition,
     run: (spec, args, ctx) => runA2aTool(spec, args, { ...ctx, progress: ctx.progress ? (p) => ctx.progress?.({ ...p }) : undefined }),
   },
+  code: { definition: codeDefinition, run: runCodeTool },
 };
 
 export function toolImpl<T extends IoToolType>(type: T): ToolImpl<T> {

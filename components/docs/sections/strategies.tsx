@@ -134,6 +134,16 @@ export function Strategies() {
           An <a href="#tool-agent">agent tool</a> offers another node of the same graph as a tool; a subgraph reuses a whole saved graph.
         </Note>
       </Sub>
+      <Sub id="map" title="Map (for each item)">
+        <p>
+          A <C>map</C> node runs another saved graph once per item of a list: <C>items</C> is CEL giving the list (e.g. <C>state.topics</C>; a string
+          item is the input as is, any other item its JSON), <C>max_concurrency</C> items run at once (1–32, default 4), and the outputs go to{' '}
+          <C>output</C> as a list in the items’ order. Each item is a child span <C>{'<node>[i]'}</C> in the trace with its graph’s nodes under it.
+          With <C>on_error: fail</C> (the default) the first failing item fails the node, no later item starts and running ones are aborted; with{' '}
+          <C>collect</C> the failed item’s place holds <C>{'{ error: { code, message } }'}</C>. At most 1,000 items; a human step inside a mapped graph
+          fails its item (items cannot pause).
+        </p>
+      </Sub>
     </Section>
   );
 }

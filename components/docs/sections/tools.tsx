@@ -330,6 +330,22 @@ export function Tools() {
           other tools.
         </p>
       </Sub>
+      <Sub id="tool-code" title="code (sandboxed JS / Python)">
+        <p>
+          <C>{'{ type: code, language: javascript | python, code, function?, parameters?, timeout_s?, memory_mb? }'}</C> runs the graph’s own code
+          when the model calls it. The arguments are the global <C>args</C>; the value of the last expression (or what <C>function</C> returns, called
+          with the arguments) is the result, which must be JSON; the model gets <C>{'{"result": …, "stdout": "…"}'}</C>. Errors come back to the model
+          with their name and line, or the limit reached (time: default 5 s; memory: 64 MiB for JavaScript, 256 MiB for Python; stdout 64 KiB).
+        </p>
+        <p>
+          JavaScript runs in QuickJS and Python in Pyodide (CPython in WebAssembly, standard library only, loaded from the server’s own files), each
+          in a worker thread with no network, no host file system and no environment. A JavaScript call gets a fresh interpreter holding nothing
+          but the language’s built-ins; Python’s code may not import <C>os</C>, <C>sys</C>, <C>subprocess</C>, <C>socket</C>, <C>js</C> or{' '}
+          <C>pyodide</C>, and below that guard the worker’s Node modules and globals that could reach out are disabled. Not isolated: CPU time up to
+          the limit, and Python module state shared by calls on one warm worker. The README’s “Security model of the code tool” says exactly what
+          is and is not isolated.
+        </p>
+      </Sub>
     </Section>
   );
 }

@@ -3,6 +3,7 @@ import type { NodeRole } from '../../graph/schema';
 import { runAgent } from './agent';
 import { runExecutor } from './executor-role';
 import { runHuman } from './human';
+import { runMapNode } from './map';
 import { runPlanner } from './planner';
 import { runRouter } from './router';
 import { runSubgraphNode } from './subgraph';
@@ -19,4 +20,5 @@ export const EXECUTORS: { [R in NodeRole]: NodeExecutor<R> } = {
   router: runRouter,
   human: runHuman,
   subgraph: runSubgraphNode,
+  map: runMapNode,
 };

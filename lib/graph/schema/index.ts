@@ -22,3 +22,5 @@ export * from './edges';
 export * from './guards';
 export { Limits, Position } from './limits';
 export * from './document';
+export * from './code-tool';
+export * from './map-node';

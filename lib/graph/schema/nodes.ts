@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AGENT_STRATEGIES, type NodeRole } from '../constants';
 import { CelExpression, GraphName, Identifier, Text } from './common';
 import { guardedFields, structuredFields } from './guards';
+import { MapNode } from './map-node';
 
 const common = {
   label: z.string().max(200).optional(),
@@ -161,6 +162,7 @@ export const NodeSpec = z.discriminatedUnion('role', [
   RouterNode,
   HumanNode,
   SubgraphNode,
+  MapNode,
 ]);
 export type NodeSpec = z.infer<typeof NodeSpec>;
 export type NodeOf<R extends NodeRole> = Extract<NodeSpec, { role: R }>;
@@ -175,4 +177,5 @@ export const NODE_SCHEMAS = {
   router: RouterNode,
   human: HumanNode,
   subgraph: SubgraphNode,
+  map: MapNode,
 } satisfies Record<NodeRole, z.ZodType>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SEARCH_PROVIDERS } from '../constants';
 import { A2aTool } from './a2a-tool';
+import { CodeTool } from './code-tool';
 import { Identifier, Text } from './common';
 
 const JsonSchemaObject = z.record(z.string(), z.unknown());
@@ -163,7 +164,7 @@ export const McpTool = z.strictObject({
 });
 
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool, A2aTool]);
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool, A2aTool, CodeTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 
@@ -183,4 +184,5 @@ export const TOOL_SCHEMAS = {
   human: HumanTool,
   client: ClientTool,
   a2a: A2aTool,
+  code: CodeTool,
 } satisfies { [T in ToolType]: z.ZodType<Extract<ToolSpec, { type: T }>> & { shape: Record<string, z.ZodType> } };

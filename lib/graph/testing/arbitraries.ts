@@ -124,6 +124,17 @@ function toolArb(sk: Skeleton): fc.Arbitrary<ToolSpec> {
       // url with searxng only (validation refuses searxng without one, and url on serper).
       .map(({ url, ...t }) => clean(t.provider === 'searxng' ? { ...t, url } : t)),
     fc.record({ type: fc.constant('agent' as const), description: opt(text), node: pick(sk.nodeIds) }).map(clean),
+    fc
+      .record({
+        type: fc.constant('code' as const),
+        description: opt(text),
+        language: pick(['javascript', 'python'] as const),
+        code: fc.constantFrom('sum(args["xs"])\n', 'args.xs.reduce((a, b) => a + b, 0)', '  indented:\n\ttabs and "quotes" #not a comment\n'),
+        parameters: opt(fc.constant({ type: 'object', properties: { xs: { type: 'array' } } })),
+        timeout_s: opt(fc.double({ min: 0.1, max: 60, noNaN: true })),
+        memory_mb: opt(fc.integer({ min: 16, max: 1024 })),
+      })
+      .map(clean),
   );
 }
 
@@ -156,6 +167,8 @@ function nodeArb(sk: Skeleton, id: string, index: number, tools: Record<string, 
     fc.record({ role: fc.constant('router' as const), ...common, mode: opt(pick(['cel', 'llm'] as const)), model,
       prompt: opt(text), output }).map(clean),
     fc.record({ role: fc.constant('subgraph' as const), ...common, graph: fc.constant(`other-graph-${index}`), input: opt(celArb), output }).map(clean),
+    fc.record({ role: fc.constant('map' as const), ...common, graph: fc.constant(`other-graph-${index}`), items: celArb,
+      max_concurrency: opt(fc.integer({ min: 1, max: 32 })), on_error: opt(pick(['fail', 'collect'] as const)), output }).map(clean),
   ];
   if (others.length) {
     roles.push(

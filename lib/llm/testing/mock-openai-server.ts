@@ -80,6 +80,8 @@ export interface MockOpenAI {
   release(n?: number): void;
   /** Resolves once at least `n` chat requests are held. */
   whenHeld(n: number): Promise<void>;
+  /** Chat requests being answered now, and the most at once since the start (or the last reset). */
+  concurrency(): { now: number; peak: number };
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
@@ -98,6 +100,8 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
   let seq = 0;
   let refused: RefusedParams = opts.refuse ?? {};
   let holding = false;
+  let inFlight = 0;
+  let peak = 0;
   const held: Array<() => void> = [];
   const heldWaiters: Array<{ n: number; resolve: () => void }> = [];
   const notifyHeld = () => {
@@ -159,6 +163,9 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
 
   async function chat(res: ServerResponse, rec: RecordedRequest): Promise<void> {
     const body = rec.body as MockChatRequest;
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    res.once('close', () => inFlight--);
     if (!body || typeof body !== 'object' || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
       return sendJson(res, 400, { error: { message: 'mock: body must be a JSON object with `model` and `messages`', type: 'invalid_request_error' } });
     }
@@ -251,6 +258,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
     refuse(params) {
       refused = params;
     },
+    concurrency: () => ({ now: inFlight, peak }),
     hold() {
       holding = true;
     },
@@ -267,6 +275,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
       slots = initial.map((rule) => ({ rule, uses: 0 }));
       requests.length = 0;
       closedQueue.length = 0;
+      peak = inFlight;
     },
     get requests() {
       return requests;
