@@ -32,11 +32,11 @@ export interface A2aRunContext {
 }
 
 /** One update of the remote task, as the trace shows it. */
-export interface A2aProgress {
+export type A2aProgress = {
   state?: string;
   text?: string;
   artifact?: string;
-}
+};
 
 export function a2aDefinition(name: string, spec: A2aToolSpec): ToolDefinition {
   return {

@@ -70,7 +70,7 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
   },
   a2a: {
     definition: a2aDefinition,
-    run: (spec, args, ctx) => runA2aTool(spec, args, { ...ctx, progress: ctx.progress ? (p) => ctx.progress?.({ ...p }) : undefined }),
+    run: (spec, args, ctx) => runA2aTool(spec, args, ctx),
   },
   code: { definition: codeDefinition, run: runCodeTool },
 };
