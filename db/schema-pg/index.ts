@@ -150,6 +150,7 @@ export const {
   mcpServers,
   meta,
   pageCache,
+  responses,
   runCheckpoints,
   runEvents,
   runJournal,

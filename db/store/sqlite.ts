@@ -17,6 +17,7 @@ import * as meta from '../meta';
 import * as memory from '../memory';
 import * as threads from '../threads';
 import * as chatTools from '../chat-tools';
+import * as responses from '../responses';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
@@ -139,6 +140,12 @@ export function sqliteStore(): Store {
       getRun: later(chatTools.getChatToolRun),
       recordCalls: later(chatTools.recordChatToolCalls),
       runsOfCalls: later(chatTools.runsOfToolCalls),
+    },
+    responses: {
+      insert: later(responses.insertResponse),
+      get: later(responses.getResponse),
+      settle: later(responses.settleResponse),
+      delete: later(responses.deleteResponse),
     },
   };
 }

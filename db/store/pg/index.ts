@@ -9,6 +9,7 @@ import { pgStepCommitter } from './steps';
 import { pgMemory } from './memory';
 import { pgAssistants, pgThreads } from './threads';
 import { pgChatTools } from './chat-tools';
+import { pgResponses } from './responses';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
@@ -37,5 +38,6 @@ export function postgresStore(): Store {
     assistants: pgAssistants,
     threads: pgThreads,
     chatTools: pgChatTools,
+    responses: pgResponses,
   };
 }
