@@ -11,5 +11,5 @@ export const GET = openaiRoute('viewer', async (_req, { params }: Params<'id'>, 
 
 export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'>, caller) => {
   const { id } = await responseFor(caller, (await params).id, 'editor');
-  return json({ id, object: 'response.deleted', deleted: await getStore().responses.delete(id) });
+  return json({ id, object: 'response', deleted: await getStore().responses.delete(id) });
 });
