@@ -144,6 +144,7 @@ export const {
   chatToolRuns,
   connections,
   conversationMemory,
+  conversations,
   graphTests,
   graphVersions,
   graphs,

@@ -12,3 +12,4 @@ export * from './graph-tests';
 export * from './chat-tools';
 export * from './sign-in-failures';
 export * from './responses';
+export * from './conversations';

@@ -23,7 +23,7 @@ import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
 import type { SignInThrottleRepository } from './ports-auth';
-import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { AssistantRepository, ChatToolRepository, ConversationRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ResponseRepository } from './ports-responses';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
@@ -186,4 +186,6 @@ export interface Store {
   readonly chatTools: ChatToolRepository;
   /** The Responses API's stored responses (lib/runtime/openai/responses.ts). */
   readonly responses: ResponseRepository;
+  /** Every conversation with a graph (the editor's chat, public chats, /v1 conversations): db/store/ports-conversations.ts. */
+  readonly conversations: ConversationRepository;
 }

@@ -17,6 +17,7 @@ import { pageCacheSpecs } from './page-cache.spec';
 import { threadSpecs } from './threads.spec';
 import { chatToolSpecs } from './chat-tools.spec';
 import { responseSpecs } from './responses.spec';
+import { conversationSpecs } from './conversations.spec';
 import { graphSpecs } from './graphs.spec';
 import { runSpecs } from './runs.spec';
 import { signInThrottleSpecs } from './sign-in-throttle.spec';
@@ -54,6 +55,7 @@ export async function storeConformance(backend: Backend): Promise<void> {
     threadSpecs(store);
     chatToolSpecs(store);
     responseSpecs(store);
+    conversationSpecs(store);
     workspaceSpecs(store);
   });
 }

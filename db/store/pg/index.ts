@@ -13,6 +13,7 @@ import { pgResponses } from './responses';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
+import { pgConversations } from './conversations';
 
 export function postgresStore(): Store {
   return {
@@ -39,5 +40,6 @@ export function postgresStore(): Store {
     threads: pgThreads,
     chatTools: pgChatTools,
     responses: pgResponses,
+    conversations: pgConversations,
   };
 }
