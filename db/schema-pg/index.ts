@@ -143,6 +143,7 @@ export const {
   chatToolCalls,
   chatToolRuns,
   connections,
+  conversationItems,
   conversationMemory,
   conversations,
   graphTests,

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { workspaces } from './auth';
+import { conversations } from './conversations';
 import { runs } from './runs';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -36,3 +37,28 @@ export const responses = sqliteTable(
 );
 
 export type ResponseRow = typeof responses.$inferSelect;
+
+/**
+ * Items of a /v1 conversation (db/schema/conversations.ts) that are not plain turns: those added with
+ * POST /v1/conversations/{id}/items and the input and output items of responses run in it (with
+ * their function calls). A conversation's other turns (runs with its id, e.g. from the editor's
+ * chat) are listed from the runs themselves.
+ */
+export const conversationItems = sqliteTable(
+  'conversation_items',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The run whose turn the item belongs to; null for an item added by hand. */
+    runId: text('run_id'),
+    /** Order in the conversation (appends take the time in µs plus their index). */
+    seq: integer('seq').notNull(),
+    item: text('item', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('conversation_items_order').on(t.conversationId, t.seq)],
+);
+
+export type ConversationItemRow = typeof conversationItems.$inferSelect;

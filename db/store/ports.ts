@@ -24,7 +24,7 @@ import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
 import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, ConversationRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
-import type { ResponseRepository } from './ports-responses';
+import type { ConversationItemRepository, ResponseRepository } from './ports-responses';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
 
@@ -186,6 +186,8 @@ export interface Store {
   readonly chatTools: ChatToolRepository;
   /** The Responses API's stored responses (lib/runtime/openai/responses.ts). */
   readonly responses: ResponseRepository;
+  /** Items kept for /v1 conversations beside their runs (lib/runtime/openai/conversations.ts). */
+  readonly conversationItems: ConversationItemRepository;
   /** Every conversation with a graph (the editor's chat, public chats, /v1 conversations): db/store/ports-conversations.ts. */
   readonly conversations: ConversationRepository;
 }

@@ -148,6 +148,12 @@ export function sqliteStore(): Store {
       settle: later(responses.settleResponse),
       delete: later(responses.deleteResponse),
     },
+    conversationItems: {
+      append: later(responses.appendConversationItems),
+      list: later(responses.listConversationItems),
+      get: later(responses.getConversationItem),
+      delete: later(responses.deleteConversationItem),
+    },
     conversations: {
       create: later(conversations.createConversation),
       get: later(conversations.getConversation),

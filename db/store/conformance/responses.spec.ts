@@ -70,4 +70,39 @@ export function responseSpecs(store: () => Store): void {
       expect(await responses().delete('x\0y')).toBe(false);
     });
   });
+
+  describe('conversationItems.append, list, get and delete', () => {
+    const conversation = async (id: string) => (await store().conversations.create({ id, workspaceId: DEFAULT_WORKSPACE_ID, graphId: null, source: 'openai' })).id;
+    const msg = (text: string) => ({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+
+    it('appends in order (across calls too), lists, gets and deletes by conversation', async () => {
+      const c = await conversation('conv_items_a');
+      const runId = await newRun();
+      await store().conversationItems.append(c, [{ id: 'msg_1', item: msg('one') }, { id: 'msg_2', runId, item: msg('two') }]);
+      await store().conversationItems.append(c, [{ id: 'msg_3', item: msg('three') }]);
+      const rows = await store().conversationItems.list(c);
+      expect(rows.map((r) => [r.id, r.runId, (r.item.content as { text: string }[])[0].text])).toEqual([['msg_1', null, 'one'], ['msg_2', runId, 'two'], ['msg_3', null, 'three']]);
+      expect((await store().conversationItems.get(c, 'msg_2'))?.item).toEqual(msg('two'));
+      expect(await store().conversationItems.get('conv_other', 'msg_2')).toBeUndefined();
+      expect(await store().conversationItems.delete('conv_other', 'msg_2')).toBe(false);
+      expect(await store().conversationItems.delete(c, 'msg_2')).toBe(true);
+      expect((await store().conversationItems.list(c)).map((r) => r.id)).toEqual(['msg_1', 'msg_3']);
+      expect(await store().conversationItems.delete(c, 'msg_2')).toBe(false);
+    });
+    it('is not_found for an unknown conversation, conflict for a taken id (nothing written), bad_request for a NUL', async () => {
+      expect(await codeOf(store().conversationItems.append('conv_missing', [{ id: 'msg_x', item: msg('x') }]))).toBe('not_found');
+      const c = await conversation('conv_items_b');
+      await store().conversationItems.append(c, [{ id: 'msg_taken', item: msg('x') }]);
+      expect(await codeOf(store().conversationItems.append(c, [{ id: 'msg_new', item: msg('y') }, { id: 'msg_taken', item: msg('z') }]))).toBe('conflict');
+      expect((await store().conversationItems.list(c)).map((r) => r.id)).toEqual(['msg_taken']);
+      expect(await codeOf(store().conversationItems.append(c, [{ id: 'msg_nul', item: msg('a\0b') }]))).toBe('bad_request');
+      expect(await store().conversationItems.list('x\0y')).toEqual([]);
+    });
+    it('go with their conversation', async () => {
+      const c = await conversation('conv_items_c');
+      await store().conversationItems.append(c, [{ id: 'msg_gone', item: msg('x') }]);
+      expect(await store().conversations.delete(c)).toBe(true);
+      expect(await store().conversationItems.list(c)).toEqual([]);
+    });
+  });
 }

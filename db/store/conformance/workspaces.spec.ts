@@ -17,7 +17,7 @@ import { codeOf, doc, seedRun, user } from './fixtures';
 type Scoping = 'scoped' | 'by-id' | 'internal';
 
 /** Repositories holding a workspace's things (graphs and what hangs off them, threads, keys). */
-const OWNED = ['graphs', 'versions', 'runs', 'events', 'checkpoints', 'journal', 'steps', 'graphTests', 'memory', 'assistants', 'threads', 'chatTools', 'conversations', 'responses', 'apiKeys'] as const;
+const OWNED = ['graphs', 'versions', 'runs', 'events', 'checkpoints', 'journal', 'steps', 'graphTests', 'memory', 'assistants', 'threads', 'chatTools', 'conversations', 'responses', 'conversationItems', 'apiKeys'] as const;
 
 const SCOPING: Record<string, Scoping> = {
   'graphs.list': 'scoped',
@@ -80,6 +80,10 @@ const SCOPING: Record<string, Scoping> = {
   'responses.get': 'by-id',
   'responses.settle': 'by-id',
   'responses.delete': 'by-id',
+  'conversationItems.append': 'by-id',
+  'conversationItems.list': 'by-id',
+  'conversationItems.get': 'by-id',
+  'conversationItems.delete': 'by-id',
   'conversations.create': 'scoped',
   'conversations.list': 'scoped',
   'conversations.get': 'by-id',

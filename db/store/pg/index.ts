@@ -9,7 +9,7 @@ import { pgStepCommitter } from './steps';
 import { pgMemory } from './memory';
 import { pgAssistants, pgThreads } from './threads';
 import { pgChatTools } from './chat-tools';
-import { pgResponses } from './responses';
+import { pgConversationItems, pgResponses } from './responses';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
@@ -40,6 +40,7 @@ export function postgresStore(): Store {
     threads: pgThreads,
     chatTools: pgChatTools,
     responses: pgResponses,
+    conversationItems: pgConversationItems,
     conversations: pgConversations,
   };
 }
