@@ -19,6 +19,7 @@ import { withMockHarness } from './testing/mock-harness';
 let h: Harness;
 let mock: MockOpenAI;
 let client: OpenAI;
+let weatherGraphId: string;
 
 const agent = (name: string, models: GraphDocument['models'] = { default: { connection: 'default', model: 'gpt-test', temperature: 0.9 } }): GraphDocument =>
   ({
@@ -47,7 +48,7 @@ const userTexts = (req: MockChatRequest) => req.messages.filter((m) => m.role ==
 
 withMockHarness((started) => ({ mock, h } = started));
 beforeAll(async () => {
-  await h.createGraph(agent('weather-agent'));
+  weatherGraphId = await h.createGraph(agent('weather-agent'));
   await h.createGraph(humanGraph('gated'));
   await h.createGraph(agent('unconfigured', { default: { connection: 'nowhere', model: 'x' } }));
   client = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'unused', maxRetries: 0 });
@@ -245,5 +246,68 @@ describe('POST /v1/responses', () => {
     s.on('event', (e) => types.push(e.type));
     await s.done().catch(() => undefined);
     expect(types).toEqual(['response.created', 'response.in_progress', 'response.failed']);
+  });
+});
+
+describe('/v1/conversations', () => {
+  const texts = (items: { type: string; content?: unknown }[]) =>
+    items.map((i) => (i.type === 'message' ? `${(i as { role: string }).role}: ${(i.content as { text: string }[]).map((p) => p.text).join('')}` : i.type));
+
+  it('create / retrieve / update / delete; responses in it see its items, and their turns join it', async () => {
+    const conv = await client.conversations.create({ metadata: { topic: 'demo' }, items: [{ type: 'message', role: 'user', content: 'My name is Ada.' }] });
+    expect(conv).toMatchObject({ object: 'conversation', metadata: { topic: 'demo' } });
+    expect(conv.id).toMatch(/^conv_/);
+    expect(await client.conversations.retrieve(conv.id)).toEqual(conv);
+    expect((await client.conversations.update(conv.id, { metadata: { topic: 'renamed' } })).metadata).toEqual({ topic: 'renamed' });
+
+    const r = await client.responses.create({ model: 'weather-agent', conversation: conv.id, input: 'What is the answer?' });
+    expect(r.conversation).toEqual({ id: conv.id });
+    expect(userTexts(mock.chatRequests().at(-1)!)).toEqual(['My name is Ada.', 'What is the answer?']);
+    await client.responses.create({ model: 'weather-agent', conversation: { id: conv.id }, input: 'And again?' });
+    expect(userTexts(mock.chatRequests().at(-1)!)).toEqual(['My name is Ada.', 'What is the answer?', 'And again?']);
+
+    const items = await client.conversations.items.list(conv.id, { order: 'asc' });
+    expect(texts(items.data as never)).toEqual(['user: My name is Ada.', 'user: What is the answer?', 'assistant: The answer is 42.', 'user: And again?', 'assistant: The answer is 42.']);
+    const newestFirst = await client.conversations.items.list(conv.id, { limit: 2 });
+    expect(newestFirst.data.map((i) => i.id)).toEqual(items.data.slice(-2).reverse().map((i) => i.id));
+    expect(newestFirst.has_more).toBe(true);
+
+    const one = await client.conversations.items.retrieve(items.data[0].id, { conversation_id: conv.id });
+    expect(one).toEqual(items.data[0]);
+    const added = await client.conversations.items.create(conv.id, { items: [{ type: 'message', role: 'user', content: 'Noted.' }] });
+    expect(added.data).toHaveLength(1);
+    expect(await client.conversations.items.delete(added.data[0].id, { conversation_id: conv.id })).toMatchObject({ id: conv.id, object: 'conversation' });
+    expect((await client.conversations.items.list(conv.id)).data.map((i) => i.id)).not.toContain(added.data[0].id);
+
+    expect(await client.conversations.delete(conv.id)).toEqual({ id: conv.id, object: 'conversation.deleted', deleted: true });
+    await expect(client.conversations.retrieve(conv.id)).rejects.toMatchObject({ status: 404, code: 'conversation_not_found' });
+  });
+
+  it('a function tool round trip inside a conversation; turns made elsewhere (the editor chat) are its items too', async () => {
+    const conv = await client.conversations.create({});
+    const first = await client.responses.create({ model: 'weather-agent', conversation: conv.id, input: 'Weather in Paris?', tools: [WEATHER] });
+    expect(first.output[0]).toMatchObject({ type: 'function_call', call_id: 'call_w1' });
+    const second = await client.responses.create({ model: 'weather-agent', conversation: conv.id, input: [{ type: 'function_call_output', call_id: 'call_w1', output: 'cloudy' }], tools: [WEATHER] });
+    expect(second.output_text).toBe('It is cloudy in Paris.');
+    expect(mock.count('call')).toBe(1);
+
+    // A turn of the same conversation run from the editor (POST /api/graphs/:id/runs with conversation_id).
+    await h.say(weatherGraphId, conv.id, 'Hello from the editor');
+    const items = await client.conversations.items.list(conv.id, { order: 'asc' });
+    expect(texts(items.data as never)).toEqual(['user: Weather in Paris?', 'function_call', 'function_call_output', 'assistant: It is cloudy in Paris.', 'user: Hello from the editor', 'assistant: The answer is 42.']);
+    // A run's turn is not deleted item by item.
+    const turnItem = items.data.at(-1)!;
+    await expect(client.conversations.items.delete(turnItem.id, { conversation_id: conv.id })).rejects.toMatchObject({ status: 400, param: 'item_id' });
+  });
+
+  it('failures: an unknown conversation is a 404 naming it; bad items a 400 with their param', async () => {
+    await expect(client.responses.create({ model: 'weather-agent', conversation: 'conv_nope', input: 'hi' })).rejects.toMatchObject({ status: 404, param: 'conversation' });
+    await expect(client.conversations.items.list('conv_nope')).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+    const conv = await client.conversations.create({});
+    const bad = await h.call('POST', `/api/v1/conversations/${conv.id}/items`, { items: [{ type: 'message', role: 'robot', content: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ type: 'invalid_request_error', param: 'items.0.role' });
+    const both = await client.responses.create({ model: 'weather-agent', conversation: conv.id, previous_response_id: 'resp_x', input: 'hi' }).catch((e) => e);
+    expect(both).toMatchObject({ status: 400, param: 'previous_response_id' });
   });
 });

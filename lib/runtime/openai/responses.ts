@@ -6,7 +6,8 @@
  * `sequence_number`. One response is one turn of a run (run-turn.ts, shared with chat completions):
  *
  * - the conversation given to the run is the chain of `previous_response_id` (each one's input and
- *   output items), then this request's `instructions` (a system message) and input;
+ *   output items) or the items of `conversation` (conversations.ts; this turn's items join it), then
+ *   this request's `instructions` (a system message) and input;
  * - function tools are client tools: when the entry agent calls one the response completes with
  *   `function_call` items; the next request's `function_call_output` items (with the chain or the
  *   whole history, as the Agents SDK sends it) continue the same run;
@@ -31,6 +32,7 @@ import { cancelRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
+import { conversationItems, keepTurnItems, page, storedConversation } from './conversations';
 import { itemsToMessages, newItemId, normalizeInput, type Item } from './response-items';
 import { followTurn, outcomeOf, settleTurn, startTurn, type Outcome, type Turn } from './run-turn';
 
@@ -224,8 +226,10 @@ export async function createResponse(body: ResponseCreateRequest, opts: CreateOp
   const input = normalizeInput(body.input);
   if (!input.length) throw new OpenAIApiError('bad_request', 'input is required: a string or a list of input items.', { param: 'input', code: 'missing_required_parameter' });
   const previous = body.previous_response_id ? await storedResponse(body.previous_response_id, (ws) => ws === opts.workspaceId, 'previous_response_id') : undefined;
-  const history = previous ? await historyOf(previous) : [];
-  const conversationId = conversationIdOf(body);
+  const askedConversation = conversationIdOf(body);
+  const conversation = askedConversation ? await storedConversation(askedConversation, (ws) => ws === opts.workspaceId, 'conversation') : undefined;
+  const conversationId = conversation?.id;
+  const history = previous ? await historyOf(previous) : conversation ? await conversationItems(conversation) : [];
   const instructions = body.instructions ? [{ role: 'system' as const, content: body.instructions }] : [];
   const sampling = {
     ...(body.temperature != null ? { temperature: body.temperature } : {}),
@@ -276,6 +280,10 @@ export async function createResponse(body: ResponseCreateRequest, opts: CreateOp
     const run = (await getStore().runs.get(turn.run.id))!;
     const response = responseObject(id, createdAt, echo, await settledOf(run, outcome, text, messageId, turn.after), new Date());
     if (stored) await getStore().responses.settle(id, response);
+    // The turn's items join the conversation (not those of a failed or cancelled turn).
+    if (conversationId && (response.status === 'completed' || response.status === 'incomplete')) {
+      await keepTurnItems(conversationId, run.id, [...input, ...(response.output as Item[])]);
+    }
     return response;
   };
 
@@ -382,18 +390,5 @@ export async function cancelResponse(row: ResponseRow): Promise<Record<string, u
 
 /** GET /v1/responses/{id}/input_items: the request's input items, newest first by default (`order=asc` for oldest first). */
 export function inputItemsPage(row: ResponseRow, url: URL): Record<string, unknown> {
-  const order = url.searchParams.get('order') ?? 'desc';
-  if (order !== 'asc' && order !== 'desc') throw new OpenAIApiError('bad_request', 'order must be asc or desc.', { param: 'order', code: 'invalid_value' });
-  const limit = Number(url.searchParams.get('limit') ?? 20);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new OpenAIApiError('bad_request', 'limit must be an integer from 1 to 100.', { param: 'limit', code: 'invalid_value' });
-  let items = [...(row.inputItems as Item[])];
-  if (order === 'desc') items.reverse();
-  const after = url.searchParams.get('after');
-  if (after) {
-    const at = items.findIndex((i) => i.id === after);
-    if (at < 0) throw new OpenAIApiError('bad_request', `after: no input item ${after} in response ${row.id}.`, { param: 'after', code: 'invalid_value' });
-    items = items.slice(at + 1);
-  }
-  const data = items.slice(0, limit);
-  return { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: items.length > limit };
+  return page(row.inputItems as Item[], url, `response ${row.id}`);
 }
