@@ -250,8 +250,9 @@ describe('POST /v1/responses', () => {
 });
 
 describe('/v1/conversations', () => {
-  const texts = (items: { type: string; content?: unknown }[]) =>
-    items.map((i) => (i.type === 'message' ? `${(i as { role: string }).role}: ${(i.content as { text: string }[]).map((p) => p.text).join('')}` : i.type));
+  type Listed = { id?: string; type: string; role?: string; content?: unknown };
+  const texts = (items: Listed[]) => items.map((i) => (i.type === 'message' ? `${i.role}: ${(i.content as { text: string }[]).map((p) => p.text).join('')}` : i.type));
+  const idOf = (i: { id?: string }) => i.id ?? '(no id)';
 
   it('create / retrieve / update / delete; responses in it see its items, and their turns join it', async () => {
     const conv = await client.conversations.create({ metadata: { topic: 'demo' }, items: [{ type: 'message', role: 'user', content: 'My name is Ada.' }] });
@@ -272,11 +273,11 @@ describe('/v1/conversations', () => {
     expect(newestFirst.data.map((i) => i.id)).toEqual(items.data.slice(-2).reverse().map((i) => i.id));
     expect(newestFirst.has_more).toBe(true);
 
-    const one = await client.conversations.items.retrieve(items.data[0].id, { conversation_id: conv.id });
+    const one = await client.conversations.items.retrieve(idOf(items.data[0]), { conversation_id: conv.id });
     expect(one).toEqual(items.data[0]);
     const added = await client.conversations.items.create(conv.id, { items: [{ type: 'message', role: 'user', content: 'Noted.' }] });
     expect(added.data).toHaveLength(1);
-    expect(await client.conversations.items.delete(added.data[0].id, { conversation_id: conv.id })).toMatchObject({ id: conv.id, object: 'conversation' });
+    expect(await client.conversations.items.delete(idOf(added.data[0]), { conversation_id: conv.id })).toMatchObject({ id: conv.id, object: 'conversation' });
     expect((await client.conversations.items.list(conv.id)).data.map((i) => i.id)).not.toContain(added.data[0].id);
 
     expect(await client.conversations.delete(conv.id)).toEqual({ id: conv.id, object: 'conversation.deleted', deleted: true });
@@ -297,7 +298,7 @@ describe('/v1/conversations', () => {
     expect(texts(items.data as never)).toEqual(['user: Weather in Paris?', 'function_call', 'function_call_output', 'assistant: It is cloudy in Paris.', 'user: Hello from the editor', 'assistant: The answer is 42.']);
     // A run's turn is not deleted item by item.
     const turnItem = items.data.at(-1)!;
-    await expect(client.conversations.items.delete(turnItem.id, { conversation_id: conv.id })).rejects.toMatchObject({ status: 400, param: 'item_id' });
+    await expect(client.conversations.items.delete(idOf(turnItem), { conversation_id: conv.id })).rejects.toMatchObject({ status: 400, param: 'item_id' });
   });
 
   it('failures: an unknown conversation is a 404 naming it; bad items a 400 with their param', async () => {
