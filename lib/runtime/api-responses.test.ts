@@ -198,11 +198,22 @@ describe('POST /v1/responses', () => {
     await expect(client.responses.cancel(fg.id)).rejects.toMatchObject({ status: 400 });
   });
 
-  it('a run paused at a human step answers incomplete with the reason and how to resume', async () => {
+  it('a run paused at a human step answers incomplete with the reason; the next response with previous_response_id answers the step', async () => {
     const r = await client.responses.create({ model: 'gated', input: 'Release notes' });
     expect(r.status).toBe('incomplete');
     expect(r.incomplete_details).toEqual({ reason: 'human_input_required' });
     expect(r.output_text).toMatch(/awaiting approval.*Publish this draft\?/s);
+    const asked = mock.chatRequests().length;
+    const approved = await client.responses.create({ model: 'gated', input: 'approve', previous_response_id: r.id });
+    expect(approved.status).toBe('completed');
+    expect(approved.output_text).toBe('The answer is 42.'); // the publish agent ran after the approval
+    expect(mock.chatRequests().length).toBe(asked + 1); // the run went on: the writer was not asked again
+    const notOne = await h.call('POST', '/api/v1/responses', { model: 'gated', previous_response_id: (await client.responses.create({ model: 'gated', input: 'Notes' })).id, input: [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }] });
+    expect(notOne.status).toBe(400);
+    expect(notOne.body.error).toMatchObject({ param: 'input', message: expect.stringMatching(/waits for a person/) });
+    const again = await client.responses.create({ model: 'gated', input: 'Release notes' });
+    const rejected = await client.responses.create({ model: 'gated', input: 'reject: not now', previous_response_id: again.id });
+    expect(rejected.output_text).toMatch(/rejected.*not now/);
     const s = client.responses.stream({ model: 'gated', input: 'Release notes' });
     const types: string[] = [];
     s.on('event', (e) => types.push(e.type));

@@ -103,7 +103,8 @@ export function Api() {
           continues the same run. <C>previous_response_id</C> gives a new run the earlier turns; <C>conversation</C> gives it the conversation’s items
           and adds the turn’s items to it. <C>temperature</C>, <C>top_p</C> and <C>max_output_tokens</C> go to every model call of the turn (over the
           graph’s <C>models:</C> settings). A run paused at a human step answers <C>status: "incomplete"</C> with{' '}
-          <C>incomplete_details.reason: "human_input_required"</C> and a message saying how to resume it; a failed run, <C>status: "failed"</C> with{' '}
+          <C>incomplete_details.reason: "human_input_required"</C>; the next response with <C>previous_response_id</C> and one user message{' '}
+          (<C>approve</C>, <C>reject: reason</C> or the value) answers the step and the run goes on. A failed run answers <C>status: "failed"</C> with{' '}
           <C>error</C>. <C>background: true</C> answers <C>queued</C> at once; poll <C>GET …/:id</C>, or <C>POST …/:id/cancel</C>. Other tool types,{' '}
           <C>text.format</C> other than text, <C>reasoning.effort</C> and image or audio input are refused with a 400 naming the parameter.
         </p>

@@ -11,8 +11,9 @@
  * - function tools are client tools: when the entry agent calls one the response completes with
  *   `function_call` items; the next request's `function_call_output` items (with the chain or the
  *   whole history, as the Agents SDK sends it) continue the same run;
- * - a run paused at a human step answers `incomplete` (reason `human_input_required`), its message
- *   saying how to resume the run;
+ * - a run paused at a human step answers `incomplete` (reason `human_input_required`); the next
+ *   request with `previous_response_id` and one user message answers the step (approve, reject:
+ *   reason, JSON or the value: assistants.ts resumeValueFromOutput) and the same run goes on;
  * - `temperature`, `top_p` and `max_output_tokens` go to every model call of the turn (sampling.ts);
  * - `background: true` answers at once (`queued`); GET /responses/{id} shows it settle and
  *   POST /responses/{id}/cancel cancels its run.
@@ -34,7 +35,8 @@ import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
 import { conversationItems, keepTurnItems, page, storedConversation } from './conversations';
 import { itemsToMessages, newItemId, normalizeInput, type Item } from './response-items';
-import { followTurn, outcomeOf, settleTurn, startTurn, type Outcome, type Turn } from './run-turn';
+import { resumeValueFromOutput } from './assistants';
+import { answerPause, followTurn, outcomeOf, settleTurn, startTurn, type Outcome, type Turn } from './run-turn';
 
 /** What a stored response echoes of its request, and where its turn starts in the run's events. */
 interface Echo {
@@ -208,6 +210,25 @@ async function historyOf(row: ResponseRow, depth = 0): Promise<Item[]> {
   return [...(before ? await historyOf(before, depth + 1) : []), ...(row.inputItems as Item[]), ...((response.output as Item[]) ?? [])];
 }
 
+/** The run a previous response left paused at a human step (`incomplete`, human_input_required), when it still waits. */
+async function humanPauseOf(previous: ResponseRow): Promise<string | undefined> {
+  const response = await responseOf(previous);
+  if ((response.incomplete_details as { reason?: string } | null)?.reason !== 'human_input_required') return undefined;
+  const run = await getStore().runs.get(previous.runId);
+  if (run?.status !== 'paused') return undefined;
+  const interrupt = (await getStore().checkpoints.latest(run.id))?.interrupt;
+  return interrupt && interrupt.kind !== 'tool' ? run.id : undefined;
+}
+
+/** The answer to a human step: the input's one user message (approve, reject[: reason], JSON, or an edited value). */
+function answerText(input: Item[]): string {
+  const [item] = input;
+  if (input.length !== 1 || item.type !== 'message' || item.role !== 'user') {
+    throw new OpenAIApiError('bad_request', 'The previous response waits for a person: answer with one user message (approve, reject: reason, or the value).', { param: 'input', code: 'invalid_value' });
+  }
+  return ((item.content as { text: string }[]) ?? []).map((p) => p.text).join('\n');
+}
+
 function conversationIdOf(body: ResponseCreateRequest): string | undefined {
   const c = body.conversation;
   return c == null ? undefined : typeof c === 'string' ? c : c.id;
@@ -236,15 +257,18 @@ export async function createResponse(body: ResponseCreateRequest, opts: CreateOp
     ...(body.top_p != null ? { top_p: body.top_p } : {}),
     ...(body.max_output_tokens != null ? { max_tokens: body.max_output_tokens } : {}),
   };
-  const turn = await startTurn(graph, {
-    messages: [...instructions, ...itemsToMessages([...history, ...input])],
-    tools,
-    tool_choice,
-    conversationId,
-    apiKeyId: opts.apiKeyId,
-    sampling,
-    param: 'input',
-  });
+  const pause = previous ? await humanPauseOf(previous) : undefined;
+  const turn = pause
+    ? await answerPause(pause, resumeValueFromOutput(answerText(input)), sampling)
+    : await startTurn(graph, {
+        messages: [...instructions, ...itemsToMessages([...history, ...input])],
+        tools,
+        tool_choice,
+        conversationId,
+        apiKeyId: opts.apiKeyId,
+        sampling,
+        param: 'input',
+      });
   const echo: Echo = {
     model: graph.name,
     instructions: body.instructions ?? null,

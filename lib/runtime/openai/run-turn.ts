@@ -10,7 +10,7 @@ import type { RunRow } from '@/db/runs';
 import { getStore } from '@/db/store';
 import type { GraphRow } from '@/db/schema/graphs';
 import type { ChatCompletionMessage, ChatCompletionRequest } from '@/lib/contracts/openai';
-import type { PendingToolCall, TraceEvent } from '@/lib/contracts/trace';
+import type { PendingToolCall, ResumeValue, TraceEvent } from '@/lib/contracts/trace';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { subscribe } from '../event-bus';
 import { resumeRun, startRun, waitForRun } from '../run-manager';
@@ -107,6 +107,13 @@ export async function startTurn(graph: GraphRow, req: TurnRequest): Promise<Turn
   // A continued run streams only what it does from here on (the caller has the rest).
   const after = await getStore().events.lastSeq(runId);
   return { run: await continueRun(graph, runId, results, req), after };
+}
+
+/** Continues a run paused at a human step with the caller's answer (the Responses API's next turn after `incomplete`). */
+export async function answerPause(runId: string, value: ResumeValue, sampling?: Sampling): Promise<Turn> {
+  const after = await getStore().events.lastSeq(runId);
+  const restore = await restoreCallerTools(runId);
+  return { run: await resumeRun(runId, value, { document: (saved) => withSampling(restore(saved), sampling) }), after };
 }
 
 /** Waits for the turn's run to settle (not streaming) and answers its outcome. */
