@@ -127,13 +127,15 @@ describe('POST /v1/responses', () => {
     expect(offered).toEqual(['calculator', 'get_weather']);
 
     const second = await client.responses
-      .create({ model: 'weather-agent', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: 'call_w1', output: 'sunny' }], tools: [WEATHER] })
+      .create({ model: 'weather-agent', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: 'call_w1', output: 'sunny' }], tools: [WEATHER], temperature: 0.1 })
       .withResponse();
     expect(second.data.output_text).toBe('It is sunny in Paris.');
     expect(second.data.previous_response_id).toBe(first.id);
     expect(mock.count('call')).toBe(1); // the run went on: the first call was not asked again
     expect(second.response.headers.get('x-switchyard-run-id')).toBe(firstHttp.headers.get('x-switchyard-run-id'));
     expect(mock.chatRequests().at(-1)!.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_w1', content: 'sunny' });
+    // The continued turn's model calls get this request's sampling (the first call had the graph's).
+    expect(mock.chatRequests().map((r) => (r as unknown as { temperature?: number }).temperature)).toEqual([0.9, 0.1]);
 
     // Streamed: the function call's events, then the continuation streams the answer.
     const s = client.responses.stream({ model: 'weather-agent', input: 'Weather in Paris?', tools: [WEATHER] });
