@@ -16,7 +16,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import { getDb } from './client';
 import * as schema from './schema';
-import { graphs, graphVersions, runs, type GraphRow } from './schema';
+import { conversations, graphs, graphVersions, runs, type GraphRow } from './schema';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
 import { checkStorableJson, unmatchable } from './store/storable';
 import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome, WorkspaceScope } from './store/ports';
@@ -130,7 +130,9 @@ export function moveGraph(id: string, workspaceId: string): GraphRow {
     requireWorkspace(tx, workspaceId);
     if (current.workspaceId === workspaceId) return current;
     if (getGraphByName(current.name, workspaceId, tx)) throw nameTaken(current.name);
-    return tx.update(graphs).set({ workspaceId }).where(eq(graphs.id, id)).returning().get();
+    const row = tx.update(graphs).set({ workspaceId }).where(eq(graphs.id, id)).returning().get();
+    tx.update(conversations).set({ workspaceId }).where(eq(conversations.graphId, id)).run(); // its conversations follow it
+    return row;
   }, id);
 }
 

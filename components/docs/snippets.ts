@@ -244,6 +244,38 @@ for await (const event of agent.sendMessageStream({ message: { messageId: crypto
 }
 `;
 
+export const RESPONSES_SNIPPET = `import OpenAI from 'openai';
+const client = new OpenAI({ baseURL: 'http://localhost:3000/api/v1', apiKey: process.env.SWITCHYARD_KEY ?? 'unused' });
+
+// model = a saved graph's name; usage on every response
+const r = await client.responses.create({ model: 'writer-reviewer', input: 'Explain CEL in one line.', instructions: 'Be brief.' });
+console.log(r.output_text, r.usage);
+
+// streaming: response.created … response.output_text.delta … response.completed
+const stream = client.responses.stream({ model: 'writer-reviewer', input: 'Explain CEL in one line.' });
+stream.on('response.output_text.delta', (e) => process.stdout.write(e.delta));
+await stream.finalResponse();
+
+// your function tools: the graph's entry agent may call them; send the output back
+const first = await client.responses.create({ model: 'weather-agent', input: 'Weather in Paris?', tools: [{ type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }] });
+const call = first.output.find((i) => i.type === 'function_call');
+const answer = await client.responses.create({ model: 'weather-agent', previous_response_id: first.id, input: [{ type: 'function_call_output', call_id: call.call_id, output: 'sunny' }] });
+
+// a conversation keeps the turns (and the graph's memory) across requests
+const conv = await client.conversations.create({ metadata: { user: 'ada' } });
+await client.responses.create({ model: 'writer-reviewer', conversation: conv.id, input: 'Hi, I am Ada.' });
+const items = await client.conversations.items.list(conv.id, { order: 'asc' });
+`;
+
+export const AGENTS_SDK_SNIPPET = `import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const runner = new Runner({ modelProvider: new OpenAIProvider({ baseURL: 'http://localhost:3000/api/v1', apiKey: process.env.SWITCHYARD_KEY, useResponses: true }) });
+const getWeather = tool({ name: 'get_weather', description: 'The weather in a city.', parameters: z.object({ city: z.string() }), execute: async ({ city }) => \`sunny in \${city}\` });
+const agent = new Agent({ name: 'Weather', model: 'weather-agent', tools: [getWeather] }); // model = a graph name
+console.log((await runner.run(agent, 'Weather in Paris?')).finalOutput);
+`;
+
 export const RUN_API_SNIPPET = `# start a run (the graph id is in the editor URL: /graphs/<id>)
 curl -s -X POST http://localhost:3000/api/graphs/<id>/runs \\
   -H 'content-type: application/json' \\

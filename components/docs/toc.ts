@@ -106,6 +106,7 @@ export const TOC: TocEntry[] = [
       { id: 'workspaces', title: 'Workspaces' },
       { id: 'openai-api', title: 'OpenAI-compatible' },
       { id: 'a2a', title: 'A2A (agent to agent)' },
+      { id: 'responses-api', title: 'Responses and Conversations' },
       { id: 'error-codes', title: 'Error codes' },
     ],
   },

@@ -61,7 +61,7 @@ export const runs = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status), index('runs_parent_idx').on(t.parentRunId), index('runs_api_key_idx').on(t.apiKeyId, t.createdAt)],
+  (t) => [index('runs_graph_created_idx').on(t.graphId, t.createdAt), index('runs_status_idx').on(t.status), index('runs_parent_idx').on(t.parentRunId), index('runs_api_key_idx').on(t.apiKeyId, t.createdAt), index('runs_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
 export const runEvents = sqliteTable(

@@ -10,6 +10,8 @@ import type { RunRow } from '../schema/runs';
 import type { AssistantRow, ThreadMessageRow, ThreadRow, ThreadRunRow } from '../schema/threads';
 import type { ChatClientTool, ChatToolRunRow } from '../schema/chat-tools';
 import type { WorkspaceScope } from './ports-workspaces';
+import type { ConversationRow } from '../schema/conversations';
+import type { RunSource } from '@/lib/contracts/runs';
 
 export type { ConversationMemoryRow, MemoryEntityColumn };
 
@@ -107,4 +109,54 @@ export interface ChatToolRepository {
   recordCalls(runId: string, ids: string[]): Promise<void>;
   /** The runs these tool call ids were handed out by (distinct). */
   runsOfCalls(ids: string[]): Promise<string[]>;
+}
+
+export type { ConversationRow } from '../schema/conversations';
+
+export interface NewConversation {
+  id: string;
+  workspaceId: string;
+  /** The graph it talks to (must be in `workspaceId`), or null. */
+  graphId: string | null;
+  title?: string | null;
+  source: RunSource;
+  visitorId?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+export interface ConversationListOptions {
+  /** Only this graph's conversations. */
+  graphId?: string;
+  source?: RunSource;
+  visitorId?: string;
+  /** At most this many (default and cap MAX_CONVERSATIONS_LISTED). */
+  limit?: number;
+}
+
+export const MAX_CONVERSATIONS_LISTED = 200;
+
+/** The most turns `turns` reads of one conversation. */
+export const MAX_CONVERSATION_TURNS = 500;
+
+/**
+ * Conversations (db/schema/conversations.ts): every conversation with a graph, in one store. Its
+ * items are its turns, the runs whose `conversation_id` is its id, of graphs in its workspace.
+ * Deleting a conversation deletes its memory (conversation_memory rows) and detaches its runs
+ * (their `conversation_id` is cleared: the runs, their traces and their cost stay in the run history).
+ */
+export interface ConversationRepository {
+  /** conflict: the id is taken; not_found: no such workspace, or no such graph in it; bad_request: text holding a NUL. */
+  create(c: NewConversation): Promise<ConversationRow>;
+  get(id: string): Promise<ConversationRow | undefined>;
+  /** The scope's conversations, newest update first (then id), filtered by `opts`. */
+  list(scope: WorkspaceScope, opts?: ConversationListOptions): Promise<ConversationRow[]>;
+  /**
+   * Sets the title and/or metadata (undefined ones are left alone) and `updatedAt` (to `at`, default now);
+   * with `titleIfUnset` only a conversation without a title gets it. undefined for an unknown conversation.
+   */
+  update(id: string, patch: { title?: string | null; titleIfUnset?: string; metadata?: Record<string, string> | null; at?: Date }): Promise<ConversationRow | undefined>;
+  /** Deletes it and its memory, detaching its runs; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** Its turns: the runs of its workspace's graphs with its id as `conversation_id`, oldest first (at most MAX_CONVERSATION_TURNS, the newest). [] for an unknown conversation. */
+  turns(id: string): Promise<RunRow[]>;
 }

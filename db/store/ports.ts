@@ -23,12 +23,14 @@ import type { Problem } from '@/lib/graph/problems';
 import type { GraphRow, GraphVersionRow } from '../schema/graphs';
 import type { ApiKeyRow, UserRow } from '../schema/auth';
 import type { SignInThrottleRepository } from './ports-auth';
-import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { AssistantRepository, ChatToolRepository, ConversationRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
+import type { ConversationItemRepository, ResponseRepository } from './ports-responses';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
+export type * from './ports-responses';
 export type * from './ports-workspaces';
 export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
@@ -182,4 +184,10 @@ export interface Store {
   readonly assistants: AssistantRepository;
   readonly threads: ThreadRepository;
   readonly chatTools: ChatToolRepository;
+  /** The Responses API's stored responses (lib/runtime/openai/responses.ts). */
+  readonly responses: ResponseRepository;
+  /** Items kept for /v1 conversations beside their runs (lib/runtime/openai/conversations.ts). */
+  readonly conversationItems: ConversationItemRepository;
+  /** Every conversation with a graph (the editor's chat, public chats, /v1 conversations): db/store/ports-conversations.ts. */
+  readonly conversations: ConversationRepository;
 }

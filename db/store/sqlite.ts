@@ -2,7 +2,7 @@
  * The embedded store: the async repositories over better-sqlite3, whose calls are synchronous and
  * short (one local file, WAL). Each method runs the synchronous query of db/graphs.ts,
  * db/auth-users.ts, db/auth-keys.ts, db/connections.ts, db/mcp-servers.ts, db/graph-tests.ts,
- * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts, db/workspaces.ts, db/threads.ts or db/chat-tools.ts (the run path:
+ * db/page-cache.ts, db/meta.ts, db/seed.ts, db/memory.ts, db/workspaces.ts, db/threads.ts, db/chat-tools.ts or db/conversations.ts (the run path:
  * sqlite-runs.ts) and hands its result (or its error) back as a promise.
  */
 import 'server-only';
@@ -17,10 +17,12 @@ import * as meta from '../meta';
 import * as memory from '../memory';
 import * as threads from '../threads';
 import * as chatTools from '../chat-tools';
+import * as responses from '../responses';
+import * as conversations from '../conversations';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
-import type { Store, WorkspaceScope } from './ports';
+import type { ConversationListOptions, Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
 export function sqliteStore(): Store {
@@ -139,6 +141,26 @@ export function sqliteStore(): Store {
       getRun: later(chatTools.getChatToolRun),
       recordCalls: later(chatTools.recordChatToolCalls),
       runsOfCalls: later(chatTools.runsOfToolCalls),
+    },
+    responses: {
+      insert: later(responses.insertResponse),
+      get: later(responses.getResponse),
+      settle: later(responses.settleResponse),
+      delete: later(responses.deleteResponse),
+    },
+    conversationItems: {
+      append: later(responses.appendConversationItems),
+      list: later(responses.listConversationItems),
+      get: later(responses.getConversationItem),
+      delete: later(responses.deleteConversationItem),
+    },
+    conversations: {
+      create: later(conversations.createConversation),
+      get: later(conversations.getConversation),
+      list: later((scope: WorkspaceScope, opts?: ConversationListOptions) => conversations.listConversations(scope, opts)),
+      update: later(conversations.updateConversation),
+      delete: later(conversations.deleteConversation),
+      turns: later(conversations.conversationTurnRuns),
     },
   };
 }

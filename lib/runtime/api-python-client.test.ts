@@ -71,4 +71,23 @@ describe.skipIf('unavailable' in py)('the official Python openai client', () => 
     expect(out.assistants.events).toEqual(expect.arrayContaining(['thread.run.in_progress', 'thread.message.created', 'thread.message.delta', 'thread.message.completed']));
     expect(out.assistants.events.at(-1)).toBe('thread.run.completed');
   });
+
+  it('Responses and Conversations: plain, streamed with the stream helper, a function tool round trip, a conversation, errors', async () => {
+    const script = path.resolve('lib/runtime/testing/python-openai-responses.py');
+    const { stdout } = await promisify(execFile)((py as { python: string }).python, [script, `${h.api.url}/api/v1`], { timeout: 60_000 });
+    const out = JSON.parse(stdout);
+    expect(out.plain).toMatchObject({ status: 'completed', text: 'The answer is 42.' });
+    expect(out.plain.total_tokens).toBeGreaterThan(0);
+    expect(out.stream.final).toBe('The answer is 42.');
+    expect(out.stream.deltas).toBe('The answer is 42.');
+    expect(out.stream.seqs_in_order).toBe(true);
+    expect(out.stream.events.slice(0, 4)).toEqual(['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added']);
+    expect(out.stream.events.slice(-4)).toEqual(['response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed']);
+    expect(out.roundtrip).toEqual({ call: { type: 'function_call', name: 'get_weather', arguments: { city: 'Paris' } }, answer: 'It is sunny in Paris.' });
+    expect(mock.count('call')).toBe(1);
+    expect(out.retrieve).toEqual({ status: 'completed', text: 'It is sunny in Paris.', previous: true });
+    expect(out.conversation).toEqual({ metadata: { k: 'v' }, items: ['user: My name is Ada.', 'user: What is the answer?', 'assistant: The answer is 42.'] });
+    expect(out.unknown).toEqual({ status: 404, code: 'model_not_found', param: 'model' });
+    expect(out.bad_input).toEqual({ status: 400, param: 'input.0.content.0.type' });
+  }, 90_000); // one Python process for every step: its start-up alone takes seconds on a loaded machine
 });

@@ -109,6 +109,19 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/threads/:id/runs/:run_id': 'viewer',
   'POST /api/v1/threads/:id/runs/:run_id/cancel': 'editor',
   'POST /api/v1/threads/:id/runs/:run_id/submit_tool_outputs': 'editor',
+  'POST /api/v1/responses': 'editor',
+  'GET /api/v1/responses/:id': 'viewer',
+  'DELETE /api/v1/responses/:id': 'editor',
+  'GET /api/v1/responses/:id/input_items': 'viewer',
+  'POST /api/v1/responses/:id/cancel': 'editor',
+  'POST /api/v1/conversations': 'editor',
+  'GET /api/v1/conversations/:id': 'viewer',
+  'POST /api/v1/conversations/:id': 'editor',
+  'DELETE /api/v1/conversations/:id': 'editor',
+  'GET /api/v1/conversations/:id/items': 'viewer',
+  'POST /api/v1/conversations/:id/items': 'editor',
+  'GET /api/v1/conversations/:id/items/:item_id': 'viewer',
+  'DELETE /api/v1/conversations/:id/items/:item_id': 'editor',
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

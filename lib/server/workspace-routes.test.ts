@@ -25,6 +25,9 @@ interface Held {
   thread: string;
   threadRun: string;
   assistant: string;
+  response: string;
+  conversation: string;
+  conversationItem: string;
   key: string;
   secret: string;
 }
@@ -145,6 +148,19 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/v1/threads/:id/runs/:run_id': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}` },
   'POST /api/v1/threads/:id/runs/:run_id/cancel': { kind: 'by-id', read: false, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/cancel`, body: () => ({}) },
   'POST /api/v1/threads/:id/runs/:run_id/submit_tool_outputs': { kind: 'by-id', read: false, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/submit_tool_outputs`, body: () => ({ tool_outputs: [{ output: 'approve' }] }) },
+  'POST /api/v1/responses': { kind: 'by-id', read: false, path: (h) => `/api/v1/responses?workspace=${h.workspace}`, body: (h) => ({ model: h.graphName, input: 'hi' }) },
+  'GET /api/v1/responses/:id': { kind: 'by-id', read: true, path: (h) => `/api/v1/responses/${h.response}` },
+  'DELETE /api/v1/responses/:id': { kind: 'by-id', read: false, path: (h) => `/api/v1/responses/${h.response}` },
+  'GET /api/v1/responses/:id/input_items': { kind: 'by-id', read: true, path: (h) => `/api/v1/responses/${h.response}/input_items` },
+  'POST /api/v1/responses/:id/cancel': { kind: 'by-id', read: false, path: (h) => `/api/v1/responses/${h.response}/cancel`, body: () => ({}) },
+  'POST /api/v1/conversations': { kind: 'in-workspace', path: (h) => `/api/v1/conversations?workspace=${h.workspace}`, body: () => ({}) },
+  'GET /api/v1/conversations/:id': { kind: 'by-id', read: true, path: (h) => `/api/v1/conversations/${h.conversation}` },
+  'POST /api/v1/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/v1/conversations/${h.conversation}`, body: () => ({ metadata: { sneaky: 'yes' } }) },
+  'DELETE /api/v1/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/v1/conversations/${h.conversation}` },
+  'GET /api/v1/conversations/:id/items': { kind: 'by-id', read: true, path: (h) => `/api/v1/conversations/${h.conversation}/items` },
+  'POST /api/v1/conversations/:id/items': { kind: 'by-id', read: false, path: (h) => `/api/v1/conversations/${h.conversation}/items`, body: () => ({ items: [{ role: 'user', content: 'sneaky' }] }) },
+  'GET /api/v1/conversations/:id/items/:item_id': { kind: 'by-id', read: true, path: (h) => `/api/v1/conversations/${h.conversation}/items/${h.conversationItem}` },
+  'DELETE /api/v1/conversations/:id/items/:item_id': { kind: 'by-id', read: false, path: (h) => `/api/v1/conversations/${h.conversation}/items/${h.conversationItem}` },
 };
 
 /** A graph that pauses at once (no model needed): a run of it stays `paused`. */
@@ -188,7 +204,26 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
   ok(threadRun.status, 'thread run', threadRun.body);
   const key = await s.call('POST', `/api/keys?workspace=${workspace}`, as, { name: `${graphName}-key` });
   ok(key.status, 'create key', key.body);
-  return { workspace, graph: g.body.id, graphName, run: run.body.run_id, thread: thread.body.id, threadRun: threadRun.body.id, assistant: assistant.body.id, key: key.body.key.id, secret: key.body.secret };
+  const response = await s.call('POST', `/api/v1/responses?workspace=${workspace}`, as, { model: graphName, input: 'hi' });
+  ok(response.status, 'create response', response.body);
+  const conversation = await s.call('POST', `/api/v1/conversations?workspace=${workspace}`, as, { items: [{ role: 'user', content: 'hello' }] });
+  ok(conversation.status, 'create conversation', conversation.body);
+  const items = await s.call('GET', `/api/v1/conversations/${conversation.body.id}/items`, as);
+  ok(items.status, 'list conversation items', items.body);
+  return {
+    workspace,
+    graph: g.body.id,
+    graphName,
+    run: run.body.run_id,
+    thread: thread.body.id,
+    threadRun: threadRun.body.id,
+    assistant: assistant.body.id,
+    key: key.body.key.id,
+    secret: key.body.secret,
+    response: response.body.id,
+    conversation: conversation.body.id,
+    conversationItem: items.body.data[0].id,
+  };
 }
 
 beforeAll(async () => {
@@ -227,6 +262,9 @@ async function aliceStillHas(): Promise<unknown[]> {
     (await s.call('GET', `/api/runs/${A.run}`, as)).body.run?.status,
     (await s.call('GET', `/api/v1/threads/${A.thread}/messages`, as)).body.data?.length,
     (await s.call('GET', `/api/v1/assistants/${A.assistant}`, as)).status,
+    (await s.call('GET', `/api/v1/responses/${A.response}`, as)).body.status,
+    (await s.call('GET', `/api/v1/conversations/${A.conversation}`, as)).body.metadata,
+    ((await s.call('GET', `/api/v1/conversations/${A.conversation}/items`, as)).body.data as { id: string }[] | undefined)?.map((i) => i.id),
     ((await s.call('GET', '/api/keys', as)).body.keys as { id: string }[]).map((k) => k.id),
     ((await s.call('GET', `/api/graphs?workspace=${A.workspace}`, as)).body.graphs as { id: string }[]).map((g) => g.id),
   ];

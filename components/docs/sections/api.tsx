@@ -1,7 +1,7 @@
 /** 9. API: the run API and the OpenAI-compatible API. */
 import { ERROR_CODES, statusOf, type ErrorCode } from '@/lib/errors';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
-import { A2A_SNIPPET, OPENAI_SNIPPET, RUN_API_SNIPPET } from '../snippets';
+import { A2A_SNIPPET, AGENTS_SDK_SNIPPET, OPENAI_SNIPPET, RESPONSES_SNIPPET, RUN_API_SNIPPET } from '../snippets';
 
 /** The error codes by HTTP status, read from the one table (lib/errors.ts). */
 function errorCodesByStatus(): [number, ErrorCode[]][] {
@@ -125,6 +125,46 @@ export function Api() {
         <p>
           To call an agent from a graph, see the <a href="#tool-remote-agent">a2a tool</a>.
         </p>
+      </Sub>
+      <Sub id="responses-api" title="Responses and Conversations">
+        <p>
+          <C>POST /api/v1/responses</C> is OpenAI’s Responses API over the same graphs (what the Agents SDK and new OpenAI clients use):{' '}
+          <C>input</C> as a string or items (messages with text, <C>function_call</C>, <C>function_call_output</C>), <C>instructions</C> (a system
+          message), <C>metadata</C>, <C>store</C> (default true: <C>GET</C> / <C>DELETE /api/v1/responses/:id</C>, <C>…/input_items</C>). Function{' '}
+          <C>tools</C> are <a href="#tool-client">client tools</a>: a call completes the response with <C>function_call</C> items, and a request whose
+          input holds their <C>function_call_output</C> (after <C>previous_response_id</C>, or with the whole history as the Agents SDK sends it)
+          continues the same run. <C>previous_response_id</C> gives a new run the earlier turns; <C>conversation</C> gives it the conversation’s items
+          and adds the turn’s items to it. <C>temperature</C>, <C>top_p</C> and <C>max_output_tokens</C> go to every model call of the turn (over the
+          graph’s <C>models:</C> settings). A run paused at a human step answers <C>status: "incomplete"</C> with{' '}
+          <C>incomplete_details.reason: "human_input_required"</C>; the next response with <C>previous_response_id</C> and one user message{' '}
+          (<C>approve</C>, <C>reject: reason</C> or the value) answers the step and the run goes on. A failed run answers <C>status: "failed"</C> with{' '}
+          <C>error</C>. <C>background: true</C> answers <C>queued</C> at once; poll <C>GET …/:id</C>, or <C>POST …/:id/cancel</C>. Other tool types,{' '}
+          <C>text.format</C> other than text, <C>reasoning.effort</C> and image or audio input are refused with a 400 naming the parameter.
+        </p>
+        <p>
+          <C>stream: true</C> sends <C>event:</C> / <C>data:</C> pairs numbered by <C>sequence_number</C>: <C>response.created</C>,{' '}
+          <C>response.in_progress</C>, <C>response.output_item.added</C>, <C>response.content_part.added</C>, <C>response.output_text.delta</C> (the
+          answer’s tokens as the model writes them), <C>response.output_text.done</C>, <C>response.content_part.done</C>,{' '}
+          <C>response.output_item.done</C>, or for a tool call <C>response.output_item.added</C>, <C>response.function_call_arguments.delta</C> /{' '}
+          <C>.done</C>, <C>response.output_item.done</C>; then <C>response.completed</C>, <C>response.incomplete</C> or <C>response.failed</C> (an{' '}
+          <C>error</C> event when the answer itself could not be made).
+        </p>
+        <Code title="Responses and Conversations (Node)" copy testId="docs-responses-snippet">
+          {RESPONSES_SNIPPET}
+        </Code>
+        <p>
+          <C>/api/v1/conversations</C> (create with <C>items</C> and <C>metadata</C>, retrieve, update <C>metadata</C>, delete) and{' '}
+          <C>…/:id/items</C> (list, newest first unless <C>order=asc</C>; create; retrieve; delete) are the same conversations as the editor’s chat
+          and node memory: a conversation’s items are its turns (runs with its id) and the items added to it or kept from its responses (with their
+          function calls). A run’s turn is removed with the run or the conversation, not item by item (400).
+        </p>
+        <p>
+          The OpenAI Agents SDK works unchanged: point its OpenAI provider at <C>/api/v1</C> and name a graph as the agent’s <C>model</C>; the SDK’s
+          function tools are called through the round trip above.
+        </p>
+        <Code title="OpenAI Agents SDK (@openai/agents)" copy testId="docs-agents-sdk-snippet">
+          {AGENTS_SDK_SNIPPET}
+        </Code>
       </Sub>
       <Sub id="error-codes" title="Error codes">
         <p>

@@ -16,6 +16,8 @@ import { metaSpecs, seedSpecs } from './meta-seed.spec';
 import { pageCacheSpecs } from './page-cache.spec';
 import { threadSpecs } from './threads.spec';
 import { chatToolSpecs } from './chat-tools.spec';
+import { responseSpecs } from './responses.spec';
+import { conversationSpecs } from './conversations.spec';
 import { graphSpecs } from './graphs.spec';
 import { runSpecs } from './runs.spec';
 import { signInThrottleSpecs } from './sign-in-throttle.spec';
@@ -52,6 +54,8 @@ export async function storeConformance(backend: Backend): Promise<void> {
     memorySpecs(store, backend);
     threadSpecs(store);
     chatToolSpecs(store);
+    responseSpecs(store);
+    conversationSpecs(store);
     workspaceSpecs(store);
   });
 }

@@ -17,7 +17,7 @@ import { codeOf, doc, seedRun, user } from './fixtures';
 type Scoping = 'scoped' | 'by-id' | 'internal';
 
 /** Repositories holding a workspace's things (graphs and what hangs off them, threads, keys). */
-const OWNED = ['graphs', 'versions', 'runs', 'events', 'checkpoints', 'journal', 'steps', 'graphTests', 'memory', 'assistants', 'threads', 'chatTools', 'apiKeys'] as const;
+const OWNED = ['graphs', 'versions', 'runs', 'events', 'checkpoints', 'journal', 'steps', 'graphTests', 'memory', 'assistants', 'threads', 'chatTools', 'conversations', 'responses', 'conversationItems', 'apiKeys'] as const;
 
 const SCOPING: Record<string, Scoping> = {
   'graphs.list': 'scoped',
@@ -76,6 +76,20 @@ const SCOPING: Record<string, Scoping> = {
   'chatTools.getRun': 'internal',
   'chatTools.recordCalls': 'internal',
   'chatTools.runsOfCalls': 'internal',
+  'responses.insert': 'by-id',
+  'responses.get': 'by-id',
+  'responses.settle': 'by-id',
+  'responses.delete': 'by-id',
+  'conversationItems.append': 'by-id',
+  'conversationItems.list': 'by-id',
+  'conversationItems.get': 'by-id',
+  'conversationItems.delete': 'by-id',
+  'conversations.create': 'scoped',
+  'conversations.list': 'scoped',
+  'conversations.get': 'by-id',
+  'conversations.update': 'by-id',
+  'conversations.delete': 'by-id',
+  'conversations.turns': 'by-id',
   'apiKeys.insert': 'scoped',
   'apiKeys.list': 'by-id',
   'apiKeys.get': 'by-id',

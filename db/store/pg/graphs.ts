@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { graphs, graphVersions, runs } from '../../schema-pg';
+import { conversations, graphs, graphVersions, runs } from '../../schema-pg';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from '../graph-rules';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { GraphRepository, GraphRow, GraphSummary, GraphVersionRepository, GraphVersionRow, GraphVersionSummary } from '../ports';
@@ -161,6 +161,7 @@ export const pgGraphs: GraphRepository = {
       if (current.workspaceId === workspaceId) return current;
       if (await byName(tx, current.name, workspaceId)) throw nameTaken(current.name);
       const [row] = await tx.update(graphs).set({ workspaceId }).where(eq(graphs.id, id)).returning();
+      await tx.update(conversations).set({ workspaceId }).where(eq(conversations.graphId, id)); // its conversations follow it
       return row as GraphRow;
     }, id);
   },

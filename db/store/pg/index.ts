@@ -9,9 +9,11 @@ import { pgStepCommitter } from './steps';
 import { pgMemory } from './memory';
 import { pgAssistants, pgThreads } from './threads';
 import { pgChatTools } from './chat-tools';
+import { pgConversationItems, pgResponses } from './responses';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
+import { pgConversations } from './conversations';
 
 export function postgresStore(): Store {
   return {
@@ -37,5 +39,8 @@ export function postgresStore(): Store {
     assistants: pgAssistants,
     threads: pgThreads,
     chatTools: pgChatTools,
+    responses: pgResponses,
+    conversationItems: pgConversationItems,
+    conversations: pgConversations,
   };
 }

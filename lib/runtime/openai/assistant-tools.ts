@@ -14,7 +14,7 @@ import { ChatCompletionRequest as ChatCompletionRequestSchema } from '@/lib/cont
 import type { GraphDocument } from '@/lib/graph/schema';
 import { callerToolChoice, callerTools, documentWithCallerTools, type CallerTools } from './client-tools';
 import { OpenAIApiError } from './errors';
-import { documentWithSampling, samplingOf } from './sampling';
+import { chatParamNames, documentWithSampling, samplingOf } from './sampling';
 
 const FunctionTools = ChatCompletionRequestSchema.shape.tools;
 
@@ -50,7 +50,7 @@ export function checkAssistantBody(doc: GraphDocument, body: Record<string, unkn
 
 /** What a run of an assistant runs: the document with the run's sampling and function tools, the tools to keep, and the tool_choice. */
 export function runDocument(doc: GraphDocument, assistantTools: unknown[] | null | undefined, body: Record<string, unknown> & { tools?: unknown[] | null; tool_choice?: unknown }) {
-  const sampled = documentWithSampling(doc, samplingOf(body), body);
+  const sampled = documentWithSampling(doc, samplingOf(body), chatParamNames(body));
   const tools = functionTools(body.tools ?? assistantTools);
   const request = { tools, tool_choice: body.tool_choice ?? undefined } as ChatCompletionRequest;
   const caller: CallerTools | undefined = tools.length ? callerTools(request) : undefined;

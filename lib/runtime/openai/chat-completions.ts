@@ -14,23 +14,15 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { RunRow } from '@/db/runs';
-import { getStore } from '@/db/store';
-import type { GraphRow } from '@/db/schema/graphs';
-import type { PendingToolCall } from '@/lib/contracts/trace';
 import type { ChatCompletionRequest } from '@/lib/contracts/openai';
+import type { PendingToolCall } from '@/lib/contracts/trace';
 import { ConversationId } from '@/lib/contracts/runs';
 import { runtimeConfig } from '../config';
-import { subscribe } from '../event-bus';
-import { resumeRun, startRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
-import { AnswerStream, ending } from './answer-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
-import { callerToolChoice, callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
-import { runInputFromMessages, trailingToolResults } from './messages';
-import { openaiUsage, runReply, type RunReply } from './run-reply';
-import { documentWithSampling, samplingOf } from './sampling';
+import { followTurn, settleTurn, startTurn, type Outcome } from './run-turn';
+import { chatParamNames, samplingOf } from './sampling';
 
 const CONTENT_CHUNK_CHARS = 64;
 
@@ -39,9 +31,6 @@ interface Meta {
   created: number;
   model: string;
 }
-
-/** How a run's turn ends for the caller: its answer, or the caller's tools to run. */
-type Outcome = { reply: RunReply; calls: PendingToolCall[] };
 
 const asToolCall = (c: PendingToolCall) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } });
 
@@ -58,54 +47,6 @@ function completion(meta: Meta, { reply, calls }: Outcome) {
     choices: [{ index: 0, message, logprobs: null, finish_reason: calls.length ? 'tool_calls' : 'stop' }],
     usage: reply.usage,
   };
-}
-
-/** The settled run's outcome; the client tool calls it paused on are remembered by id for the next request. */
-async function outcomeOf(run: RunRow): Promise<Outcome> {
-  const calls = await pendingClientCalls(run);
-  if (calls.length) {
-    await rememberHandedOut(run.id, calls);
-    return { reply: { text: '', usage: openaiUsage(run) }, calls };
-  }
-  return { reply: await runReply(run), calls };
-}
-
-/** A new run over the conversation, offering the request's tools (if any) as client tools. */
-async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHeaders: Headers | undefined, apiKeyId: string | undefined): Promise<RunRow> {
-  const { input, history } = runInputFromMessages(body.messages);
-  // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
-  const messages = [...history, { role: 'user' as const, content: input }];
-  const conversationId = conversationOf(body, requestHeaders);
-  const tools = callerTools(body);
-  const choice = callerToolChoice(body, tools);
-  // The request's temperature, top_p and max tokens on the graph's models that leave them open (sampling.ts).
-  const sampled = documentWithSampling(graph.document, samplingOf(body), body);
-  const withTools = tools ? documentWithCallerTools(sampled, tools) : undefined;
-  const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
-  const document = withTools?.doc ?? (sampled === graph.document ? undefined : sampled);
-  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document, apiKeyId, toolChoice });
-  if (tools && withTools) await keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
-  return run;
-}
-
-/** Resumes the run that handed out the calls these `role: tool` results answer. */
-async function continueRun(graph: GraphRow, body: ChatCompletionRequest, results: { tool_call_id: string; output: string }[]): Promise<RunRow> {
-  const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
-  const run = await getStore().runs.get(runId);
-  if (!run || run.graphId !== graph.id) {
-    throw new OpenAIApiError('invalid_tool_call_id', `The tool results answer a run of another graph than \`${graph.name}\`.`, { param: 'messages' });
-  }
-  const pending = await pendingClientCalls(run);
-  const missing = pending.filter((c) => !results.some((r) => r.tool_call_id === c.id));
-  if (!pending.length || missing.length) {
-    const why = pending.length ? `results for ${missing.map((c) => c.id).join(', ')} are missing` : 'it is not waiting for tool results';
-    throw new OpenAIApiError('invalid_tool_call_id', `Run ${runId} cannot continue: ${why}.`, { param: 'messages' });
-  }
-  const tool_outputs = pending.map((c) => ({ tool_call_id: c.id, output: results.find((r) => r.tool_call_id === c.id)!.output }));
-  // This request's sampling parameters go with the model calls it causes.
-  const sampling = samplingOf(body);
-  const restore = await restoreCallerTools(runId);
-  return await resumeRun(runId, { action: 'answer', tool_outputs }, { document: (saved) => restore(documentWithSampling(saved, sampling, body)) });
 }
 
 function chunk(meta: Meta, delta: Record<string, unknown>, finish: string | null) {
@@ -146,22 +87,24 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
 /** `workspaceId`: where `model` is looked up; `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
 export async function chatCompletion(body: ChatCompletionRequest, requestHeaders: Headers | undefined, opts: { workspaceId: string; apiKeyId?: string }): Promise<Response> {
   const graph = await graphForModel(body.model, opts.workspaceId);
-  const results = trailingToolResults(body.messages);
-  // A continued run streams only what it does from here on (the caller has the rest).
-  let after = 0;
-  let run: RunRow;
-  if (results.length) {
-    const runId = await runOfToolResults(results.map((r) => r.tool_call_id));
-    after = await getStore().events.lastSeq(runId);
-    run = await continueRun(graph, body, results);
-  } else run = await beginRun(graph, body, requestHeaders, opts.apiKeyId);
+  const turn = await startTurn(graph, {
+    messages: body.messages,
+    tools: body.tools,
+    tool_choice: body.tool_choice,
+    conversationId: conversationOf(body, requestHeaders),
+    apiKeyId: opts.apiKeyId,
+    // The request's temperature, top_p and max tokens on the graph's models that leave them open (sampling.ts).
+    sampling: samplingOf(body),
+    samplingParams: chatParamNames(body),
+    param: 'messages',
+  });
+  const { run } = turn;
   // A new id per completion (both legs of a client-tool round trip differ); the run is named by x-switchyard-run-id.
   const meta: Meta = { id: `chatcmpl-${randomUUID().replace(/-/g, '')}`, created: Math.floor(Date.now() / 1000), model: graph.name };
   const headers = { 'x-switchyard-run-id': run.id };
 
   if (!body.stream) {
-    await waitForRun(run.id);
-    return Response.json(completion(meta, await outcomeOf((await getStore().runs.get(run.id))!)), { headers: { ...headers, 'cache-control': 'no-store' } });
+    return Response.json(completion(meta, await settleTurn(turn)), { headers: { ...headers, 'cache-control': 'no-store' } });
   }
 
   const includeUsage = body.stream_options?.include_usage === true;
@@ -178,27 +121,17 @@ export async function chatCompletion(body: ChatCompletionRequest, requestHeaders
       };
       send(chunk(meta, { role: 'assistant', content: '' }, null));
       const keepalive = setInterval(() => write(': keep-alive\n\n'), runtimeConfig().sseHeartbeatMs);
-      const answer = new AnswerStream(graph.document);
-      // Subscribe first, then catch up on what the run recorded before (push skips seqs already seen).
-      const unsubscribe = subscribe(run.id, (e) => {
-        if (e.seq > after) content(answer.push(e));
-      });
-      await unsubscribe.ready; // queue mode: the Redis subscription is live before the backlog is read
-      for (const e of await getStore().events.list(run.id, after)) content(answer.push(e));
       try {
-        await waitForRun(run.id);
-        unsubscribe();
-        const { reply, calls } = await outcomeOf((await getStore().runs.get(run.id))!);
+        const { reply, calls } = await followTurn(turn, graph.document, content);
         if (calls.length) {
           calls.forEach((c, index) => send(chunk(meta, { tool_calls: [{ index, ...asToolCall(c) }] }, null)));
-        } else content(ending(answer.streamed, reply.text));
+        }
         send(chunk(meta, {}, calls.length ? 'tool_calls' : 'stop'));
         if (includeUsage) send({ ...chunk(meta, {}, null), choices: [], usage: reply.usage });
       } catch (err) {
         // OpenAI's streaming error form: the SDK raises it as an APIError.
         send(openaiErrorBody(err).body);
       } finally {
-        unsubscribe();
         clearInterval(keepalive);
       }
       write('data: [DONE]\n\n');

@@ -19,7 +19,7 @@ import { OpenAIApiError } from './errors';
 export type CallerTools = Record<string, ChatClientTool>;
 
 /** The caller's function tools by name; none when `tool_choice` is "none". */
-export function callerTools(body: ChatCompletionRequest): CallerTools | undefined {
+export function callerTools(body: Pick<ChatCompletionRequest, 'tools' | 'tool_choice'>): CallerTools | undefined {
   if (!body.tools?.length || body.tool_choice === 'none') return undefined;
   const out: CallerTools = {};
   for (const t of body.tools) {
@@ -34,7 +34,7 @@ export function callerTools(body: ChatCompletionRequest): CallerTools | undefine
  * named function (one of the request's tools); nothing for `auto`, `none` (its tools are not offered
  * at all: callerTools) or when absent. Without `tools`, only `auto` and `none` are accepted (as OpenAI).
  */
-export function callerToolChoice(body: ChatCompletionRequest, tools: CallerTools | undefined): ChatRequest['tool_choice'] {
+export function callerToolChoice(body: Pick<ChatCompletionRequest, 'tool_choice'>, tools: CallerTools | undefined): ChatRequest['tool_choice'] {
   const choice = body.tool_choice;
   if (choice == null || choice === 'auto' || choice === 'none') return undefined;
   if (!tools) throw new OpenAIApiError('invalid_tool_choice', "tool_choice is only allowed with `tools` (use \"auto\" or \"none\" without them).", { param: 'tool_choice' });
@@ -106,11 +106,11 @@ export async function rememberHandedOut(runId: string, calls: PendingToolCall[])
 }
 
 /** The run that handed out these tool calls; refuses ids no run (or several runs) handed out. */
-export async function runOfToolResults(ids: string[]): Promise<string> {
+export async function runOfToolResults(ids: string[], param = 'messages'): Promise<string> {
   const runs = await getStore().chatTools.runsOfCalls(ids);
   if (runs.length !== 1) {
     const what = runs.length ? 'belong to different runs' : 'were not made by any run of this server';
-    throw new OpenAIApiError('invalid_tool_call_id', `The tool results' tool_call_id ${ids.join(', ')} ${what}.`, { param: 'messages' });
+    throw new OpenAIApiError('invalid_tool_call_id', `The tool results' tool_call_id ${ids.join(', ')} ${what}.`, { param });
   }
   return runs[0];
 }

@@ -47,11 +47,11 @@ export function runInputFromMessages(messages: ChatCompletionMessage[], param = 
 }
 
 /** The `role: tool` messages that end the conversation (results of client tool calls), in order; none when it ends otherwise. */
-export function trailingToolResults(messages: ChatCompletionMessage[]): { tool_call_id: string; output: string }[] {
+export function trailingToolResults(messages: ChatCompletionMessage[], param = 'messages'): { tool_call_id: string; output: string }[] {
   let i = messages.length;
   while (i > 0 && messages[i - 1].role === 'tool') i--;
   return messages.slice(i).map((m, k) => {
-    if (!m.tool_call_id) throw new OpenAIApiError('invalid_messages', 'A tool message needs the tool_call_id of the call it answers.', { param: `messages.${i + k}.tool_call_id` });
+    if (!m.tool_call_id) throw new OpenAIApiError('invalid_messages', 'A tool message needs the tool_call_id of the call it answers.', { param: `${param}.${i + k}.tool_call_id` });
     return { tool_call_id: m.tool_call_id, output: contentText(m.content) };
   });
 }

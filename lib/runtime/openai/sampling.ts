@@ -95,17 +95,19 @@ export function samplingOf(body: Record<string, unknown>): SamplingOverrides {
   return out;
 }
 
-/** The request's name of an overridable setting (for the 400), as it sent it. */
-function paramName(setting: (typeof OVERRIDABLE)[number], body: Record<string, unknown> | undefined): string {
-  if (setting === 'max_tokens' && body?.max_completion_tokens != null) return 'max_completion_tokens';
-  return setting;
+/** The request's names of the overridable settings (for a 400), where they differ from the setting's. */
+export type SamplingParams = Partial<Record<(typeof OVERRIDABLE)[number], string>>;
+
+/** Chat completions and assistants: the output cap is `max_completion_tokens` or the older `max_tokens`, as sent. */
+export function chatParamNames(body: Record<string, unknown>): SamplingParams {
+  return body.max_completion_tokens != null ? { max_tokens: 'max_completion_tokens' } : {};
 }
 
 /**
  * `doc` with the overrides set on every model that leaves them unset; the same `doc` when there is
  * nothing to set. A setting every model fixes to another value: 400 naming the parameter.
  */
-export function documentWithSampling(doc: GraphDocument, overrides: SamplingOverrides, body?: Record<string, unknown>): GraphDocument {
+export function documentWithSampling(doc: GraphDocument, overrides: SamplingOverrides = {}, params: SamplingParams = {}): GraphDocument {
   const models = doc.models ?? {};
   const names = Object.keys(models);
   let changed = false;
@@ -116,7 +118,7 @@ export function documentWithSampling(doc: GraphDocument, overrides: SamplingOver
     const open = names.filter((n) => models[n][setting] === undefined);
     const same = names.filter((n) => models[n][setting] === value);
     if (!open.length && !same.length && names.length) {
-      const param = paramName(setting, body);
+      const param = params[setting] ?? setting;
       const fixed = names.map((n) => `${n}: ${models[n][setting]}`).join(', ');
       throw new OpenAIApiError('bad_request', `Graph "${doc.name}" fixes ${setting} on all its models (${fixed}), so the request's '${param}' cannot apply; leave it out, or unset it in the graph to allow it.`, { param, code: 'unsupported_value' });
     }
