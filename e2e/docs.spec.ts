@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 const SCREENS = 'test-results/screens';
-const ROLES = ['agent', 'planner', 'executor', 'supervisor', 'tool', 'router', 'human', 'subgraph'];
+const ROLES = ['agent', 'planner', 'executor', 'supervisor', 'tool', 'router', 'human', 'subgraph', 'map'];
 
 test.beforeAll(() => mkdirSync(SCREENS, { recursive: true }));
 

@@ -9,6 +9,7 @@ import { CHANNEL_TYPES, GRAPH_NAME_RULE, isGraphName, LIMIT_RANGES, SEARCH_PROVI
 import { isToolType, newTool, noReflectReason, TOOL_TYPE_LIST, TOOL_TYPES } from '@/lib/graph/tool-types';
 import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
+import { CodeToolFields } from './code-tool-fields';
 import { RecordSection } from './record-section';
 
 // The pickers (react-query lists of connections and models) load with the graph panel's models, not the editor.
@@ -120,6 +121,7 @@ function ToolFields({ tool, nodes, update }: { tool: ToolSpec; nodes: string[]; 
           )}
         </>
       )}
+      {tool.type === 'code' && <CodeToolFields tool={tool} patch={patch} />}
       {tool.type === 'openapi' && (
         <>
           <Field label="Spec URL" hint="fetched when the graph is saved">

@@ -31,7 +31,7 @@ describe('parseGraphYaml', () => {
     const [e] = errorsOf(replace('    role: agent\n    output', '    role: wizard\n    output'));
     expect(e).toMatchObject({ code: 'invalid_role', path: 'nodes.reviewer.role', line: 14, col: 11 });
     expect(e.message).toBe(
-      'nodes.reviewer.role: unknown role "wizard" (expected one of agent, planner, executor, supervisor, tool, router, human, subgraph)',
+      'nodes.reviewer.role: unknown role "wizard" (expected one of agent, planner, executor, supervisor, tool, router, human, subgraph, map)',
     );
   });
 

@@ -1,9 +1,9 @@
 /**
  * Warm worker threads for the code tool's sandboxes (quickjs-worker.mjs, pyodide-worker.mjs). A worker
  * boots once (Pyodide takes seconds) and runs jobs one at a time; a job that passes its time limit,
- * or a worker that fails, is terminated and replaced. Each worker starts with an empty environment,
- * JS heap limits (resourceLimits) and its stdout/stderr piped away from ours. Idle workers do not
- * keep the process alive.
+ * or a worker that fails, is terminated and replaced. Each worker starts with an empty environment
+ * and JS heap limits (resourceLimits). Idle workers do not keep the process alive (their stdout is
+ * not piped: a piped stream would; the sandboxed code's own output is captured inside the worker).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -133,15 +133,10 @@ export class SandboxPool {
       env: {},
       argv: [],
       execArgv: [],
-      stdout: true,
-      stderr: true,
       resourceLimits: RESOURCE_LIMITS[this.language],
       workerData: { indexURL: pyodideDir(), memoryBytes: 256 * 1024 * 1024 },
       name: `switchyard-code-${this.language}`,
     });
-    // Piped away from ours and drained: the sandbox never writes into the server's output.
-    worker.stdout.resume();
-    worker.stderr.resume();
     worker.unref();
     const slot: Slot = { worker, ready: false };
     worker.on('message', (m: Reply) => this.onMessage(slot, m));

@@ -115,7 +115,7 @@ const refuse = (what) =>
     throw new Error(`${what} is not available in the sandbox`);
   };
 const require = createRequire(import.meta.url);
-const NODE_MODULES = ['child_process', 'fs', 'fs/promises', 'net', 'tls', 'dgram', 'dns', 'dns/promises', 'http', 'https', 'http2', 'worker_threads', 'cluster', 'vm', 'inspector', 'v8', 'wasi', 'os', 'module'];
+const NODE_MODULES = ['child_process', 'fs', 'fs/promises', 'net', 'tls', 'dgram', 'dns', 'dns/promises', 'http', 'https', 'http2', 'worker_threads', 'cluster', 'vm', 'inspector', 'v8', 'os', 'module'];
 const modules = NODE_MODULES.map((name) => [`node:${name}`, require(`node:${name}`)]);
 try {
   modules.push(['ws', require('ws')]);
