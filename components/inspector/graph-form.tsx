@@ -10,6 +10,7 @@ import { isToolType, newTool, noReflectReason, TOOL_TYPE_LIST, TOOL_TYPES } from
 import type { DocumentScorer, ModelSpec, StateChannel, ToolSpec, ToolType } from '@/lib/graph/schema';
 import { Field, NumberInput, Select, TextInput } from './controls';
 import { CodeToolFields } from './code-tool-fields';
+import { GuardsEditor } from './guards-section';
 import { RecordSection } from './record-section';
 
 // The pickers (react-query lists of connections and models) load with the graph panel's models, not the editor.
@@ -235,6 +236,10 @@ export function GraphForm() {
           </div>
         )}
       />
+      <section className="sy-section" data-testid="graph-guards">
+        <h3 className="sy-section-title">Guards</h3>
+        <GuardsEditor value={graph.guards} models={Object.keys(graph.models ?? {})} onChange={(guards) => api.setGraph({ guards }, 'guards')} />
+      </section>
       <section className="sy-section">
         <h3 className="sy-section-title">Limits</h3>
         {(Object.keys(LIMIT_RANGES) as (keyof typeof LIMIT_RANGES)[]).map((k) => (

@@ -16,7 +16,13 @@ const loop: GraphDocument = {
   state: { verdict: { type: 'string' } },
   nodes: {
     writer: { role: 'agent', strategy: 'tool_calling', system_prompt: 'Write.\nWell.', tools: ['calc'] },
-    reviewer: { role: 'agent', output: 'verdict', exit: { when: 'state.verdict != ""' } },
+    reviewer: {
+      role: 'agent',
+      output: 'verdict',
+      exit: { when: 'state.verdict != ""' },
+      guards: { input: [{ check: 'pii', kinds: ['email'] }], output: [{ check: 'max_chars', max: 100 }] },
+      output_schema: { type: 'object', properties: { verdict: { type: 'string' } } },
+    },
     approve: { role: 'human', prompt: 'Publish?' },
   },
   edges: [
@@ -25,6 +31,7 @@ const loop: GraphDocument = {
     { from: 'reviewer', branches: [{ when: 'state.verdict == "revise"', to: 'writer', label: 'revise' }, { else: 'approve' }] },
     { from: 'approve', to: 'END' },
   ],
+  guards: { input: [{ check: 'injection', model: 'default', threshold: 0.8 }] },
   limits: { recursion_limit: 30 },
   layout: {
     END: { x: 0, y: 640 },

@@ -84,6 +84,7 @@ function graphFields(doc: GraphDocument): GraphFields {
   if (doc.state !== undefined) out.state = doc.state;
   if (doc.output !== undefined) out.output = doc.output;
   if (doc.limits !== undefined) out.limits = doc.limits;
+  if (doc.guards !== undefined) out.guards = doc.guards;
   return out;
 }
 
@@ -145,6 +146,7 @@ export function editorToDocument(state: EditorGraph): ConvertResult {
   doc.nodes = docNodes;
   doc.edges = docEdges;
   if (graph.output !== undefined) doc.output = graph.output;
+  if (graph.guards !== undefined) doc.guards = graph.guards;
   if (graph.limits !== undefined) doc.limits = graph.limits;
   const docLayout = layoutBlock(nodes, layout);
   if (docLayout) doc.layout = docLayout;

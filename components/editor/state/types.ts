@@ -40,6 +40,8 @@ export interface GraphFields {
   /** The run's answer: a state channel or a CEL expression (edited in the graph form). */
   output?: GraphDocument['output'];
   limits?: GraphDocument['limits'];
+  /** Checks on the run's input and answer (edited in the graph form). */
+  guards?: GraphDocument['guards'];
 }
 
 /** Layout bookkeeping so that document -> editor -> document is the identity. */
