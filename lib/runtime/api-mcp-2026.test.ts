@@ -14,12 +14,14 @@ import type { MockOpenAI } from '@/lib/llm/testing/mock-openai-server';
 import type { Harness } from './testing/harness';
 import { withMockHarness } from './testing/mock-harness';
 import { agentGraph } from './testing/graphs';
+import { connectMcp } from './mcp/client-pool';
+import { startMcpTestServer } from './mcp/testing/mcp-test-server';
 
 let mock: MockOpenAI;
 let h: Harness;
 const url = () => new URL(`${h.api.url}/api/mcp`);
 
-withMockHarness((started) => ({ mock, h } = started));
+withMockHarness((started) => ({ mock, h } = started), { SWITCHYARD_ALLOWED_HOSTS: '127.0.0.1' });
 beforeAll(async () => {
   await h.createGraph(agentGraph('mcp-summary', { description: 'Summarizes.', state: { summary: { type: 'string', description: 'The summary.' } }, output: 'summary', agent: { output: 'summary' } }));
   await h.createGraph(agentGraph('mcp-plain'));
@@ -112,6 +114,44 @@ describe('2025-era clients (SDK 1.x) on the same endpoint', () => {
       expect((err as McpError).code).toBe(-32602);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('the MCP tool (client side) reaches servers of either era', () => {
+  const httpServer = (name: string, at: string) => ({ name, transport: 'http' as const, url: at, headers: {}, source: 'db' as const, createdAt: new Date(), workspace: null });
+
+  it('negotiates 2026-07-28 with a modern server and the 2025 handshake with a 1.x server', async () => {
+    const modernClient = await connectMcp(httpServer('self', url().href));
+    const legacyServer = await startMcpTestServer();
+    try {
+      expect(modernClient.getProtocolEra()).toBe('modern');
+      const legacyClient = await connectMcp(httpServer('calc', legacyServer.url));
+      expect(legacyClient.getProtocolEra()).toBe('legacy');
+      expect((await legacyClient.listTools()).tools.map((t) => t.name)).toContain('add');
+      await legacyClient.close();
+    } finally {
+      await modernClient.close();
+      await legacyServer.close();
+    }
+  });
+
+  it('a graph calls another graph through /api/mcp (2026-07-28) as an MCP tool', async () => {
+    expect((await h.call('POST', '/api/mcp-servers', { name: 'self', url: url().href })).status).toBe(201);
+    mock.script([
+      { name: 'inner', match: { lastUserContains: 'inner question' }, reply: { content: 'inner answer' } },
+      { name: 'outer-final', match: { hasToolResultFor: 'mcp-plain' }, reply: { content: 'The other graph said so.' } },
+      { name: 'outer-call', match: { lastUserContains: 'ask the other graph' }, reply: { tool_calls: [{ name: 'mcp-plain', arguments: { input: 'inner question' } }] } },
+    ]);
+    try {
+      const doc = agentGraph('mcp-caller', { tools: { other: { type: 'mcp', server: 'self', tools: ['mcp-plain'] } }, agent: { tools: ['other'] } });
+      const runId = await h.startRun(await h.createGraph(doc), { input: 'ask the other graph' });
+      const { run, events } = await h.waitForStatus(runId, ['succeeded', 'failed']);
+      expect(run.status).toBe('succeeded');
+      expect(run.output).toBe('The other graph said so.');
+      expect(events.find((e) => e.type === 'tool.result')!.data).toMatchObject({ tool: 'mcp-plain', output: 'inner answer' });
+    } finally {
+      mock.script([{ reply: { content: 'A short summary.' } }]);
     }
   });
 });
