@@ -57,8 +57,16 @@ export async function connectMcp(cfg: McpServerConfig, opts: { allowedHosts?: st
   return client;
 }
 
+/** The AppError behind `err` (the SDK wraps what the guarded fetch threw, e.g. ssrf_blocked, in its own errors' `cause`). */
+function appErrorIn(err: unknown, depth = 0): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (!err || typeof err !== 'object' || depth > 6) return undefined;
+  return appErrorIn((err as { cause?: unknown }).cause, depth + 1);
+}
+
 function asMcpError(server: string, err: unknown): AppError {
-  if (err instanceof AppError) return new AppError(err.code, `MCP server "${server}": ${err.message}`, err.details);
+  const app = appErrorIn(err);
+  if (app) return new AppError(app.code, `MCP server "${server}": ${app.message}`, app.details);
   return new AppError('mcp_error', `MCP server "${server}": ${err instanceof Error ? err.message : String(err)}`);
 }
 
