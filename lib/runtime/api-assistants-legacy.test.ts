@@ -47,6 +47,10 @@ describe('assistant tools', () => {
     expect(paused.tools).toEqual([WEATHER]);
     const calls = paused.required_action!.submit_tool_outputs.tool_calls;
     expect(calls).toEqual([{ id: 'call_w1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+    // The waiting run's steps show the call it waits on, in progress.
+    const waiting = await client.beta.threads.runs.steps.list(paused.id, { thread_id: thread.id });
+    expect(waiting.data).toHaveLength(1);
+    expect(waiting.data[0]).toMatchObject({ type: 'tool_calls', status: 'in_progress', step_details: { tool_calls: [{ id: 'call_w1', function: { name: 'get_weather', output: null } }] } });
     const done = await client.beta.threads.runs.submitToolOutputsAndPoll(paused.id, { thread_id: thread.id, tool_outputs: [{ tool_call_id: 'call_w1', output: 'sunny' }] }, { pollIntervalMs: 20 });
     expect(done.status).toBe('completed');
     const messages = await client.beta.threads.messages.list(thread.id);

@@ -148,8 +148,8 @@ describe('/api/mcp: every graph is an MCP tool', () => {
       expect(result.content).toEqual([{ type: 'text', text: 'Forty-two.' }]);
       expect(progress).toContain('agent started');
       expect(progress).toContain('agent finished');
-      const missing = await client.callTool({ name: 'no-such-graph', arguments: { input: 'x' } });
-      expect(missing.isError).toBe(true);
+      // An unknown tool is a JSON-RPC error (-32602), not an isError result.
+      await expect(client.callTool({ name: 'no-such-graph', arguments: { input: 'x' } })).rejects.toThrow(/no graph named "no-such-graph"/);
     } finally {
       await client.close();
     }

@@ -122,6 +122,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/v1/conversations/:id/items': 'editor',
   'GET /api/v1/conversations/:id/items/:item_id': 'viewer',
   'DELETE /api/v1/conversations/:id/items/:item_id': 'editor',
+  'GET /api/v1/threads/:id/runs/:run_id/steps': 'viewer',
+  'GET /api/v1/threads/:id/runs/:run_id/steps/:step_id': 'viewer',
+  'GET /api/v1/threads/:id/messages/:message_id': 'viewer',
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -142,7 +145,9 @@ async function endpoints(): Promise<Endpoint[]> {
     for (const method of METHODS) {
       if (typeof mod[method] !== 'function') continue;
       const key = `${method} ${r.pattern}`;
-      out.push({ key, method, path, access: ACCESS[key] });
+      // A /api/v1 handler that only refuses (405, the unknown-route 404; lib/server/openai-route.ts) checks a viewer.
+      const refusal = (mod[method] as { v1Refusal?: true }).v1Refusal;
+      out.push({ key, method, path, access: refusal ? 'viewer' : ACCESS[key] });
     }
   }
   return out;

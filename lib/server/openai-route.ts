@@ -51,7 +51,16 @@ export function openaiErrorResponse(err: unknown): Response {
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type HttpMethod = (typeof HTTP_METHODS)[number];
-type V1Handler = (req: Request, ctx: unknown) => Promise<Response>;
+type V1Handler = ((req: Request, ctx: unknown) => Promise<Response>) & { v1Refusal?: true };
+
+/**
+ * Marks a handler that only refuses (a 405 or the unknown-route 404): it reads and changes nothing,
+ * with the access check of a viewer. The route tables of lib/server/auth-routes.test.ts and
+ * workspace-routes.test.ts recognize such handlers instead of listing each.
+ */
+function refusal(handler: (req: Request, ctx: unknown) => Promise<Response>): V1Handler {
+  return Object.assign(handler, { v1Refusal: true as const });
+}
 
 /**
  * The methods a /api/v1 route file does not serve, each answering a JSON 405 in OpenAI's shape
@@ -59,13 +68,17 @@ type V1Handler = (req: Request, ctx: unknown) => Promise<Response>;
  * `export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');`
  */
 export function openaiOtherMethods(...served: HttpMethod[]): Record<HttpMethod, V1Handler> {
-  const refuse = openaiRoute('viewer', (req) => {
-    throw methodNotAllowedError(req.method, new URL(req.url).pathname, served);
-  });
+  const refuse = refusal(
+    openaiRoute('viewer', (req) => {
+      throw methodNotAllowedError(req.method, new URL(req.url).pathname, served);
+    }),
+  );
   return Object.fromEntries(HTTP_METHODS.map((m) => [m, refuse])) as Record<HttpMethod, V1Handler>;
 }
 
 /** Every method of app/api/v1/[...path]: the path is no route of the API, a JSON 404 in OpenAI's shape. */
-export const openaiUnknownRoute: V1Handler = openaiRoute('viewer', (req) => {
-  throw unknownRouteError(req.method, new URL(req.url).pathname);
-});
+export const openaiUnknownRoute: V1Handler = refusal(
+  openaiRoute('viewer', (req) => {
+    throw unknownRouteError(req.method, new URL(req.url).pathname);
+  }),
+);

@@ -24,6 +24,9 @@ interface Held {
   run: string;
   thread: string;
   threadRun: string;
+  /** The thread's first message, and a step of its run (its reply). */
+  message: string;
+  step: string;
   assistant: string;
   response: string;
   conversation: string;
@@ -146,6 +149,9 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/v1/threads/:id/runs': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/runs` },
   'POST /api/v1/threads/:id/runs': { kind: 'by-id', read: false, path: (h) => `/api/v1/threads/${h.thread}/runs`, body: (h) => ({ assistant_id: h.assistant }) },
   'GET /api/v1/threads/:id/runs/:run_id': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}` },
+  'GET /api/v1/threads/:id/runs/:run_id/steps': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/steps` },
+  'GET /api/v1/threads/:id/runs/:run_id/steps/:step_id': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/steps/${h.step}` },
+  'GET /api/v1/threads/:id/messages/:message_id': { kind: 'by-id', read: true, path: (h) => `/api/v1/threads/${h.thread}/messages/${h.message}` },
   'POST /api/v1/threads/:id/runs/:run_id/cancel': { kind: 'by-id', read: false, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/cancel`, body: () => ({}) },
   'POST /api/v1/threads/:id/runs/:run_id/submit_tool_outputs': { kind: 'by-id', read: false, path: (h) => `/api/v1/threads/${h.thread}/runs/${h.threadRun}/submit_tool_outputs`, body: () => ({ tool_outputs: [{ output: 'approve' }] }) },
   'POST /api/v1/responses': { kind: 'by-id', read: false, path: (h) => `/api/v1/responses?workspace=${h.workspace}`, body: (h) => ({ model: h.graphName, input: 'hi' }) },
@@ -174,7 +180,8 @@ async function routeKeys(): Promise<string[]> {
   const out: string[] = [];
   for (const r of scanRoutes()) {
     const mod = (await import(/* @vite-ignore */ pathToFileURL(r.file).href)) as Record<string, unknown>;
-    for (const method of METHODS) if (typeof mod[method] === 'function') out.push(`${method} ${r.pattern}`);
+    // A /api/v1 handler that only refuses (405, the unknown-route 404; lib/server/openai-route.ts) touches no workspace.
+    for (const method of METHODS) if (typeof mod[method] === 'function' && !(mod[method] as { v1Refusal?: true }).v1Refusal) out.push(`${method} ${r.pattern}`);
   }
   return out;
 }
@@ -210,6 +217,17 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
   ok(conversation.status, 'create conversation', conversation.body);
   const items = await s.call('GET', `/api/v1/conversations/${conversation.body.id}/items`, as);
   ok(items.status, 'list conversation items', items.body);
+  const messages = await s.call('GET', `/api/v1/threads/${thread.body.id}/messages?order=asc`, as);
+  ok(messages.status, 'list messages', messages.body);
+  // The run's reply is its step once the run has finished (runs.steps.list).
+  let step: string | undefined;
+  for (let i = 0; i < 200 && !step; i++) {
+    const steps = await s.call('GET', `/api/v1/threads/${thread.body.id}/runs/${threadRun.body.id}/steps`, as);
+    ok(steps.status, 'list steps', steps.body);
+    step = steps.body.data[0]?.id;
+    if (!step) await new Promise((r) => setTimeout(r, 25));
+  }
+  if (!step) throw new Error('the thread run made no step');
   return {
     workspace,
     graph: g.body.id,
@@ -223,6 +241,8 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
     response: response.body.id,
     conversation: conversation.body.id,
     conversationItem: items.body.data[0].id,
+    message: messages.body.data[0].id,
+    step,
   };
 }
 

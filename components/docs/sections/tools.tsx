@@ -262,6 +262,13 @@ export function Tools() {
           notifications as nodes start and finish and tools are called; a call the client cancels or abandons cancels its run. It is protected like <C>/api/v1</C> (an API key or session; with accounts off,{' '}
           <C>SWITCHYARD_API_KEY</C> when set).
         </p>
+        <p data-testid="docs-mcp-2026">
+          It speaks both MCP eras on one endpoint: the stateless <strong>2026-07-28</strong> revision (no <C>initialize</C>, no session,{' '}
+          <C>server/discover</C>, the protocol version in every request’s <C>_meta</C>; the SDK 2.x client with{' '}
+          <C>{"versionNegotiation: { mode: 'auto' }"}</C> or a pin) and 2025-06-18 / 2025-11-25 clients (<C>initialize</C> first). A graph whose{' '}
+          <C>output</C> names a declared state channel publishes an <C>outputSchema</C> and answers with <C>{'structuredContent: { output }'}</C>. An
+          unknown tool name, or arguments without <C>input</C>, is a JSON-RPC error (<C>-32602</C>), not an <C>isError</C> result.
+        </p>
       </Sub>
       <Sub id="tool-reflect" title="reflect (self-reflection)">
         <Code>{`tools:

@@ -3,13 +3,15 @@
  * globalThis and reopened when the server's config changes or a call fails on the connection.
  * HTTP transports go through the SSRF-guarded fetch (lib/tools/mcp-fetch.ts): a server on a private
  * address is reachable only when SWITCHYARD_ALLOWED_HOSTS allows it.
+ *
+ * The client is the MCP SDK 2.x one: over streamable HTTP it negotiates the era (`server/discover`
+ * first; a 2025-era server gets the `initialize` handshake), so servers of the stateless 2026-07-28
+ * revision and 2025-06-18 / 2025-11-25 servers both work. The older HTTP+SSE transport and stdio
+ * speak the 2025 handshake (those servers predate 2026-07-28; a stdio probe would spawn the command twice).
  */
 import 'server-only';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { AppError, notFound } from '@/lib/errors';
 import { guardedWebFetch } from '@/lib/tools/mcp-fetch';
 import { headersSecrets, registerSecrets } from '@/lib/tools/redact';
@@ -45,7 +47,7 @@ function transportFor(cfg: McpServerConfig, allowedHosts: string[]): Transport {
 
 /** A connected client for `cfg` (not pooled: the caller closes it). */
 export async function connectMcp(cfg: McpServerConfig, opts: { allowedHosts?: string[]; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Client> {
-  const client = new Client({ name: 'switchyard', version: '1' });
+  const client = new Client({ name: 'switchyard', version: '1' }, cfg.transport === 'http' ? { versionNegotiation: { mode: 'auto' } } : {});
   try {
     await client.connect(transportFor(cfg, opts.allowedHosts ?? runtimeConfig().allowedHosts), { signal: opts.signal, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   } catch (err) {
@@ -55,8 +57,16 @@ export async function connectMcp(cfg: McpServerConfig, opts: { allowedHosts?: st
   return client;
 }
 
+/** The AppError behind `err` (the SDK wraps what the guarded fetch threw, e.g. ssrf_blocked, in its own errors' `cause`). */
+function appErrorIn(err: unknown, depth = 0): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (!err || typeof err !== 'object' || depth > 6) return undefined;
+  return appErrorIn((err as { cause?: unknown }).cause, depth + 1);
+}
+
 function asMcpError(server: string, err: unknown): AppError {
-  if (err instanceof AppError) return new AppError(err.code, `MCP server "${server}": ${err.message}`, err.details);
+  const app = appErrorIn(err);
+  if (app) return new AppError(app.code, `MCP server "${server}": ${app.message}`, app.details);
   return new AppError('mcp_error', `MCP server "${server}": ${err instanceof Error ? err.message : String(err)}`);
 }
 
@@ -117,6 +127,6 @@ export function mcpClients(workspace?: () => Promise<string | undefined>): McpCl
   return {
     listTools: (server, signal) => withClient(server, (c) => listAllTools(c, signal), workspace),
     callTool: (server, tool, args, opts) =>
-      withClient(server, async (c) => (await c.callTool({ name: tool, arguments: args }, undefined, { signal: opts.signal, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })) as McpCallResult, workspace),
+      withClient(server, async (c) => (await c.callTool({ name: tool, arguments: args }, { signal: opts.signal, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })) as McpCallResult, workspace),
   };
 }

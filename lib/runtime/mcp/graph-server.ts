@@ -1,16 +1,22 @@
 /**
- * Every saved graph as an MCP tool (/api/mcp, streamable HTTP, stateless: a server and a transport
- * per request, the SDK's Web-standard transport). tools/list: one tool per graph, named after it,
- * input `{ input: string, inputs?: { <declared state channel>: ... } }`. tools/call: starts a run
- * (run-manager.ts), waits for it and returns its answer as text; with a progressToken, trace events
- * (nodes starting and finishing, tool calls) stream back as progress notifications; a cancelled
- * request cancels the run. `beforeRun` (the route's API-key budget check) runs before each run
- * starts: what it throws (budget_exceeded) is the call's error result and no run starts.
+ * Every saved graph as an MCP tool (/api/mcp). Served by the MCP SDK 2.x `createMcpHandler`, which
+ * answers both protocol eras on one endpoint, per request: the stateless 2026-07-28 revision (no
+ * `initialize`, `server/discover`, the `_meta` envelope with the protocol version on every request)
+ * and 2025-06-18 / 2025-11-25 clients through the stateless 2025 idiom (`initialize` then calls, no
+ * session). The same low-level server backs both.
+ *
+ * tools/list: one tool per graph, named after it, input `{ input: string, inputs?: { <declared state
+ * channel>: ... } }`; a graph whose `output` names a declared state channel also publishes an
+ * `outputSchema` (`{ output: <the channel's schema> }`) and returns `structuredContent` with it.
+ * tools/call: starts a run (run-manager.ts), waits for it and returns its answer as text; with a
+ * progressToken, trace events (nodes starting and finishing, tool calls) stream back as progress
+ * notifications; a cancelled request cancels the run. A tool name no graph has, or arguments without
+ * `input`, is a JSON-RPC error (-32602), not a tool result. `beforeRun` (the route's API-key budget
+ * check) runs before each run starts: what it throws (budget_exceeded) is the call's error result
+ * and no run starts.
  */
 import 'server-only';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import type { TraceEvent } from '@/lib/contracts/trace';
 import type { ChannelType, GraphDocument } from '@/lib/graph/schema';
 import { getStore } from '@/db/store';
@@ -40,12 +46,27 @@ export function graphInputSchema(doc: GraphDocument): Tool['inputSchema'] {
   };
 }
 
+/** The declared state channel a graph's `output` names, if it names one (the answer then has that channel's type). */
+function outputChannel(doc: GraphDocument): { name: string; schema: Record<string, unknown> } | undefined {
+  const name = doc.output?.trim();
+  const channel = name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? doc.state?.[name] : undefined;
+  if (!name || !channel) return undefined;
+  return { name, schema: { ...CHANNEL_SCHEMAS[channel.type], ...(channel.description ? { description: channel.description } : {}) } };
+}
+
+/** The output schema of a graph whose `output` is a declared state channel: `{ output: <its schema> }`. */
+export function graphOutputSchema(doc: GraphDocument): Tool['outputSchema'] | undefined {
+  const out = outputChannel(doc);
+  return out ? { type: 'object', properties: { output: out.schema }, required: ['output'] } : undefined;
+}
+
 async function graphTools(workspaceId: string): Promise<Tool[]> {
   const graphs = getStore().graphs;
   const rows = await Promise.all((await graphs.list([workspaceId])).map((s) => graphs.get(s.id)));
   return rows.flatMap((row) => {
     if (!row) return [];
-    return [{ name: row.name, description: row.document.description ?? `Run the Switchyard graph "${row.name}".`, inputSchema: graphInputSchema(row.document) }];
+    const outputSchema = graphOutputSchema(row.document);
+    return [{ name: row.name, description: row.document.description ?? `Run the Switchyard graph "${row.name}".`, inputSchema: graphInputSchema(row.document), ...(outputSchema ? { outputSchema } : {}) }];
   });
 }
 
@@ -90,28 +111,29 @@ async function passGate(gate: McpRunGate): Promise<{ apiKeyId?: string } | CallT
 
 function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
   const server = new Server({ name: 'switchyard', version: '1' }, { capabilities: { tools: { listChanged: false } } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await graphTools(gate.workspaceId) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/list', async () => ({ tools: await graphTools(gate.workspaceId) }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const graph = await getStore().graphs.getByName(request.params.name, gate.workspaceId);
-    if (!graph) return errorResult(`No graph named "${request.params.name}".`);
+    // Not a tool of this server: the request is wrong (a JSON-RPC error, as the spec asks), not a failed call.
+    if (!graph) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: no graph named "${request.params.name}".`);
     const args = request.params.arguments ?? {};
-    if (typeof args.input !== 'string') return errorResult('The arguments need "input" (a string).');
+    if (typeof args.input !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool "${graph.name}": the arguments need "input" (a string).`);
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
     const key = await passGate(gate);
     if ('content' in key) return key;
     const run = await startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
-    const token = request.params._meta?.progressToken;
+    const token = ctx.mcpReq._meta?.progressToken;
     let progress = 0;
     const stop =
       token === undefined
         ? () => undefined
         : subscribe(run.id, (e) => {
             const message = progressMessage(e);
-            if (message) void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
+            if (message) void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } }).catch(() => undefined);
           });
     // The client cancelling the request or going away (the HTTP request aborts) cancels the run.
     const onAbort = () => void cancelRun(run.id).catch(() => undefined);
-    const signals = [extra.signal, httpSignal];
+    const signals = [ctx.mcpReq.signal, httpSignal];
     for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
     try {
       await waitForRun(run.id);
@@ -121,20 +143,18 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
     }
     const done = (await getStore().runs.get(run.id))!;
     const meta = { _meta: { 'switchyard/run_id': run.id, 'switchyard/status': done.status } };
-    if (done.status === 'succeeded') return { content: [{ type: 'text', text: answerText(done.output) }], ...meta };
+    if (done.status === 'succeeded') {
+      const structured = outputChannel(graph.document) ? { structuredContent: { output: done.output ?? null } } : {};
+      return { content: [{ type: 'text', text: answerText(done.output) }], ...structured, ...meta };
+    }
     const why = done.error ? `${done.error.code}: ${done.error.message}` : `the run ended ${done.status}`;
     return { ...errorResult(`Graph "${graph.name}" did not finish: ${why} (run ${run.id}).`), ...meta };
   });
   return server;
 }
 
-/** Answers one MCP request (POST; GET and DELETE are refused in stateless mode by the transport). */
+/** Answers one MCP request of either era (POST; GET and DELETE, 2025 session operations, are a 405: serving is stateless). */
 export async function handleMcpRequest(req: Request, gate: McpRunGate): Promise<Response> {
-  const server = createServer(req.signal, gate);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  await server.connect(transport);
-  const res = await transport.handleRequest(req);
-  // The stream (if any) ends when the response is written; then the per-request server goes.
-  if (!res.body) void server.close();
-  return res;
+  const handler = createMcpHandler(() => createServer(req.signal, gate));
+  return handler.fetch(req);
 }

@@ -68,7 +68,7 @@ const STATUS: Record<RunRow['status'], string> = {
  * The tool calls a waiting run asks for: a tool pause (human tool, client tools) names its own
  * calls; a human node or an interrupted run gets one synthetic call (humanCallId).
  */
-function requiredCalls(run: RunRow, interrupt: Checkpoint['interrupt']) {
+export function requiredCalls(run: RunRow, interrupt: Checkpoint['interrupt']) {
   if (run.status === 'paused' && interrupt?.kind === 'tool' && interrupt.tool_calls?.length) {
     return interrupt.tool_calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
   }
