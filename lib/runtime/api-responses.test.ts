@@ -21,7 +21,7 @@ let mock: MockOpenAI;
 let client: OpenAI;
 let weatherGraphId: string;
 
-const agent = (name: string, models: GraphDocument['models'] = { default: { connection: 'default', model: 'gpt-test', temperature: 0.9 } }): GraphDocument =>
+const agent = (name: string, models: GraphDocument['models'] = { default: { connection: 'default', model: 'gpt-test' } }): GraphDocument =>
   ({
     switchyard: 1,
     name,
@@ -51,6 +51,7 @@ beforeAll(async () => {
   weatherGraphId = await h.createGraph(agent('weather-agent'));
   await h.createGraph(humanGraph('gated'));
   await h.createGraph(agent('unconfigured', { default: { connection: 'nowhere', model: 'x' } }));
+  await h.createGraph(agent('fixed-temperature', { default: { connection: 'default', model: 'gpt-test', temperature: 0.9 } }));
   client = new OpenAI({ baseURL: `${h.api.url}/api/v1`, apiKey: 'unused', maxRetries: 0 });
 });
 beforeEach(() => {
@@ -86,7 +87,7 @@ describe('POST /v1/responses', () => {
 
     // Without sampling parameters, the graph's own settings stay.
     await client.responses.create({ model: 'weather-agent', input: 'Again?' });
-    expect((mock.chatRequests()[1] as unknown as { temperature?: number }).temperature).toBe(0.9);
+    expect((mock.chatRequests()[1] as unknown as { temperature?: number }).temperature).toBeUndefined();
   });
 
   it('streams the events in OpenAI order with consecutive sequence numbers; the SDK helper accumulates the text', async () => {
@@ -135,7 +136,7 @@ describe('POST /v1/responses', () => {
     expect(second.response.headers.get('x-switchyard-run-id')).toBe(firstHttp.headers.get('x-switchyard-run-id'));
     expect(mock.chatRequests().at(-1)!.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_w1', content: 'sunny' });
     // The continued turn's model calls get this request's sampling (the first call had the graph's).
-    expect(mock.chatRequests().map((r) => (r as unknown as { temperature?: number }).temperature)).toEqual([0.9, 0.1]);
+    expect(mock.chatRequests().map((r) => (r as unknown as { temperature?: number }).temperature)).toEqual([undefined, 0.1]);
 
     // Streamed: the function call's events, then the continuation streams the answer.
     const s = client.responses.stream({ model: 'weather-agent', input: 'Weather in Paris?', tools: [WEATHER] });
@@ -241,6 +242,11 @@ describe('POST /v1/responses', () => {
     const badTemp = await h.call('POST', '/api/v1/responses', { model: 'weather-agent', input: 'x', temperature: 7 });
     expect(badTemp.status).toBe(400);
     expect(badTemp.body.error.param).toBe('temperature');
+    // A graph that fixes a setting on its every model keeps it: the request's value is refused, naming the parameter.
+    const fixed = await client.responses.create({ model: 'fixed-temperature', input: 'x', temperature: 0.2 }).catch((e) => e);
+    expect(fixed).toMatchObject({ status: 400, param: 'temperature' });
+    const fixedCap = await h.call('POST', '/api/v1/responses', { model: 'fixed-temperature', input: 'x', max_output_tokens: 16 });
+    expect(fixedCap.status).toBe(200);
 
     const hosted = await client.responses.create({ model: 'weather-agent', input: 'hi', tools: [{ type: 'web_search' }] }).catch((e) => e);
     expect(hosted).toMatchObject({ status: 400, param: 'tools.0.type' });

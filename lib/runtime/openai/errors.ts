@@ -26,7 +26,7 @@ export class OpenAIApiError extends Error {
     opts: { type?: string; code?: string | null; param?: string | null; retry?: boolean; allow?: string } = {},
   ) {
     super(message);
-    this.type = opts.type ?? (isServerError(kind) ? 'server_error' : kind === 'not_found' ? 'not_found_error' : 'invalid_request_error');
+    this.type = opts.type ?? (isServerError(kind) ? 'server_error' : 'invalid_request_error');
     this.code = opts.code === undefined ? kind : opts.code;
     this.param = opts.param ?? null;
     this.retry = opts.retry;
@@ -84,7 +84,8 @@ function shapeOpenaiError(err: unknown): { status: number; body: OpenAIErrorBody
   }
   if (err instanceof AppError) {
     const status = statusOf(err.code);
-    const type = isServerError(err.code) ? 'server_error' : err.code === 'not_found' ? 'not_found_error' : 'invalid_request_error';
+    // OpenAI's own 404s (an unknown model, response or route) are `invalid_request_error` too.
+    const type = isServerError(err.code) ? 'server_error' : 'invalid_request_error';
     return { status, body: { error: { message: err.message, type, param: null, code: err.code } } };
   }
   if (err instanceof ZodError) {

@@ -1,7 +1,7 @@
 import { ResponseCreateRequest } from '@/lib/contracts/openai-responses';
 import { createResponse } from '@/lib/runtime/openai/responses';
 import { keyBudget } from '@/lib/server/auth-keys';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { workspaceFor } from '@/lib/server/workspace-access';
 
@@ -14,3 +14,5 @@ export const POST = openaiRoute('editor', async (req, _ctx, caller) => {
   const key = await keyBudget(caller); // an API key over its monthly budget: budget_exceeded (402), no run
   return createResponse(body, { ...key, workspaceId: workspaceFor(req, caller, 'editor') });
 });
+
+export const { GET, PUT, PATCH, DELETE } = openaiOtherMethods('POST');

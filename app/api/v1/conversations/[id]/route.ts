@@ -1,7 +1,7 @@
 import { getStore } from '@/db/store';
 import { ConversationUpdateRequest } from '@/lib/contracts/openai-responses';
 import { conversationObject } from '@/lib/runtime/openai/conversations';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { conversationFor } from '@/lib/server/response-access';
@@ -23,3 +23,5 @@ export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'
   const { id } = await conversationFor(caller, (await params).id, 'editor');
   return json({ id, object: 'conversation.deleted', deleted: await getStore().conversations.delete(id) });
 });
+
+export const { PUT, PATCH } = openaiOtherMethods('GET', 'POST', 'DELETE');

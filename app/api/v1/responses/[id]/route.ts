@@ -1,6 +1,6 @@
 import { getStore } from '@/db/store';
 import { responseOf } from '@/lib/runtime/openai/responses';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { responseFor } from '@/lib/server/response-access';
 
@@ -13,3 +13,5 @@ export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'
   const { id } = await responseFor(caller, (await params).id, 'editor');
   return json({ id, object: 'response', deleted: await getStore().responses.delete(id) });
 });
+
+export const { POST, PUT, PATCH } = openaiOtherMethods('GET', 'DELETE');

@@ -1,6 +1,6 @@
 import { ConversationItemsCreateRequest } from '@/lib/contracts/openai-responses';
 import { addItems, conversationItems, page } from '@/lib/runtime/openai/conversations';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { readJson } from '@/lib/server/body';
 import { json, type Params } from '@/lib/server/http';
 import { conversationFor } from '@/lib/server/response-access';
@@ -20,3 +20,5 @@ export const POST = openaiRoute('editor', async (req, { params }: Params<'id'>, 
   const body = await readJson(req, ConversationItemsCreateRequest, 8 * 1024 * 1024);
   return json(await addItems(c, body.items));
 });
+
+export const { PUT, PATCH, DELETE } = openaiOtherMethods('GET', 'POST');

@@ -1,5 +1,5 @@
 import { deleteItem, findItem } from '@/lib/runtime/openai/conversations';
-import { openaiRoute } from '@/lib/server/openai-route';
+import { openaiOtherMethods, openaiRoute } from '@/lib/server/openai-route';
 import { json, type Params } from '@/lib/server/http';
 import { conversationFor } from '@/lib/server/response-access';
 
@@ -16,3 +16,5 @@ export const DELETE = openaiRoute('editor', async (_req, { params }: Params<'id'
   const { id, item_id } = await params;
   return json(await deleteItem(await conversationFor(caller, id, 'editor'), item_id));
 });
+
+export const { POST, PUT, PATCH } = openaiOtherMethods('GET', 'DELETE');
