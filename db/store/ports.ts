@@ -26,12 +26,15 @@ import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
+import type { KnowledgeRepository } from './ports-knowledge';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
 export type * from './ports-workspaces';
 export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
+export type * from './ports-knowledge';
+export { MAX_CHUNKS_PER_BASE } from './ports-knowledge';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -182,4 +185,6 @@ export interface Store {
   readonly assistants: AssistantRepository;
   readonly threads: ThreadRepository;
   readonly chatTools: ChatToolRepository;
+  /** Knowledge bases, their documents and chunks, keyword and vector search (issue 23). */
+  readonly knowledge: KnowledgeRepository;
 }

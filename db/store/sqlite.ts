@@ -20,6 +20,7 @@ import * as chatTools from '../chat-tools';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
+import * as knowledge from '../knowledge';
 import type { Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
@@ -139,6 +140,23 @@ export function sqliteStore(): Store {
       getRun: later(chatTools.getChatToolRun),
       recordCalls: later(chatTools.recordChatToolCalls),
       runsOfCalls: later(chatTools.runsOfToolCalls),
+    },
+    knowledge: {
+      listBases: later(knowledge.listKnowledgeBases),
+      getBase: later(knowledge.getKnowledgeBase),
+      getBaseById: later(knowledge.getKnowledgeBaseById),
+      createBase: later(knowledge.createKnowledgeBase),
+      updateBase: later(knowledge.updateKnowledgeBase),
+      deleteBase: later(knowledge.deleteKnowledgeBase),
+      addDocument: later(knowledge.addKnowledgeDocument),
+      getDocument: later(knowledge.getKnowledgeDocument),
+      listDocuments: later(knowledge.listKnowledgeDocuments),
+      setStatus: later(knowledge.setKnowledgeStatus),
+      storeChunks: later(knowledge.storeKnowledgeChunks),
+      deleteDocument: later(knowledge.deleteKnowledgeDocument),
+      chunksOf: later(knowledge.knowledgeChunksOf),
+      keywordSearch: later(knowledge.keywordSearchKnowledge),
+      vectorSearch: knowledge.vectorSearchKnowledge,
     },
   };
 }

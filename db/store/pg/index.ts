@@ -12,6 +12,7 @@ import { pgChatTools } from './chat-tools';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
+import { pgKnowledge } from './knowledge';
 
 export function postgresStore(): Store {
   return {
@@ -37,5 +38,6 @@ export function postgresStore(): Store {
     assistants: pgAssistants,
     threads: pgThreads,
     chatTools: pgChatTools,
+    knowledge: pgKnowledge,
   };
 }
