@@ -3,10 +3,10 @@
  * its workspace; without `embedding` it is keyword-only (works with no key).
  */
 import { z } from 'zod';
+import { KNOWLEDGE_MODES, type KnowledgeMode } from '../graph/schema/tool-knowledge';
 import { HttpUrl, ResourceName } from './http-fields';
 
-export const KNOWLEDGE_MODES = ['hybrid', 'keyword', 'vector'] as const;
-export type KnowledgeMode = (typeof KNOWLEDGE_MODES)[number];
+export { KNOWLEDGE_MODES, type KnowledgeMode };
 
 export const KnowledgeEmbedding = z.strictObject({
   connection: ResourceName,

@@ -101,6 +101,7 @@ const FULL_TOOLS: { [T in ToolType]: ToolOf<T> } = {
   agent: { type: 'agent', description: 'Asks the writer.', node: 'writer' },
   human: { type: 'human', description: 'Asks a person.' },
   client: { type: 'client', description: 'The caller runs it.', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  knowledge: { type: 'knowledge', description: 'Our handbook.', knowledge_base: 'handbook', top_k: 5, mode: 'hybrid', top_p: 0.9 },
 };
 
 /** The same spec with its keys in reverse order (a scorer's too), as an editor's patches might build it. */

@@ -8,6 +8,7 @@ import type { ToolSpec, ToolType } from '../graph/schema';
 import { calculate, CalculatorArgs, calculatorDefinition } from './calculator';
 import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
+import { knowledgeDefinition, runKnowledgeTool, type KnowledgePort } from './knowledge-tool';
 import type { ScorerConnection } from './scorers';
 import { runWebRetriever, webRetrieverDefinition, type PageCachePort } from './web-retriever';
 import { runWebSearch, webSearchDefinition } from './web-search';
@@ -26,6 +27,8 @@ export interface ToolRunContext {
   pageCache?: PageCachePort;
   /** Connections by name, for scorers that call a model endpoint (rerank, embeddings). */
   resolveConnection?: (name: string) => Promise<ScorerConnection | null>;
+  /** Knowledge bases of the run's workspace, for `knowledge` tools (absent: the tool fails saying so). */
+  knowledge?: KnowledgePort;
 }
 
 /** What a tool returns: its text, or its text and fields for its tool.result trace event. */
@@ -63,6 +66,10 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
   document_sampler: {
     definition: documentSamplerDefinition,
     run: (spec, args, ctx) => runDocumentSampler(spec, args, ctx),
+  },
+  knowledge: {
+    definition: knowledgeDefinition,
+    run: (spec, args, ctx) => runKnowledgeTool(spec, args, ctx),
   },
 };
 

@@ -54,7 +54,12 @@ const query = (body: unknown, cookie = c.alice, base = 'handbook') => s.call('PO
 const embeddingCalls = () => mock.requests.filter((r) => r.path === '/v1/embeddings');
 
 beforeAll(async () => {
-  mock = await startMockOpenAI();
+  mock = await startMockOpenAI({
+    rules: [
+      { name: 'cite', match: { hasToolResultFor: 'faq' }, reply: (req) => ({ content: `Five business days (source: ${/\[1\] ([^\n]+)/.exec(String(req.messages.find((m) => m.role === 'tool')?.content))?.[1]}).` }) },
+      { name: 'search', match: { offersTool: 'faq' }, reply: { tool_calls: [{ name: 'faq', arguments: { query: 'how long do refunds to my card take' } }] } },
+    ],
+  });
   s = await startAuthServer({ SWITCHYARD_RATE_LIMIT: '0', SWITCHYARD_ALLOWED_HOSTS: new URL(mock.url).host, SWITCHYARD_KNOWLEDGE_MAX_BYTES: String(MAX_BYTES) });
   c.admin = await s.setupAdmin();
   c.alice = await s.addUser(c.admin, 'alice@example.com', 'editor');
@@ -203,6 +208,61 @@ describe('knowledge base documents', () => {
     expect((await s.call('DELETE', `/api/knowledge-bases/handbook/documents/${ids['hours.html']}`, { cookie: c.alice })).status).toBe(404);
     expect((await s.call('DELETE', '/api/knowledge-bases/plain', { cookie: c.alice })).status).toBe(204);
     expect((await s.call('GET', '/api/knowledge-bases/plain', { cookie: c.alice })).status).toBe(404);
+  });
+});
+
+describe('the knowledge tool', () => {
+  const graph = (base: string) =>
+    [
+      'switchyard: 1',
+      'name: support',
+      'models: { default: { connection: embedder, model: mock-model } }',
+      'tools:',
+      '  faq:',
+      '    type: knowledge',
+      `    knowledge_base: ${base}`,
+      '    description: Our handbook',
+      '    top_k: 3',
+      '    mode: hybrid',
+      '    top_p: 0.9',
+      'nodes:',
+      '  agent: { role: agent, strategy: tool_calling, tools: [faq] }',
+      'edges:',
+      '  - { from: START, to: agent }',
+      '  - { from: agent, to: END }',
+      '',
+    ].join('\n');
+
+  const importYaml = (yaml: string) =>
+    s.api.fetch('/api/graphs/import', { method: 'POST', headers: { cookie: c.alice, origin: s.api.url, 'content-type': 'application/yaml' }, body: yaml }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it('validation flags a knowledge base the workspace does not have, at its YAML line', async () => {
+    const res = await importYaml(graph('no-such-base'));
+    expect(res.status).toBe(422);
+    const problem = res.body.error.details.errors.find((p: { code: string }) => p.code === 'unknown_knowledge_base');
+    expect(problem).toMatchObject({ path: 'tools.faq.knowledge_base', line: 7 });
+    expect(problem.message).toMatch(/unknown knowledge base "no-such-base"/);
+  });
+
+  it('an agent calls it: the trace shows the query and each hit with score, document and position; the answer cites the document', async () => {
+    const made = await importYaml(graph('handbook'));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const run = await s.call('POST', `/api/graphs/${made.body.id}/runs`, { cookie: c.alice }, { input: 'How fast are refunds?' });
+    expect(run.status, JSON.stringify(run.body)).toBe(201);
+    let detail: any;
+    for (;;) {
+      detail = (await s.call('GET', `/api/runs/${run.body.run_id}`, { cookie: c.alice })).body;
+      if (['succeeded', 'failed', 'cancelled'].includes(detail.run.status)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(detail.run.status, JSON.stringify(detail.run.error)).toBe('succeeded');
+    const result = detail.events.find((e: { type: string }) => e.type === 'tool.result').data;
+    expect(result).toMatchObject({ tool: 'faq', knowledge_base: 'handbook', query: 'how long do refunds to my card take', mode: 'hybrid', top_p: 0.9 });
+    expect(result.hits[0]).toMatchObject({ document: { name: 'handbook.pdf' }, page: 2, kept: true });
+    expect(typeof result.hits[0].score).toBe('number');
+    expect(typeof result.hits[0].position).toBe('number');
+    expect(result.output).toMatch(/^\[1\] handbook\.pdf, p\. 2\nRefunds are paid back/);
+    expect(detail.run.output).toBe('Five business days (source: handbook.pdf, p. 2).');
   });
 });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SEARCH_PROVIDERS } from '../constants';
 import { Identifier, Text } from './common';
+import { KnowledgeTool } from './tool-knowledge';
 
 const JsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -162,7 +163,7 @@ export const McpTool = z.strictObject({
 });
 
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool]);
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool, KnowledgeTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 
@@ -181,4 +182,5 @@ export const TOOL_SCHEMAS = {
   agent: AgentTool,
   human: HumanTool,
   client: ClientTool,
+  knowledge: KnowledgeTool,
 } satisfies { [T in ToolType]: z.ZodType<Extract<ToolSpec, { type: T }>> & { shape: Record<string, z.ZodType> } };

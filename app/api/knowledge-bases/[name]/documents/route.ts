@@ -34,7 +34,7 @@ async function documentOf(req: Request): Promise<DocumentInput> {
   });
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
   } catch {
     throw badRequest('the multipart body could not be read');
   }
