@@ -163,7 +163,7 @@ function TryQuery({ base }: { base: KnowledgeBaseView }) {
         }}
       >
         <input className={s.input} value={text} onChange={(e) => setText(e.target.value)} placeholder="Ask something your documents answer" data-testid="knowledge-query-input" />
-        <select className={s.input} style={{ width: 130 }} value={mode} onChange={(e) => setMode(e.target.value as KnowledgeMode | '')} aria-label="Mode" data-testid="knowledge-query-mode">
+        <select className={s.input} style={{ width: 170 }} value={mode} onChange={(e) => setMode(e.target.value as KnowledgeMode | '')} aria-label="Mode" data-testid="knowledge-query-mode">
           <option value="">{base.embedding ? 'hybrid' : 'keyword'} (default)</option>
           <option value="keyword">keyword</option>
           {base.embedding ? <option value="vector">vector</option> : null}
