@@ -38,7 +38,7 @@ const nextConfig = {
   // SSE must not be held back by gzip buffering under `next start`.
   compress: false,
   reactStrictMode: true,
-  serverExternalPackages: ['better-sqlite3', 'bullmq', 'ioredis'],
+  serverExternalPackages: ['better-sqlite3', 'bullmq', 'ioredis', 'sqlite-vec', 'unpdf', 'mammoth'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
   allowedDevOrigins: devOrigins(),

@@ -56,6 +56,7 @@ export const TOC: TocEntry[] = [
       { id: 'tool-document-sampler', title: 'document_sampler (top-p)' },
       { id: 'tool-openapi', title: 'openapi' },
       { id: 'tool-mcp', title: 'mcp (MCP servers, /api/mcp)' },
+      { id: 'tool-knowledge', title: 'knowledge (knowledge bases)' },
       { id: 'tool-reflect', title: 'reflect (self-reflection)' },
       { id: 'tool-human', title: 'human (ask a person)' },
       { id: 'tool-client', title: 'client tools' },

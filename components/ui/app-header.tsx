@@ -16,7 +16,7 @@ export interface NavItem {
   match?: (pathname: string) => boolean;
 }
 
-const NAV: NavItem[] = [{ href: '/', label: 'Graphs', match: (p) => p === '/' || p.startsWith('/graphs') }, { href: '/settings', label: 'Settings' }, { href: '/docs', label: 'Docs' }];
+const NAV: NavItem[] = [{ href: '/', label: 'Graphs', match: (p) => p === '/' || p.startsWith('/graphs') }, { href: '/knowledge', label: 'Knowledge' }, { href: '/settings', label: 'Settings' }, { href: '/docs', label: 'Docs' }];
 
 export function AppHeader({ end }: { end?: ReactNode }) {
   const pathname = usePathname() ?? '/';

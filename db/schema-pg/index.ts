@@ -43,6 +43,10 @@ const intBoolean = customType<{ data: boolean; driverData: string | number }>({
   toDriver: (b) => (b ? 1 : 0),
   fromDriver: (v) => Number(v) !== 0,
 });
+/** A SQLite blob (Buffer) is a bytea (knowledge_chunks.vector: little-endian float32). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
 const jsonText = customType<{ data: unknown; driverData: string }>({
   dataType: () => 'text',
   toDriver: (v) => JSON.stringify(v),
@@ -69,6 +73,9 @@ function columnOf(col: SQLiteColumn): PgColumnBuilderBase {
       break;
     case 'SQLiteText':
       b = text(col.name);
+      break;
+    case 'SQLiteBlobBuffer':
+      b = bytea(col.name);
       break;
     case 'SQLiteTextJson':
       b = jsonText(col.name);
@@ -149,6 +156,9 @@ export const {
   graphTests,
   graphVersions,
   graphs,
+  knowledgeBases,
+  knowledgeChunks,
+  knowledgeDocuments,
   mcpServers,
   meta,
   pageCache,

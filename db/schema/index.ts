@@ -13,3 +13,4 @@ export * from './chat-tools';
 export * from './sign-in-failures';
 export * from './responses';
 export * from './conversations';
+export * from './knowledge';

@@ -27,6 +27,7 @@ import type { AssistantRepository, ChatToolRepository, ConversationRepository, M
 import type { ConversationItemRepository, ResponseRepository } from './ports-responses';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
+import type { KnowledgeRepository } from './ports-knowledge';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
@@ -34,6 +35,8 @@ export type * from './ports-responses';
 export type * from './ports-workspaces';
 export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
+export type * from './ports-knowledge';
+export { MAX_CHUNKS_PER_BASE } from './ports-knowledge';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -190,4 +193,6 @@ export interface Store {
   readonly conversationItems: ConversationItemRepository;
   /** Every conversation with a graph (the editor's chat, public chats, /v1 conversations): db/store/ports-conversations.ts. */
   readonly conversations: ConversationRepository;
+  /** Knowledge bases, their documents and chunks, keyword and vector search (issue 23). */
+  readonly knowledge: KnowledgeRepository;
 }

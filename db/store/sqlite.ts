@@ -22,6 +22,7 @@ import * as conversations from '../conversations';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
+import * as knowledge from '../knowledge';
 import type { ConversationListOptions, Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
@@ -161,6 +162,23 @@ export function sqliteStore(): Store {
       update: later(conversations.updateConversation),
       delete: later(conversations.deleteConversation),
       turns: later(conversations.conversationTurnRuns),
+    },
+    knowledge: {
+      listBases: later(knowledge.listKnowledgeBases),
+      getBase: later(knowledge.getKnowledgeBase),
+      getBaseById: later(knowledge.getKnowledgeBaseById),
+      createBase: later(knowledge.createKnowledgeBase),
+      updateBase: later(knowledge.updateKnowledgeBase),
+      deleteBase: later(knowledge.deleteKnowledgeBase),
+      addDocument: later(knowledge.addKnowledgeDocument),
+      getDocument: later(knowledge.getKnowledgeDocument),
+      listDocuments: later(knowledge.listKnowledgeDocuments),
+      setStatus: later(knowledge.setKnowledgeStatus),
+      storeChunks: later(knowledge.storeKnowledgeChunks),
+      deleteDocument: later(knowledge.deleteKnowledgeDocument),
+      chunksOf: later(knowledge.knowledgeChunksOf),
+      keywordSearch: later(knowledge.keywordSearchKnowledge),
+      vectorSearch: knowledge.vectorSearchKnowledge,
     },
   };
 }

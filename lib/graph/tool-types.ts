@@ -123,6 +123,14 @@ export const TOOL_TYPES: Registry = {
     noReflect: 'its output is computed, not fetched: the model sends new arguments itself',
     create: () => ({ type: 'code', language: 'python', code: 'sum(args.get("numbers", []))\n' }),
   },
+  knowledge: {
+    type: 'knowledge',
+    description: 'Searches a knowledge base of the workspace (keyword, vector or hybrid) and returns the best passages with their document, section and page.',
+    docsAnchor: 'tool-knowledge',
+    runs: 'server',
+    noReflect: 'its hits are ranked passages of your own documents: tune top_k, mode and top_p instead',
+    create: () => ({ type: 'knowledge', knowledge_base: 'faq', top_k: 5 }),
+  },
 };
 
 /** Every tool type, in registry order (the inspector's type list, the docs' order). */

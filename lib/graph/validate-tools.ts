@@ -19,19 +19,24 @@ export interface ValidationContext {
   hasConnection(name: string): boolean;
   /** Whether an MCP server of this name is configured (Settings, or SWITCHYARD_MCP_STDIO). */
   hasMcpServer(name: string): boolean;
+  /** Whether the graph's workspace has a knowledge base of this name (absent: not checked). */
+  hasKnowledgeBase?(name: string): boolean;
 }
 
 /** The names a ValidationContext knows, as plain data (what reaches a worker thread that validates). */
 export interface ConfiguredNames {
   connections: string[];
   mcpServers: string[];
+  /** The knowledge bases of the graph's workspace (absent: not checked). */
+  knowledgeBases?: string[];
 }
 
 /** The ValidationContext of a list of configured names. */
 export function contextOf(names: ConfiguredNames): ValidationContext {
   const connections = new Set(names.connections);
   const servers = new Set(names.mcpServers);
-  return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name) };
+  const bases = names.knowledgeBases && new Set(names.knowledgeBases);
+  return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name), ...(bases ? { hasKnowledgeBase: (name: string) => bases.has(name) } : {}) };
 }
 
 /**
@@ -113,6 +118,7 @@ const TOOL_CHECKS: { [T in ToolType]: ToolCheck<T> } = {
   client: schemaOnly,
   a2a: (out, id, tool) => literalSecrets(out, id, tool.headers),
   code: checkCodeTool,
+  knowledge: schemaOnly,
 };
 
 function checkTool(out: Problem[], id: string, tool: ToolSpec): void {
@@ -126,7 +132,7 @@ function scorerOf(tool: ToolSpec): Extract<DocumentScorer, { connection: string 
   return scorer && scorer.type !== 'bm25' ? scorer : undefined;
 }
 
-/** Tools naming operator configuration that does not exist: a scorer's connection, an mcp tool's server. */
+/** Tools naming operator configuration that does not exist: a scorer's connection, an mcp tool's server, a knowledge tool's base. */
 export function operatorConfigProblems(doc: GraphDocument, ctx: ValidationContext): Problem[] {
   const out: Problem[] = [];
   for (const [id, tool] of Object.entries(doc.tools ?? {})) {
@@ -136,6 +142,9 @@ export function operatorConfigProblems(doc: GraphDocument, ctx: ValidationContex
     }
     if (tool.type === 'mcp' && !ctx.hasMcpServer(tool.server)) {
       out.push(problem('error', 'unknown_mcp_server', ['tools', id, 'server'], `unknown MCP server "${tool.server}": add it in Settings (POST /api/mcp-servers) or in SWITCHYARD_MCP_STDIO`));
+    }
+    if (tool.type === 'knowledge' && ctx.hasKnowledgeBase && !ctx.hasKnowledgeBase(tool.knowledge_base)) {
+      out.push(problem('error', 'unknown_knowledge_base', ['tools', id, 'knowledge_base'], `unknown knowledge base "${tool.knowledge_base}" in this workspace: create it on the Knowledge page (POST /api/knowledge-bases)`));
     }
   }
   return out;

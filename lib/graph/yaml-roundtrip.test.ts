@@ -112,6 +112,7 @@ const FULL_TOOLS: { [T in ToolType]: ToolOf<T> } = {
     timeout_s: 2.5,
     memory_mb: 128,
   },
+  knowledge: { type: 'knowledge', description: 'Our handbook.', knowledge_base: 'handbook', top_k: 5, mode: 'hybrid', top_p: 0.9 },
 };
 
 /** The same spec with its keys in reverse order (a scorer's too), as an editor's patches might build it. */

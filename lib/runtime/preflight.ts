@@ -1,7 +1,8 @@
 /**
  * The operator's configuration as graphs are checked against it: before a run starts (so that a run
  * that cannot work fails at once with a clear message), and when a graph is saved or imported (the
- * ValidationContext the API routes give to validation: a scorer's connection, an mcp tool's server).
+ * ValidationContext the API routes give to validation: a scorer's connection, an mcp tool's server,
+ * with the graph's workspace a knowledge tool's base).
  */
 import 'server-only';
 import { envDefaultConnection } from '@/lib/llm';
@@ -10,7 +11,7 @@ import { callsModel } from '@/lib/graph/roles';
 import type { GraphDocument } from '@/lib/graph/schema';
 import { getStore } from '@/db/store';
 import type { Problem } from '@/lib/graph/problems';
-import { operatorConfigProblems, type ConfiguredNames, type ValidationContext } from '@/lib/graph/validate-tools';
+import { contextOf, operatorConfigProblems, type ConfiguredNames, type ValidationContext } from '@/lib/graph/validate-tools';
 import { listMcpServerConfigs } from './mcp/servers';
 
 const envHasDefault = (name: string) => name === 'default' && envDefaultConnection() !== null;
@@ -20,21 +21,20 @@ const envHasDefault = (name: string) => name === 'default' && envDefaultConnecti
  * worker thread, lib/server/import-worker.ts): `default` when the environment or Settings has it,
  * the connections saved in Settings, every MCP server.
  */
-export async function configuredNames(): Promise<ConfiguredNames> {
-  const [saved, servers] = await Promise.all([getStore().connections.list(), listMcpServerConfigs()]);
+export async function configuredNames(workspaceId?: string): Promise<ConfiguredNames> {
+  const [saved, servers, bases] = await Promise.all([getStore().connections.list(), listMcpServerConfigs(), workspaceId ? getStore().knowledge.listBases([workspaceId]) : undefined]);
   const names = saved.map((c) => c.name);
   return {
     connections: envHasDefault('default') && !names.includes('default') ? ['default', ...names] : names,
     mcpServers: servers.map((s) => s.name),
+    // With the graph's workspace: its knowledge bases, which `knowledge` tools name.
+    ...(bases ? { knowledgeBases: bases.map((b) => b.name) } : {}),
   };
 }
 
 /** The operator's connections and MCP servers, for validation when a graph is saved, imported or restored. */
-export async function validationContext(): Promise<ValidationContext> {
-  const names = await configuredNames();
-  const connections = new Set(names.connections);
-  const servers = new Set(names.mcpServers);
-  return { hasConnection: (name) => connections.has(name), hasMcpServer: (name) => servers.has(name) };
+export async function validationContext(workspaceId?: string): Promise<ValidationContext> {
+  return contextOf(await configuredNames(workspaceId));
 }
 
 /**

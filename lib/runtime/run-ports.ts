@@ -20,6 +20,7 @@ import { createMemoryPort, type RunConversation } from './conversation';
 import { createRunJournal } from './run-journal';
 import { mcpClients } from './mcp/client-pool';
 import { demoPorts, type DemoRun } from './demo-run';
+import { knowledgeToolPort } from './knowledge/tool-port';
 
 /** A run whose graph is gone sees only instance-wide connections. */
 const NO_WORKSPACE = '';
@@ -40,7 +41,7 @@ export async function createRunPorts(runId: string, recorder: EventRecorder, sig
     })());
   const resolveConnection = async (name: string) => resolveInWorkspace(name, (await runWorkspace()) ?? NO_WORKSPACE);
   // openapi and mcp tools offer several functions each (lib/tools/function-tool-port.ts); MCP servers are the operator's (mcp/client-pool.ts).
-  const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection }), { allowedHosts: config.allowedHosts, mcp: mcpClients(runWorkspace) });
+  const tools = withFunctionTools(createToolPort({ allowedHosts: config.allowedHosts, pageCache: createPageCache(), resolveConnection, knowledge: knowledgeToolPort(runWorkspace) }), { allowedHosts: config.allowedHosts, mcp: mcpClients(runWorkspace) });
   const ports = demo ? demoPorts(runId, demo, config.model, tools) : { model: createModelPort({ resolveConnection, ...config.model }), tools };
   // A call starts only once the calls recorded before it are durable (their step commit written):
   // a crash during the call never loses what came before (on SQLite that commit is already done).

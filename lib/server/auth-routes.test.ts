@@ -32,6 +32,17 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/keys/:id': 'viewer',
   'PATCH /api/keys/:id': 'viewer',
 
+  'GET /api/knowledge-bases': 'viewer',
+  'POST /api/knowledge-bases': 'editor',
+  'GET /api/knowledge-bases/:name': 'viewer',
+  'PATCH /api/knowledge-bases/:name': 'editor',
+  'DELETE /api/knowledge-bases/:name': 'editor',
+  'GET /api/knowledge-bases/:name/documents': 'viewer',
+  'POST /api/knowledge-bases/:name/documents': 'editor',
+  'GET /api/knowledge-bases/:name/documents/:id': 'viewer',
+  'DELETE /api/knowledge-bases/:name/documents/:id': 'editor',
+  'POST /api/knowledge-bases/:name/query': 'viewer',
+
   'GET /api/workspaces': 'viewer',
   'POST /api/workspaces': 'admin',
   'PATCH /api/workspaces/:id': 'admin',

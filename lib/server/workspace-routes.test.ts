@@ -33,6 +33,8 @@ interface Held {
   conversationItem: string;
   key: string;
   secret: string;
+  /** A document of the workspace's knowledge base `kb`. */
+  kbDoc: string;
 }
 
 /** A call at another workspace's resources: the path (and body) for route pattern `key`, given what that workspace holds. */
@@ -94,6 +96,17 @@ const SCOPED: Record<string, Scoped> = {
   'POST /api/keys': { kind: 'in-workspace', path: (h) => `/api/keys?workspace=${h.workspace}`, body: () => ({ name: 'sneaky' }) },
   'PATCH /api/keys/:id': { kind: 'by-id', read: false, path: (h) => `/api/keys/${h.key}`, body: () => ({ max_cost_usd: 1 }) },
   'DELETE /api/keys/:id': { kind: 'by-id', read: false, path: (h) => `/api/keys/${h.key}` },
+
+  'GET /api/knowledge-bases': { kind: 'in-workspace', path: (h) => `/api/knowledge-bases?workspace=${h.workspace}` },
+  'POST /api/knowledge-bases': { kind: 'in-workspace', path: (h) => `/api/knowledge-bases?workspace=${h.workspace}`, body: () => ({ name: 'sneaky' }) },
+  'GET /api/knowledge-bases/:name': { kind: 'by-id', read: true, path: (h) => `/api/knowledge-bases/kb?workspace=${h.workspace}` },
+  'PATCH /api/knowledge-bases/:name': { kind: 'by-id', read: false, path: (h) => `/api/knowledge-bases/kb?workspace=${h.workspace}`, body: () => ({ title: 'sneaky' }) },
+  'DELETE /api/knowledge-bases/:name': { kind: 'by-id', read: false, path: (h) => `/api/knowledge-bases/kb?workspace=${h.workspace}` },
+  'GET /api/knowledge-bases/:name/documents': { kind: 'by-id', read: true, path: (h) => `/api/knowledge-bases/kb/documents?workspace=${h.workspace}` },
+  'POST /api/knowledge-bases/:name/documents': { kind: 'by-id', read: false, path: (h) => `/api/knowledge-bases/kb/documents?workspace=${h.workspace}`, body: () => ({ name: 'sneaky.md', text: 'sneaky' }) },
+  'GET /api/knowledge-bases/:name/documents/:id': { kind: 'by-id', read: true, path: (h) => `/api/knowledge-bases/kb/documents/${h.kbDoc}?workspace=${h.workspace}` },
+  'DELETE /api/knowledge-bases/:name/documents/:id': { kind: 'by-id', read: false, path: (h) => `/api/knowledge-bases/kb/documents/${h.kbDoc}?workspace=${h.workspace}` },
+  'POST /api/knowledge-bases/:name/query': { kind: 'by-id', read: true, path: (h) => `/api/knowledge-bases/kb/query?workspace=${h.workspace}`, body: () => ({ query: 'hello' }) },
 
   'GET /api/graphs': { kind: 'in-workspace', path: (h) => `/api/graphs?workspace=${h.workspace}` },
   'POST /api/graphs': { kind: 'in-workspace', path: (h) => `/api/graphs?workspace=${h.workspace}`, body: () => ({ name: 'sneaky' }) },
@@ -228,6 +241,9 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
     if (!step) await new Promise((r) => setTimeout(r, 25));
   }
   if (!step) throw new Error('the thread run made no step');
+  ok((await s.call('POST', `/api/knowledge-bases?workspace=${workspace}`, as, { name: 'kb' })).status, 'create knowledge base', null);
+  const kbDoc = await s.call('POST', `/api/knowledge-bases/kb/documents?workspace=${workspace}`, as, { name: 'hello.md', text: `hello from ${graphName}` });
+  ok(kbDoc.status, 'add document', kbDoc.body);
   return {
     workspace,
     graph: g.body.id,
@@ -243,6 +259,7 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
     conversationItem: items.body.data[0].id,
     message: messages.body.data[0].id,
     step,
+    kbDoc: kbDoc.body.id,
   };
 }
 

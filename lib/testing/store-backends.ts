@@ -45,7 +45,7 @@ export function sqliteBackend(): Backend {
 }
 
 /** Emptied before each spec; graph versions and tests, sessions, accounts and keys go by cascade; then every workspace but Default. */
-const EMPTIED = ['graphs', 'users', 'connections', 'mcp_servers', 'page_cache', 'meta', 'threads', 'sign_in_failures', 'conversations'];
+const EMPTIED = ['graphs', 'users', 'connections', 'mcp_servers', 'page_cache', 'meta', 'threads', 'sign_in_failures', 'conversations', 'knowledge_bases'];
 
 export function postgresBackend(): Backend {
   let restore = () => {};

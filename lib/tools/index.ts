@@ -20,6 +20,8 @@ export interface ToolPortOptions {
   pageCache?: ToolRunContext['pageCache'];
   /** Connections by name, for rerank / embeddings scorers (lib/runtime/connections.ts). */
   resolveConnection?: ToolRunContext['resolveConnection'];
+  /** Knowledge bases of the run's workspace (lib/runtime/knowledge/tool-port.ts). */
+  knowledge?: ToolRunContext['knowledge'];
 }
 
 const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -61,6 +63,7 @@ export function createToolPort(opts: ToolPortOptions = {}): ToolPort {
           pageCache: opts.pageCache,
           resolveConnection: opts.resolveConnection,
           progress: ctx.progress,
+          knowledge: opts.knowledge,
         });
         if (typeof out === 'string') return capOutput(out, maxOutput);
         return { ...capOutput(out.output, maxOutput), ...(out.data ? { data: out.data } : {}) };

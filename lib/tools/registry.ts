@@ -10,6 +10,7 @@ import { a2aDefinition, runA2aTool } from './a2a-tool';
 import { codeDefinition, runCodeTool } from './code/code-tool';
 import { documentSamplerDefinition, runDocumentSampler } from './document-sampler';
 import { httpDefinition, runHttpTool } from './http-tool';
+import { knowledgeDefinition, runKnowledgeTool, type KnowledgePort } from './knowledge-tool';
 import type { ScorerConnection } from './scorers';
 import { runWebRetriever, webRetrieverDefinition, type PageCachePort } from './web-retriever';
 import { runWebSearch, webSearchDefinition } from './web-search';
@@ -30,6 +31,8 @@ export interface ToolRunContext {
   resolveConnection?: (name: string) => Promise<ScorerConnection | null>;
   /** Reports the call's progress as it goes (an a2a tool's task updates): the engine records each as a tool.progress event. */
   progress?: (update: Record<string, unknown>) => void;
+  /** Knowledge bases of the run's workspace, for `knowledge` tools (absent: the tool fails saying so). */
+  knowledge?: KnowledgePort;
 }
 
 /** What a tool returns: its text, or its text and fields for its tool.result trace event. */
@@ -73,6 +76,10 @@ export const TOOL_REGISTRY: { [T in IoToolType]: ToolImpl<T> } = {
     run: (spec, args, ctx) => runA2aTool(spec, args, ctx),
   },
   code: { definition: codeDefinition, run: runCodeTool },
+  knowledge: {
+    definition: knowledgeDefinition,
+    run: (spec, args, ctx) => runKnowledgeTool(spec, args, ctx),
+  },
 };
 
 export function toolImpl<T extends IoToolType>(type: T): ToolImpl<T> {

@@ -31,7 +31,7 @@ async function requestedDocument(body: CreateBody, workspaceId: string): Promise
 /** Creates a graph. Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread. */
 export const POST = route('editor', async (req, _ctx, caller) => {
   const workspaceId = workspaceFor(req, caller, 'editor');
-  const names = await configuredNames();
+  const names = await configuredNames(workspaceId);
   const { body, checked: inWorker } = await readGraphJson(req, CreateGraphRequest, names);
   // openapi tools' spec_url: fetched (guarded client) and stored into the document (lib/tools/openapi-spec-url.ts).
   const checked = await checkWithSpecs(await requestedDocument(body, workspaceId), names, inWorker);

@@ -270,6 +270,34 @@ export function Tools() {
           unknown tool name, or arguments without <C>input</C>, is a JSON-RPC error (<C>-32602</C>), not an <C>isError</C> result.
         </p>
       </Sub>
+      <Sub id="tool-knowledge" title="knowledge (knowledge bases)">
+        <Code>{`tools:
+  faq:
+    type: knowledge
+    knowledge_base: handbook   # a knowledge base of the graph's workspace (the Knowledge page)
+    description: Our staff handbook
+    top_k: 5                   # hits (1-50, default 5)
+    mode: hybrid               # hybrid | keyword | vector (default: hybrid with an embedding model, else keyword)
+    top_p: 0.9                 # optional: keep the smallest set of hits whose softmaxed scores reach p`}</Code>
+        <p>
+          A knowledge base holds a workspace&apos;s documents: PDF (<C>unpdf</C>), DOCX (<C>mammoth</C>), HTML (<C>@mozilla/readability</C> +{' '}
+          <C>linkedom</C>), Markdown, text, CSV and JSON, uploaded or fetched from a URL through the SSRF-guarded client. The kind is read from the
+          bytes, never the name; PDF, DOCX and HTML are parsed in a worker thread with a memory and a time limit (a PDF or zip bomb is refused with a
+          413 naming it). Text is split on headings first, then paragraphs (<C>chunking: {'{ target_chars, overlap }'}</C>), embedded in batches
+          of 64 through the base&apos;s <C>embedding: {'{ connection, model }'}</C> (<C>/embeddings</C>, retried) and stored with the document&apos;s{' '}
+          <C>ready</C> status in one transaction; a failing endpoint marks the document <C>failed</C> with the reason and keeps none of it. The
+          same content added twice is stored once. Without an embedding model a base is keyword-only and needs no key.
+        </p>
+        <p>
+          Search: <C>keyword</C> ranks by BM25 (SQLite FTS5; on Postgres <C>ts_rank_cd</C> over a <C>tsvector</C>), <C>vector</C> by cosine
+          similarity (sqlite-vec on SQLite; an exact scan on Postgres, bounded by 100,000 chunks a base), <C>hybrid</C> fuses both rankings by
+          reciprocal rank (k = 60). The model gets numbered passages, each with its citation (<C>handbook.pdf, p. 2</C> or{' '}
+          <C>faq.md › Install</C>); the trace&apos;s <C>tool.result</C> adds <C>query</C>, <C>mode</C> and every hit with its <C>score</C>,{' '}
+          <C>document</C>, <C>position</C>, <C>section</C> and <C>page</C>. A graph names a base like a connection; export never includes documents;
+          a base the workspace does not have is refused when the graph is saved or imported (<C>unknown_knowledge_base</C> at{' '}
+          <C>tools.faq.knowledge_base</C>, with its line). API: <C>/api/knowledge-bases</C> (HTTP API section).
+        </p>
+      </Sub>
       <Sub id="tool-reflect" title="reflect (self-reflection)">
         <Code>{`tools:
   web:  { type: web_search, provider: serper, reflect: 2 }

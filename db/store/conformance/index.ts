@@ -25,6 +25,7 @@ import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 import { workspaceSpecs } from './workspaces.spec';
+import { knowledgeSpecs } from './knowledge.spec';
 
 export type { Backend } from './backend';
 
@@ -57,5 +58,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     responseSpecs(store);
     conversationSpecs(store);
     workspaceSpecs(store);
+    knowledgeSpecs(store);
   });
 }

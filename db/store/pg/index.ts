@@ -14,6 +14,7 @@ import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
 import { pgConversations } from './conversations';
+import { pgKnowledge } from './knowledge';
 
 export function postgresStore(): Store {
   return {
@@ -42,5 +43,6 @@ export function postgresStore(): Store {
     responses: pgResponses,
     conversationItems: pgConversationItems,
     conversations: pgConversations,
+    knowledge: pgKnowledge,
   };
 }

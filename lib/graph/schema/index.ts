@@ -16,6 +16,7 @@ export * from '../constants';
 export { CelExpression, GraphName, Identifier } from './common';
 export * from './models';
 export * from './tools';
+export * from './tool-knowledge';
 export * from './state';
 export * from './nodes';
 export * from './edges';

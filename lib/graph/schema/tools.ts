@@ -4,6 +4,7 @@ import { SEARCH_PROVIDERS } from '../constants';
 import { A2aTool } from './a2a-tool';
 import { CodeTool } from './code-tool';
 import { Identifier, Text } from './common';
+import { KnowledgeTool } from './tool-knowledge';
 
 const JsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -164,7 +165,7 @@ export const McpTool = z.strictObject({
 });
 
 
-export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool, A2aTool, CodeTool]);
+export const ToolSpec = z.discriminatedUnion('type', [CalculatorTool, HttpTool, WebSearchTool, WebRetrieverTool, DocumentSamplerTool, OpenApiTool, McpTool, AgentTool, HumanTool, ClientTool, A2aTool, CodeTool, KnowledgeTool]);
 export type ToolSpec = z.infer<typeof ToolSpec>;
 export type ToolType = ToolSpec['type'];
 
@@ -185,4 +186,5 @@ export const TOOL_SCHEMAS = {
   client: ClientTool,
   a2a: A2aTool,
   code: CodeTool,
+  knowledge: KnowledgeTool,
 } satisfies { [T in ToolType]: z.ZodType<Extract<ToolSpec, { type: T }>> & { shape: Record<string, z.ZodType> } };

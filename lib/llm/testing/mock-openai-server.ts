@@ -3,6 +3,7 @@
  * the conversation. Used by vitest suites (startMockOpenAI) and by the e2e run (serve.ts).
  *
  *   POST /v1/chat/completions   stream (SSE chunks, usage chunk, [DONE]) or JSON
+ *   POST /v1/embeddings         deterministic hashed bag-of-words vectors (mock-embeddings.ts)
  *   GET  /v1/models, GET /health
  *   POST /__mock/script {rules, mode?}, POST /__mock/reset, GET /__mock/requests
  *   POST /v1/moderations (mock-moderation.ts: a fixed word list per category)
@@ -16,6 +17,7 @@ import { lastUserText, ruleMatches } from './conversation';
 import { sendJson, writeContentReply, writeErrorReply, writeFlood, writeGarbage } from './mock-respond';
 import { handleModerationRoute } from './mock-moderation';
 import { handleToolRoute, type SearchFixture } from './mock-tool-routes';
+import { handleEmbeddings } from './mock-embeddings';
 import { MockScriptSchema, type MockChatRequest, type MockReply, type MockRule } from './mock-types';
 
 export interface RecordedRequest {
@@ -143,6 +145,7 @@ export async function startMockOpenAI(opts: MockOpenAIOptions = {}): Promise<Moc
       return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'mock' })) });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, rec);
+    if (req.method === 'POST' && path === '/v1/embeddings') return handleEmbeddings(res, rec.body);
     if (req.method === 'POST' && path === '/__mock/script') {
       const parsed = MockScriptSchema.safeParse(rec.body);
       if (!parsed.success) return sendJson(res, 400, { error: { message: `Bad mock script: ${parsed.error.message}` } });

@@ -27,8 +27,8 @@ export const GET = route('viewer', async (_req, { params }: Params<'id'>, caller
  * Bounded as imports are (lib/server/graph-json-body.ts): 413, 429, large bodies read in a worker thread.
  */
 export const PUT = route('editor', async (req, { params }: Params<'id'>, caller) => {
-  const { id } = (await graphFor(caller, (await params).id, 'editor'));
-  const names = await configuredNames();
+  const { id, workspaceId } = await graphFor(caller, (await params).id, 'editor');
+  const names = await configuredNames(workspaceId);
   const { body, checked: inWorker } = await readGraphJson(req, UpdateGraphRequest, names);
   // openapi tools' spec_url: fetched again on every save and stored into the document.
   const checked = await checkWithSpecs(body.document, names, inWorker);

@@ -27,7 +27,7 @@ export const POST = route('editor', async (req, _ctx, caller) => {
     throw invalidGraph([{ severity: 'error', code: 'not_utf8', message: 'the file is not UTF-8 text', path: '', line: 1, col: 1 }], 'the YAML');
   }
   const { warningsJson, graph, created } = await withImportSlot(limits, async () => {
-    const names = await configuredNames();
+    const names = await configuredNames(workspaceId);
     const parsed = await parseImportYaml(text, limits, names);
     if (!parsed.ok) throw invalidGraph(parsed.errors, 'the YAML');
     // openapi tools' spec_url: fetched (guarded client) and stored into the document, then checked again with the spec.
