@@ -24,6 +24,7 @@ interface Held {
   run: string;
   thread: string;
   threadRun: string;
+  conversation: string;
   assistant: string;
   key: string;
   secret: string;
@@ -100,6 +101,12 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/graphs/:id/demo': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/demo` },
   'GET /api/graphs/:id/runs': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/runs` },
   'POST /api/graphs/:id/runs': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/runs`, body: () => ({ input: 'hi' }) },
+  'GET /api/graphs/:id/conversations': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/conversations` },
+  'POST /api/graphs/:id/conversations': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/conversations`, body: () => ({ title: 'sneaky' }) },
+  'GET /api/conversations/:id': { kind: 'by-id', read: true, path: (h) => `/api/conversations/${h.conversation}` },
+  'PATCH /api/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.conversation}`, body: () => ({ title: 'renamed' }) },
+  'DELETE /api/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.conversation}` },
+  'POST /api/conversations/:id/turns': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.conversation}/turns`, body: () => ({ input: 'hi' }) },
   'GET /api/graphs/:id/versions': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/versions` },
   'POST /api/graphs/:id/versions': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/versions`, body: () => ({ note: 'mine now' }) },
   'GET /api/graphs/:id/versions/diff': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/versions/diff?a=1&b=1` },
@@ -183,7 +190,9 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
   ok(threadRun.status, 'thread run', threadRun.body);
   const key = await s.call('POST', `/api/keys?workspace=${workspace}`, as, { name: `${graphName}-key` });
   ok(key.status, 'create key', key.body);
-  return { workspace, graph: g.body.id, graphName, run: run.body.run_id, thread: thread.body.id, threadRun: threadRun.body.id, assistant: assistant.body.id, key: key.body.key.id, secret: key.body.secret };
+  const conversation = await s.call('POST', `/api/graphs/${g.body.id}/conversations`, as, { title: `${graphName} chat` });
+  ok(conversation.status, 'create conversation', conversation.body);
+  return { workspace, graph: g.body.id, graphName, run: run.body.run_id, thread: thread.body.id, threadRun: threadRun.body.id, conversation: conversation.body.conversation.id, assistant: assistant.body.id, key: key.body.key.id, secret: key.body.secret };
 }
 
 beforeAll(async () => {
@@ -222,6 +231,7 @@ async function aliceStillHas(): Promise<unknown[]> {
     (await s.call('GET', `/api/runs/${A.run}`, as)).body.run?.status,
     (await s.call('GET', `/api/v1/threads/${A.thread}/messages`, as)).body.data?.length,
     (await s.call('GET', `/api/v1/assistants/${A.assistant}`, as)).status,
+    (await s.call('GET', `/api/conversations/${A.conversation}`, as)).body.conversation?.title,
     ((await s.call('GET', '/api/keys', as)).body.keys as { id: string }[]).map((k) => k.id),
     ((await s.call('GET', `/api/graphs?workspace=${A.workspace}`, as)).body.graphs as { id: string }[]).map((g) => g.id),
   ];
@@ -261,7 +271,7 @@ describe('every route keeps workspaces apart', () => {
 
     it(`${who}: lists hold nothing of A; naming A's workspace is 404`, async () => {
       const wrong: string[] = [];
-      const secrets = [A.graph, A.graphName, A.run, A.thread, A.assistant, A.key, A.workspace];
+      const secrets = [A.graph, A.graphName, A.run, A.thread, A.assistant, A.key, A.workspace, A.conversation];
       for (const [key, spec] of Object.entries(SCOPED)) {
         if (spec.kind === 'list') {
           const res = await callAs(key, spec, A, as());
