@@ -192,7 +192,7 @@ function ConversationItem({ c, open, onOpen, m, onDeleted }: { c: ConversationVi
             ✎
           </button>
           <button type="button" onClick={() => setConfirm(true)} aria-label={`Delete ${c.title ?? untitled}`} title="Delete (its runs stay in the History tab)" data-testid="chat-delete">
-            🗑
+            ×
           </button>
         </span>
       )}
