@@ -3,7 +3,7 @@
  * SQLite implementation (db/store/sqlite.ts; contract in db/store/ports-conversations.ts).
  */
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, or } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { getDb } from './client';
 import { conversations, type ConversationRow } from './schema/conversations';
@@ -67,18 +67,42 @@ export function updateConversation(id: string, patch: ConversationPatch): Conver
   });
 }
 
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
+
+/** Detaches the conversation's runs (`since` and those after it in turn order, else all) and deletes its memory; the number detached. */
+function detach(tx: Tx, c: ConversationRow, since?: { at: Date; id: string }): number {
+  const ofWorkspace = tx.select({ id: graphs.id }).from(graphs).where(eq(graphs.workspaceId, c.workspaceId));
+  const ofGraph = (col: typeof runs.graphId | typeof conversationMemory.graphId) => (c.graphId ? [eq(col, c.graphId)] : []);
+  const detached = tx
+    .update(runs)
+    .set({ conversationId: null })
+    .where(and(eq(runs.conversationId, c.id), inArray(runs.graphId, ofWorkspace), ...ofGraph(runs.graphId), ...(since ? [or(gt(runs.createdAt, since.at), and(eq(runs.createdAt, since.at), gte(runs.id, since.id)))!] : [])))
+    .run().changes;
+  tx.delete(conversationMemory).where(and(eq(conversationMemory.conversationId, c.id), inArray(conversationMemory.graphId, ofWorkspace), ...ofGraph(conversationMemory.graphId))).run();
+  return detached;
+}
+
 export function deleteConversation(id: string): boolean {
   if (unmatchable(id)) return false;
-  const db = getDb();
-  return db.transaction((tx) => {
+  return getDb().transaction((tx) => {
     const c = tx.select().from(conversations).where(eq(conversations.id, id)).get();
     if (!c) return false;
-    const ofWorkspace = tx.select({ id: graphs.id }).from(graphs).where(eq(graphs.workspaceId, c.workspaceId));
-    const ofGraph = (col: typeof runs.graphId | typeof conversationMemory.graphId) => (c.graphId ? [eq(col, c.graphId)] : []);
-    tx.update(runs).set({ conversationId: null }).where(and(eq(runs.conversationId, id), inArray(runs.graphId, ofWorkspace), ...ofGraph(runs.graphId))).run();
-    tx.delete(conversationMemory).where(and(eq(conversationMemory.conversationId, id), inArray(conversationMemory.graphId, ofWorkspace), ...ofGraph(conversationMemory.graphId))).run();
+    detach(tx, c);
     tx.delete(conversations).where(eq(conversations.id, id)).run();
     return true;
+  });
+}
+
+export function truncateConversation(id: string, fromRunId: string): number {
+  if (unmatchable(id) || unmatchable(fromRunId)) throw notFound(`run ${fromRunId} in conversation ${id}`);
+  return getDb().transaction((tx) => {
+    const c = tx.select().from(conversations).where(eq(conversations.id, id)).get();
+    if (!c) throw notFound(`conversation ${id}`);
+    const from = tx.select({ run: runs }).from(runs).innerJoin(graphs, eq(graphs.id, runs.graphId)).where(and(turnsWhere(c, runs, graphs), eq(runs.id, fromRunId))).get();
+    if (!from) throw notFound(`run ${fromRunId} in conversation ${id}`);
+    const n = detach(tx, c, { at: from.run.createdAt, id: from.run.id });
+    tx.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, id)).run();
+    return n;
   });
 }
 

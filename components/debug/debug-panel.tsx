@@ -59,6 +59,7 @@ import { FALLBACK_RUN_INPUT } from './default-input';
 import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { TestsPane } from '@/components/tests/tests-pane';
+import { ChatPane } from '@/components/chat/chat-pane';
 import { testsBadge, useGraphTests } from '@/components/tests/use-graph-tests';
 import { formatCost, costTitle, traceCost } from './cost';
 import s from './debug.module.css';
@@ -94,7 +95,7 @@ export function DebugPanel(props: DebugPanelProps) {
   );
 }
 
-type Tab = 'trace' | 'history' | 'breakpoints' | 'tests';
+type Tab = 'trace' | 'chat' | 'history' | 'breakpoints' | 'tests';
 
 function Panel({
   graphId,
@@ -175,6 +176,8 @@ function Panel({
     return used.size ? [...used] : (graph.data?.connections ?? []);
   }, [events, graph.data]);
 
+  // Bubbles name the speaking agent when more than one node can speak.
+  const multiAgent = (graph.data?.nodes.filter((n) => n.role !== 'human' && n.role !== 'tool' && n.role !== 'router').length ?? 0) > 1;
   const live = session.runId !== null && !isTerminal(session.status) && session.status !== 'idle';
   // No connection configured: the demo model is offered (demo-offer.tsx); chosen, an empty box runs its first scripted input.
   const demo = useDemoChoice(graphId, graph.data?.connections ?? []);
@@ -291,6 +294,8 @@ function Panel({
       </header>
       {open && (
         <>
+          {tab !== 'chat' && (
+          <>
           <div className={s.runTop}>
           <RunControls
             text={text}
@@ -347,10 +352,13 @@ function Panel({
               </p>
             )
           )}
+          </>
+          )}
           <nav className={s.tabs} role="tablist">
             {(
               [
                 ['trace', 'Trace'],
+                ...(graphId ? [['chat', 'Chat']] : []),
                 ['history', 'History'],
                 ['breakpoints', `Breakpoints${breakpoints.length ? ` (${breakpoints.length})` : ''}`],
                 ...(graphId ? [['tests', `Tests${tests.run ? ` ${testsBadge(tests.run)}` : ''}`]] : []),
@@ -370,6 +378,7 @@ function Panel({
               </div>
             </div>
           )}
+          {tab === 'chat' && graphId && <ChatPane graphId={graphId} multiAgent={multiAgent} demo={demo} onOpenTrace={openRun} />}
           {tab === 'history' && (
             <div className={s.pane}>
               <RunHistory graphId={graphId} currentRunId={session.runId} onReplay={openRun} />

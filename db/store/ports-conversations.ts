@@ -157,6 +157,12 @@ export interface ConversationRepository {
   update(id: string, patch: { title?: string | null; titleIfUnset?: string; metadata?: Record<string, string> | null; at?: Date }): Promise<ConversationRow | undefined>;
   /** Deletes it and its memory, detaching its runs; false when there was none. */
   delete(id: string): Promise<boolean>;
+  /**
+   * Cuts the conversation at one of its turns (a retried or edited message): that run and every later
+   * turn are detached (they stay in the run history) and its memory is deleted (rebuilt from the turns
+   * left by the next run). The number of runs detached; not_found: no such conversation, or the run is not one of its turns.
+   */
+  truncate(id: string, fromRunId: string): Promise<number>;
   /** Its turns: the runs of its workspace's graphs with its id as `conversation_id`, oldest first (at most MAX_CONVERSATION_TURNS, the newest). [] for an unknown conversation. */
   turns(id: string): Promise<RunRow[]>;
 }

@@ -161,6 +161,7 @@ export function sqliteStore(): Store {
       list: later((scope: WorkspaceScope, opts?: ConversationListOptions) => conversations.listConversations(scope, opts)),
       update: later(conversations.updateConversation),
       delete: later(conversations.deleteConversation),
+      truncate: later(conversations.truncateConversation),
       turns: later(conversations.conversationTurnRuns),
     },
     knowledge: {

@@ -27,6 +27,8 @@ interface Held {
   /** The thread's first message, and a step of its run (its reply). */
   message: string;
   step: string;
+  /** A conversation of the graph (the editor's Chat tab); `conversation` is a /v1 one. */
+  chat: string;
   assistant: string;
   response: string;
   conversation: string;
@@ -119,6 +121,12 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/graphs/:id/demo': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/demo` },
   'GET /api/graphs/:id/runs': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/runs` },
   'POST /api/graphs/:id/runs': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/runs`, body: () => ({ input: 'hi' }) },
+  'GET /api/graphs/:id/conversations': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/conversations` },
+  'POST /api/graphs/:id/conversations': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/conversations`, body: () => ({ title: 'sneaky' }) },
+  'GET /api/conversations/:id': { kind: 'by-id', read: true, path: (h) => `/api/conversations/${h.chat}` },
+  'PATCH /api/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.chat}`, body: () => ({ title: 'renamed' }) },
+  'DELETE /api/conversations/:id': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.chat}` },
+  'POST /api/conversations/:id/turns': { kind: 'by-id', read: false, path: (h) => `/api/conversations/${h.chat}/turns`, body: () => ({ input: 'hi' }) },
   'GET /api/graphs/:id/versions': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/versions` },
   'POST /api/graphs/:id/versions': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/versions`, body: () => ({ note: 'mine now' }) },
   'GET /api/graphs/:id/versions/diff': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/versions/diff?a=1&b=1` },
@@ -244,6 +252,8 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
   ok((await s.call('POST', `/api/knowledge-bases?workspace=${workspace}`, as, { name: 'kb' })).status, 'create knowledge base', null);
   const kbDoc = await s.call('POST', `/api/knowledge-bases/kb/documents?workspace=${workspace}`, as, { name: 'hello.md', text: `hello from ${graphName}` });
   ok(kbDoc.status, 'add document', kbDoc.body);
+  const chat = await s.call('POST', `/api/graphs/${g.body.id}/conversations`, as, { title: `${graphName} chat` });
+  ok(chat.status, 'create chat conversation', chat.body);
   return {
     workspace,
     graph: g.body.id,
@@ -260,6 +270,7 @@ async function fill(cookie: string, workspace: string, graphName: string): Promi
     message: messages.body.data[0].id,
     step,
     kbDoc: kbDoc.body.id,
+    chat: chat.body.conversation.id,
   };
 }
 
@@ -302,6 +313,7 @@ async function aliceStillHas(): Promise<unknown[]> {
     (await s.call('GET', `/api/v1/responses/${A.response}`, as)).body.status,
     (await s.call('GET', `/api/v1/conversations/${A.conversation}`, as)).body.metadata,
     ((await s.call('GET', `/api/v1/conversations/${A.conversation}/items`, as)).body.data as { id: string }[] | undefined)?.map((i) => i.id),
+    (await s.call('GET', `/api/conversations/${A.chat}`, as)).body.conversation?.title,
     ((await s.call('GET', '/api/keys', as)).body.keys as { id: string }[]).map((k) => k.id),
     ((await s.call('GET', `/api/graphs?workspace=${A.workspace}`, as)).body.graphs as { id: string }[]).map((g) => g.id),
   ];
@@ -341,7 +353,7 @@ describe('every route keeps workspaces apart', () => {
 
     it(`${who}: lists hold nothing of A; naming A's workspace is 404`, async () => {
       const wrong: string[] = [];
-      const secrets = [A.graph, A.graphName, A.run, A.thread, A.assistant, A.key, A.workspace];
+      const secrets = [A.graph, A.graphName, A.run, A.thread, A.assistant, A.key, A.workspace, A.conversation, A.chat];
       for (const [key, spec] of Object.entries(SCOPED)) {
         if (spec.kind === 'list') {
           const res = await callAs(key, spec, A, as());

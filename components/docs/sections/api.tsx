@@ -19,6 +19,9 @@ export function Api() {
           rows={[
             [<C key="p">POST /api/graphs/:id/runs</C>, <>Start a run <C>{'{ input, inputs?, breakpoints? }'}</C> → 201 <C>{'{ run_id }'}</C>; it continues in the background.</>],
             [<C key="p">GET /api/graphs/:id/runs</C>, 'The graph’s run history.'],
+            [<C key="p">GET/POST /api/graphs/:id/conversations</C>, <>The graph’s conversations (the editor’s Chat tab), newest first; create one <C>{'{ title?, metadata? }'}</C> → 201 (see Conversation memory).</>],
+            [<C key="p">GET/PATCH/DELETE /api/conversations/:id</C>, <>A conversation and its turns (runs, oldest first); rename <C>{'{ title }'}</C>; delete it and its memory (its runs stay).</>],
+            [<C key="p">POST /api/conversations/:id/turns</C>, <>Send a message <C>{'{ input, replaces_run_id? }'}</C> → 201 <C>{'{ run_id }'}</C>: a run with the earlier turns as history; <C>replaces_run_id</C> retries from that turn.</>],
             [<C key="p">GET /api/runs/:id</C>, 'Status, output, usage and all trace events.'],
             [<C key="p">GET /api/runs/:id/events</C>, 'The trace as server-sent events (see Traces).'],
             [<C key="p">POST /api/runs/:id/resume</C>, <>Continue a paused run: <C>{'{ value: { action: "approve" | "reject" | "edit" | "continue" | "step", … } }'}</C> (409 if it is not paused).</>],

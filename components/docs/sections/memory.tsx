@@ -62,6 +62,17 @@ export function Memory() {
         fail the run: <C>memory.write</C> carries the <C>error</C>, the node goes on with the memory it had, and the next turn tries again. The debug
         panel shows the memory row and what was read and written.
       </p>
+      <p data-testid="docs-chat-tab">
+        <strong>Chat in the editor.</strong> The run panel’s <em>Chat</em> tab (beside <em>Trace</em>) keeps conversations with the graph, listed per
+        graph (new, rename, delete, continue). Each message is a run with the conversation’s earlier turns as its history (<C>source: chat</C>); the
+        answer streams into a bubble (markdown without raw HTML; links open in a new tab), naming the speaking agent when several agents can answer.
+        Tool calls and the pages they read fold inside the bubble, <em>Memory</em> shows the window, summary and entities the turn used, and{' '}
+        <em>Trace</em> opens that turn’s run. A human step waits in the bubble with <em>Approve</em> / <em>Reject</em> (or an answer box).{' '}
+        <em>Edit</em> on a message or <em>Retry</em> on an answer sends it again from that point: the later turns leave the conversation (their runs stay
+        in <em>History</em>) and its memory is rebuilt. Deleting a conversation deletes its memory; its runs stay. Over HTTP:{' '}
+        <C>GET/POST /api/graphs/:id/conversations</C>, <C>GET/PATCH/DELETE /api/conversations/:id</C> and{' '}
+        <C>{'POST /api/conversations/:id/turns { input, replaces_run_id? }'}</C>.
+      </p>
     </Section>
   );
 }

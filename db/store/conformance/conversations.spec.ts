@@ -116,6 +116,32 @@ export function conversationSpecs(store: () => Store): void {
     });
   });
 
+  describe('conversations.truncate', () => {
+    it('detaches that turn and the later ones (the runs stay) and deletes the memory; the earlier turns stay', async () => {
+      const g = await graph();
+      await convs().create({ id: 'conv_cut', workspaceId: DEFAULT_WORKSPACE_ID, graphId: g.id, source: 'chat' });
+      const first = await turn(g, 'conv_cut', 'one');
+      const second = await turn(g, 'conv_cut', 'two');
+      const third = await turn(g, 'conv_cut', 'three');
+      await store().memory.save({ conversationId: 'conv_cut', graphId: g.id, node: 'writer' }, { summary: 's', summarizedTurns: 1, entities: [], entitiesAtTurn: 0, turns: 3 });
+      expect(await convs().truncate('conv_cut', second)).toBe(2);
+      expect((await convs().turns('conv_cut')).map((r) => r.id)).toEqual([first]);
+      expect((await store().runs.get(third))?.conversationId).toBeNull();
+      expect(await store().memory.get({ conversationId: 'conv_cut', graphId: g.id, node: 'writer' })).toBeUndefined();
+    });
+    it('not_found for an unknown conversation, or a run that is not one of its turns; nothing detached', async () => {
+      const g = await graph();
+      await convs().create({ id: 'conv_keep', workspaceId: DEFAULT_WORKSPACE_ID, graphId: g.id, source: 'chat' });
+      const mine = await turn(g, 'conv_keep', 'one');
+      const stranger = await turn(g, 'conv_other', 'elsewhere');
+      expect(await codeOf(convs().truncate('conv_none', mine))).toBe('not_found');
+      expect(await codeOf(convs().truncate('conv_keep', stranger))).toBe('not_found');
+      expect(await codeOf(convs().truncate('conv_keep', 'no-such-run'))).toBe('not_found');
+      expect(await codeOf(convs().truncate('conv_keep', 'x\0'))).toBe('not_found');
+      expect((await convs().turns('conv_keep')).map((r) => r.id)).toEqual([mine]);
+    });
+  });
+
   describe('conversations.delete', () => {
     it('deletes it and its memory and detaches its runs (they stay); false for an unknown one', async () => {
       const g = await graph();

@@ -90,6 +90,7 @@ const SCOPING: Record<string, Scoping> = {
   'conversations.update': 'by-id',
   'conversations.delete': 'by-id',
   'conversations.turns': 'by-id',
+  'conversations.truncate': 'by-id',
   'apiKeys.insert': 'scoped',
   'apiKeys.list': 'by-id',
   'apiKeys.get': 'by-id',

@@ -1,14 +1,27 @@
 /** Conversations on Postgres, natively (db/store/ports-conversations.ts), as db/conversations.ts keeps them on SQLite. */
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, or } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { conversationMemory, conversations, graphs, runs } from '../../schema-pg';
 import type { RunRow } from '../../schema/runs';
 import { listFilters, listLimit, turnsWhere, updateValues } from '../conversation-rules';
 import { MAX_CONVERSATION_TURNS, type ConversationRepository, type ConversationRow } from '../ports-conversations';
 import { checkStorableJson, unmatchable } from '../storable';
-import { pgDb } from './db';
+import { pgDb, type PgConn } from './db';
 import { requireWorkspace } from './workspaces';
+
+/** Detaches the conversation's runs (`since` and those after it in turn order, else all) and deletes its memory; the number detached. */
+async function detach(tx: PgConn, c: ConversationRow, since?: { at: Date; id: string }): Promise<number> {
+  const ofWorkspace = tx.select({ id: graphs.id }).from(graphs).where(eq(graphs.workspaceId, c.workspaceId));
+  const ofGraph = (col: typeof runs.graphId) => (c.graphId ? [eq(col, c.graphId)] : []);
+  const detached = await tx
+    .update(runs)
+    .set({ conversationId: null })
+    .where(and(eq(runs.conversationId, c.id), inArray(runs.graphId, ofWorkspace), ...ofGraph(runs.graphId), ...(since ? [or(gt(runs.createdAt, since.at), and(eq(runs.createdAt, since.at), gte(runs.id, since.id)))!] : [])))
+    .returning({ id: runs.id });
+  await tx.delete(conversationMemory).where(and(eq(conversationMemory.conversationId, c.id), inArray(conversationMemory.graphId, ofWorkspace), ...ofGraph(conversationMemory.graphId)));
+  return detached.length;
+}
 
 export const pgConversations: ConversationRepository = {
   async create(c) {
@@ -59,12 +72,25 @@ export const pgConversations: ConversationRepository = {
     return (await pgDb()).transaction(async (tx) => {
       const [c] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
       if (!c) return false;
-      const ofWorkspace = tx.select({ id: graphs.id }).from(graphs).where(eq(graphs.workspaceId, c.workspaceId));
-      const ofGraph = (col: typeof runs.graphId) => (c.graphId ? [eq(col, c.graphId)] : []);
-      await tx.update(runs).set({ conversationId: null }).where(and(eq(runs.conversationId, id), inArray(runs.graphId, ofWorkspace), ...ofGraph(runs.graphId)));
-      await tx.delete(conversationMemory).where(and(eq(conversationMemory.conversationId, id), inArray(conversationMemory.graphId, ofWorkspace), ...ofGraph(conversationMemory.graphId)));
+      await detach(tx, c as ConversationRow);
       await tx.delete(conversations).where(eq(conversations.id, id));
       return true;
+    });
+  },
+  async truncate(id, fromRunId) {
+    if (unmatchable(id) || unmatchable(fromRunId)) throw notFound(`run ${fromRunId} in conversation ${id}`);
+    return (await pgDb()).transaction(async (tx) => {
+      const [c] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
+      if (!c) throw notFound(`conversation ${id}`);
+      const [from] = await tx
+        .select({ createdAt: runs.createdAt })
+        .from(runs)
+        .innerJoin(graphs, eq(graphs.id, runs.graphId))
+        .where(and(turnsWhere(c as ConversationRow, { conversationId: runs.conversationId, graphId: runs.graphId }, { workspaceId: graphs.workspaceId }), eq(runs.id, fromRunId)));
+      if (!from) throw notFound(`run ${fromRunId} in conversation ${id}`);
+      const n = await detach(tx, c as ConversationRow, { at: from.createdAt as Date, id: fromRunId });
+      await tx.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, id));
+      return n;
     });
   },
   async turns(id) {
