@@ -144,6 +144,8 @@ export const {
   chatToolRuns,
   connections,
   conversationMemory,
+  graphPublications,
+  graphShares,
   graphTests,
   graphVersions,
   graphs,

@@ -11,3 +11,4 @@ export * from './mcp-servers';
 export * from './graph-tests';
 export * from './chat-tools';
 export * from './sign-in-failures';
+export * from './publishing';

@@ -26,12 +26,14 @@ import type { SignInThrottleRepository } from './ports-auth';
 import type { AssistantRepository, ChatToolRepository, MemoryRepository, ThreadRepository } from './ports-conversations';
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
+import type { PublicationRepository, ShareRepository } from './ports-publishing';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
 export type * from './ports-workspaces';
 export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
+export type * from './ports-publishing';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -182,4 +184,8 @@ export interface Store {
   readonly assistants: AssistantRepository;
   readonly threads: ThreadRepository;
   readonly chatTools: ChatToolRepository;
+  /** The version outside callers run (db/store/ports-publishing.ts). */
+  readonly publications: PublicationRepository;
+  /** Public chat settings per graph (db/store/ports-publishing.ts). */
+  readonly shares: ShareRepository;
 }

@@ -20,6 +20,7 @@ import * as chatTools from '../chat-tools';
 import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
+import * as publishing from '../publishing';
 import type { Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
@@ -139,6 +140,17 @@ export function sqliteStore(): Store {
       getRun: later(chatTools.getChatToolRun),
       recordCalls: later(chatTools.recordChatToolCalls),
       runsOfCalls: later(chatTools.runsOfToolCalls),
+    },
+    publications: {
+      get: later(publishing.getPublication),
+      publish: later(publishing.publishVersion),
+      unpublish: later(publishing.unpublishGraph),
+    },
+    shares: {
+      get: later(publishing.getShare),
+      byToken: later(publishing.shareByToken),
+      put: later(publishing.putShare),
+      publicSpend: later(publishing.publicSpend),
     },
   };
 }

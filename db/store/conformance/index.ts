@@ -23,6 +23,7 @@ import { stepSpecs } from './steps.spec';
 import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 import { workspaceSpecs } from './workspaces.spec';
+import { publishingSpecs } from './publishing.spec';
 
 export type { Backend } from './backend';
 
@@ -53,5 +54,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     threadSpecs(store);
     chatToolSpecs(store);
     workspaceSpecs(store);
+    publishingSpecs(store);
   });
 }

@@ -12,6 +12,7 @@ import { pgChatTools } from './chat-tools';
 import { pgConnections, pgMcpServers } from './settings';
 import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
+import { pgPublications, pgShares } from './publishing';
 
 export function postgresStore(): Store {
   return {
@@ -37,5 +38,7 @@ export function postgresStore(): Store {
     assistants: pgAssistants,
     threads: pgThreads,
     chatTools: pgChatTools,
+    publications: pgPublications,
+    shares: pgShares,
   };
 }

@@ -19,6 +19,7 @@ import { assistantObject, humanCallId, messageObject, runObject, threadObject } 
 import { OpenAIApiError } from './errors';
 import { graphForModel } from './graph-ref';
 import { outputText } from './run-reply';
+import { outsideVersion } from '../published';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
@@ -128,7 +129,8 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   const thread = await threadOrThrow(threadId);
   const assistant = await getStore().assistants.get(body.assistant_id);
   // An assistant of another workspace's graph is not there for this thread (the same 404: ids do not leak).
-  if (!assistant || (await getStore().graphs.get(assistant.graphId))?.workspaceId !== thread.workspaceId) throw notFound('assistant', body.assistant_id, 'assistant_id');
+  const graph = assistant ? await getStore().graphs.get(assistant.graphId) : null;
+  if (!assistant || !graph || graph.workspaceId !== thread.workspaceId) throw notFound('assistant', body.assistant_id, 'assistant_id');
   const active = await activeRun(threadId);
   if (active) throw new OpenAIApiError('run_active', `Thread ${threadId} already has an active run ${active.run.id}.`);
   await syncReplies(threadId);
@@ -143,7 +145,8 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
   for (const m of messages.slice(0, -1)) history.push(m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content });
   // inputs.messages replaces the initial [user input] of state.messages: the whole conversation.
   const conversation: ChatMessage[] = [...history, { role: 'user', content: last.content }];
-  const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, ...key });
+  const version = await outsideVersion(graph); // the published version, else the newest
+  const run = await startRun(assistant.graphId, { input: last.content, inputs: history.length ? { messages: conversation } : undefined, source: 'openai', conversationId: threadId, version, ...key });
   await getStore().threads.insertRun({ runId: run.id, threadId, assistantId: assistant.id, instructions: instructions || null, metadata: body.metadata ?? null });
   return threadRunObject(threadId, run.id);
 }

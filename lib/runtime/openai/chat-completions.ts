@@ -26,6 +26,7 @@ import { SSE_HEADERS } from '../run-event-stream';
 import { AnswerStream, ending } from './answer-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
+import { outsideGraph } from '../published';
 import { callerToolChoice, callerTools, documentWithCallerTools, keepCallerTools, pendingClientCalls, rememberHandedOut, restoreCallerTools, runOfToolResults } from './client-tools';
 import { runInputFromMessages, trailingToolResults } from './messages';
 import { openaiUsage, runReply, type RunReply } from './run-reply';
@@ -78,7 +79,8 @@ async function beginRun(graph: GraphRow, body: ChatCompletionRequest, requestHea
   const choice = callerToolChoice(body, tools);
   const withTools = tools ? documentWithCallerTools(graph.document, tools) : undefined;
   const toolChoice = withTools && choice ? { node: withTools.node, choice } : undefined;
-  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, document: withTools?.doc, apiKeyId, toolChoice });
+  const version = { version: graph.version, document: graph.document }; // the published version (outsideGraph)
+  const run = await startRun(graph.id, { input, inputs: history.length ? { messages } : undefined, source: 'openai', conversationId, version, document: withTools?.doc, apiKeyId, toolChoice });
   if (tools && withTools) await keepCallerTools(run.id, withTools.node, tools, body.tool_choice ?? null);
   return run;
 }
@@ -137,7 +139,7 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
 
 /** `workspaceId`: where `model` is looked up; `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
 export async function chatCompletion(body: ChatCompletionRequest, requestHeaders: Headers | undefined, opts: { workspaceId: string; apiKeyId?: string }): Promise<Response> {
-  const graph = await graphForModel(body.model, opts.workspaceId);
+  const graph = await outsideGraph(await graphForModel(body.model, opts.workspaceId));
   const results = trailingToolResults(body.messages);
   // A continued run streams only what it does from here on (the caller has the rest).
   let after = 0;
