@@ -140,3 +140,14 @@ export function takeVisitorMessage(graphId: string, visitorId: string, perMinute
   if (!limiter) limiters.set(perMinute, (limiter = new RateLimiter(() => perMinute)));
   return limiter.take(`${graphId}:${visitorId}`);
 }
+
+/** For the page /c/<token>: the open share, `sign_in` when it needs a session the request lacks, null when there is no such chat (a 404). */
+export async function pageShare(token: string, headers: Headers, url: string): Promise<OpenShare | 'sign_in' | null> {
+  try {
+    return await openShare(token, new Request(url, { headers }));
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'unauthorized' || err.code === 'invalid_api_key')) return 'sign_in';
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'host_not_allowed' || err.code === 'bad_request' || err.code === 'forbidden')) return null;
+    throw err;
+  }
+}
