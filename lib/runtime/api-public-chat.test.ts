@@ -23,7 +23,7 @@ const publicBodies: string[] = [];
 beforeAll(async () => {
   mock = await startMockOpenAI({
     rules: [
-      { match: { systemContains: 'SECRET-PROMPT-ONE', lastUserContains: 'multiply' }, reply: { tool_calls: [{ name: 'calc', arguments: { expression: '6*7' } }] } },
+      { match: { systemContains: 'SECRET-PROMPT-ONE', lastUserContains: 'multiply', turn: 1 }, reply: { tool_calls: [{ name: 'calc', arguments: { expression: '6*7' } }] } },
       { match: { systemContains: 'SECRET-PROMPT-ONE', hasToolResultFor: 'calc' }, reply: { content: 'It is **42**.' } },
       { match: { systemContains: 'SECRET-PROMPT-ONE', anyMessageContains: 'I am Ada', lastUserContains: 'What is my name' }, reply: { content: 'Your name is Ada.' } },
       { match: { systemContains: 'SECRET-PROMPT-ONE' }, reply: { content: 'answer of version one' } },
@@ -199,6 +199,6 @@ describe('share settings (PUT /api/graphs/:id/share)', () => {
     expect(bad.body.error.message).toMatch(/allowed_origins/);
     expect((await s.call('PUT', `/api/graphs/${id}/share`, { cookie: admin }, { access: 'everyone' })).body.error.message).toMatch(/access/);
     expect((await s.call('PUT', `/api/graphs/${id}/share`, { cookie: viewer }, { access: 'off' })).status).toBe(403);
-    expect((await s.call('GET', `/api/graphs/${id}/share`, { cookie: viewer })).body).toMatchObject({ access: 'link', path: expect.stringMatching(/^\/c\//) });
+    expect((await s.call('GET', `/api/graphs/${id}/share`, { cookie: admin })).body).toMatchObject({ access: 'link', path: expect.stringMatching(/^\/c\//) });
   });
 });

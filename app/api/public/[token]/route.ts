@@ -5,6 +5,7 @@
  * (lib/runtime/public-chat.ts PUBLIC_TEXT). CORS for the share's allow-listed origins.
  */
 import { PublicMessageRequest, type PublicChatResponse, type PublicErrorResponse, type PublicReplyResponse } from '@/lib/contracts/publishing';
+import { ZodError } from 'zod';
 import { isAppError } from '@/lib/errors';
 import { overDailyCap, PUBLIC_TEXT, publicTurn, publicTurns } from '@/lib/runtime/public-chat';
 import { readJson } from '@/lib/server/body';
@@ -37,6 +38,7 @@ function failure(code: Code, headers: Record<string, string>, extra: Record<stri
 
 /** Any error as one of the generic failures (the error itself goes to the server log only). */
 function generic(err: unknown, headers: Record<string, string>): Response {
+  if (err instanceof ZodError) return failure('bad_request', headers);
   if (isAppError(err)) {
     if (err.code === 'not_found') return failure('not_found', headers);
     if (err.code === 'unauthorized' || err.code === 'invalid_api_key') return failure('sign_in', headers);
