@@ -101,6 +101,7 @@ export const TOC: TocEntry[] = [
       { id: 'connections', title: 'Connections and supports' },
       { id: 'workspaces', title: 'Workspaces' },
       { id: 'openai-api', title: 'OpenAI-compatible' },
+      { id: 'publish-share', title: 'Publish, share and embed' },
       { id: 'error-codes', title: 'Error codes' },
     ],
   },
