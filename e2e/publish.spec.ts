@@ -58,6 +58,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('publish N, edit to N+1: the public page and /api/v1 answer with N; roll back; embed; sharing off is a 404', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(240_000); // two browsers, an embedding site and a dozen model runs on a slow CI machine
   const name = `publish-e2e-${Date.now()}`;
   const created = await request.post('/api/graphs', { data: { document: doc(name, 'ONE') } });
   expect(created.status(), await created.text()).toBe(201);

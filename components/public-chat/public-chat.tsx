@@ -41,7 +41,10 @@ export function PublicChat({ token, title, welcome, suggestions, embed }: Props)
     };
   }, [api]);
 
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [turns, pending]);
+  useEffect(() => {
+    // Braces: scrollIntoView returns a promise in newer browsers, and an effect may only return a cleanup.
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [turns, pending]);
 
   async function send(text: string) {
     const message = text.trim();
