@@ -11,8 +11,9 @@ import { EditorPage } from './pages/editor-page';
 
 const MOCK = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 3901)}`;
 const SCREENS = process.env.PUBLISH_SCREENS;
-const EMBEDDER = 'http://shop.example.test';
-const STRANGER = 'http://stranger.example.test';
+// Other sites, served by the browser's router on loopback names (Chromium keeps public sites from loopback servers).
+const EMBEDDER = 'http://localhost:3991';
+const STRANGER = 'http://localhost:3992';
 
 const doc = (name: string, n: string) => ({
   switchyard: 1,
@@ -58,7 +59,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('publish N, edit to N+1: the public page and /api/v1 answer with N; roll back; embed; sharing off is a 404', async ({ page, request, browser, baseURL }) => {
-  test.setTimeout(240_000); // two browsers, an embedding site and a dozen model runs on a slow CI machine
+  test.setTimeout(300_000); // two browsers, an embedding site and a dozen model runs on a slow CI machine
   const name = `publish-e2e-${Date.now()}`;
   const created = await request.post('/api/graphs', { data: { document: doc(name, 'ONE') } });
   expect(created.status(), await created.text()).toBe(201);
