@@ -15,8 +15,8 @@ function devOrigins() {
 /**
  * Framing protection on every page and route (issue 21 item 6): only our own pages may frame ours
  * (CSP frame-ancestors; X-Frame-Options for browsers without CSP 2), so another site cannot overlay
- * the signed-in Settings page and click through it. A page that must be embeddable elsewhere (a
- * public chat, once it exists) sets its own allow-list on its path.
+ * the signed-in Settings page and click through it. The public chat page (/c/<token>) is the one
+ * exception: proxy.ts sets its frame-ancestors from the share's allow-list (lib/server/public-share.ts).
  */
 export const FRAME_HEADERS = [
   { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
@@ -43,7 +43,11 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: false },
   allowedDevOrigins: devOrigins(),
   async headers() {
-    return [{ source: '/:path*', headers: FRAME_HEADERS }];
+    // Every path but a public chat page (/c/<token>), whose allow-list proxy.ts sets per share.
+    return [
+      { source: '/', headers: FRAME_HEADERS },
+      { source: '/:path((?!c/).*)', headers: FRAME_HEADERS },
+    ];
   },
   async rewrites() {
     return WELL_KNOWN_REWRITES;

@@ -16,7 +16,7 @@ import type { GraphDocument } from '@/lib/graph/schema';
 import type { Problem } from '@/lib/graph/problems';
 import { getDb } from './client';
 import * as schema from './schema';
-import { conversations, graphs, graphVersions, runs, type GraphRow } from './schema';
+import { conversations, graphPublications, graphs, graphVersions, runs, type GraphRow } from './schema';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from './store/graph-rules';
 import { checkStorableJson, unmatchable } from './store/storable';
 import type { GraphSummary, GraphVersionSummary, ImportResult, SaveOutcome, WorkspaceScope } from './store/ports';
@@ -162,11 +162,14 @@ function replaceCurrent(conn: Conn, current: GraphRow, doc: GraphDocument, at: D
   return { ...current, ...updated };
 }
 
-/** An autosaved version, without a note, written within the quiet period and used by no run: later autosaves may replace it. */
+/** An autosaved version, without a note, written within the quiet period, used by no run and not published: later autosaves may replace it. */
 function coalescible(conn: Conn, current: GraphRow, at: Date): boolean {
   if (!coalescibleVersion(getGraphVersion(current.id, current.version, conn), at)) return false;
   const used = conn.select({ id: runs.id }).from(runs).where(and(eq(runs.graphId, current.id), eq(runs.graphVersion, current.version))).limit(1).get();
-  return !used;
+  if (used) return false;
+  // The published version is what outside callers run: an edit never rewrites it (lib/runtime/published.ts).
+  const live = conn.select({ v: graphPublications.version }).from(graphPublications).where(eq(graphPublications.graphId, current.id)).get();
+  return live?.v !== current.version;
 }
 
 /**

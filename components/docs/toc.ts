@@ -108,6 +108,7 @@ export const TOC: TocEntry[] = [
       { id: 'openai-api', title: 'OpenAI-compatible' },
       { id: 'a2a', title: 'A2A (agent to agent)' },
       { id: 'responses-api', title: 'Responses and Conversations' },
+      { id: 'publish-share', title: 'Publish, share and embed' },
       { id: 'error-codes', title: 'Error codes' },
     ],
   },

@@ -1,9 +1,12 @@
 'use client';
-/** The editor's header: graph name (rename), save state, Run, history, layout, YAML, export, import, help, theme. */
+/** The editor's header: graph name (rename), save state, Publish, Run, history, layout, YAML, export, import, tests, Share, Use this graph, help, theme. */
 import Link from 'next/link';
 import { VersionHistoryButton } from '@/components/versions/version-history-button';
 import { SaveVersionButton } from '@/components/versions/save-version-dialog';
 import { TestsButton } from '@/components/tests/tests-button';
+import { PublishButton } from '@/components/publish/publish-button';
+import { ShareButton } from '@/components/publish/share-button';
+import { UseGraphButton } from '@/components/publish/use-graph-button';
 import { GRAPH_NAME_RULE, isGraphName } from '@/lib/graph/constants';
 import { editorToDocument } from './state/convert';
 import { useEditor, useEditorStore } from './state/context';
@@ -113,6 +116,7 @@ export function EditorHeader(p: HeaderProps) {
       />
       <Autosave graphId={p.graphId} base={p.base} />
       <SaveVersionButton graphId={p.graphId} currentDocument={() => editorToDocument(store.getState()).doc} canSave={errors === 0} />
+      <PublishButton graphId={p.graphId} canPublish={errors === 0} />
       <button type="button" className="sy-btn is-primary sy-run-btn" data-testid="header-run" title="Run the graph (Ctrl/⌘ Enter); with the run panel folded, opens it at its input" aria-keyshortcuts="Control+Enter Meta+Enter" onClick={p.onRun}>
         <span aria-hidden>▶</span> Run
       </button>
@@ -156,6 +160,8 @@ export function EditorHeader(p: HeaderProps) {
         </button>
         <VersionHistoryButton graphId={p.graphId} onRestored={() => window.location.reload()} />
         <TestsButton graphId={p.graphId} />
+        <ShareButton graphId={p.graphId} />
+        <UseGraphButton graphId={p.graphId} graphName={name} />
         <button type="button" className="sy-btn sy-btn-round" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-open" onClick={p.onHelp}>
           ?
         </button>

@@ -2,7 +2,8 @@
 /**
  * A graph's saved versions: pick one to see its YAML next to a line diff against the current version
  * or any other ("Compare with"), and restore it (after a confirm) as a new version. History is
- * append-only; nothing is overwritten.
+ * append-only; nothing is overwritten. The published (live) version is marked; publishing an older
+ * one is the rollback of what the API, MCP and the public chat run.
  */
 import { useState } from 'react';
 import { Button, Spinner } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import { VersionList } from './version-list';
 import { RestoreError } from './restore-error';
 import { useRestoreVersion, useVersion, useVersionDiff, useVersionList } from './use-versions';
 import { YamlText } from './yaml-text';
+import { usePublication, usePublish } from '@/components/publish/api';
 import s from './versions.module.css';
 
 export interface VersionHistoryDialogProps {
@@ -41,6 +43,9 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
   const cur = useVersion(graphId, current);
   const pair = comparePair(selected, compareWith, current, versions.map((v) => v.version));
   const diff = useVersionDiff(graphId, pair, current);
+  const publication = usePublication(graphId, open);
+  const live = publication.data?.published?.version ?? null;
+  const publish = usePublish(graphId);
   const restore = useRestoreVersion(graphId, (record) => {
     setConfirming(false);
     onRestored(record);
@@ -72,6 +77,16 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
       <Button variant="ghost" onClick={onClose}>
         Close
       </Button>
+      {selected !== null && selected !== live ? (
+        <Button
+          busy={publish.isPending}
+          data-testid="version-publish"
+          title="Make this the version the API, MCP and the public chat run"
+          onClick={() => publish.mutate({ version: selected, note: live !== null && selected < live ? `rollback to version ${selected}` : undefined })}
+        >
+          {live !== null && selected < live ? `Roll back live to version ${selected}` : `Publish version ${selected}`}
+        </Button>
+      ) : null}
       <Button variant="primary" disabled={!canRestore} data-testid="version-restore" onClick={() => setConfirming(true)}>
         {selected !== null && selected !== current ? `Restore version ${selected}…` : 'Restore…'}
       </Button>
@@ -97,7 +112,7 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
           <Spinner label="Loading versions" />
         ) : (
           <>
-            <VersionList graphId={graphId} versions={versions} current={current ?? 0} selected={selected} onSelect={select} />
+            <VersionList graphId={graphId} versions={versions} current={current ?? 0} selected={selected} live={live} onSelect={select} />
             <section className={s.pane} aria-label={`Version ${selected} YAML`}>
               <h3 className={s.paneTitle}>Version {selected}</h3>
               {sel.isError ? <p className={s.error} data-testid="version-error">{message(sel.error)}</p> : sel.data ? <YamlText text={sel.data.yaml} label={`YAML of version ${selected}`} /> : <Spinner />}
@@ -125,6 +140,11 @@ export function VersionHistoryDialog({ graphId, open, onClose, onRestored }: Ver
       {restore.data ? (
         <p className={s.notice} role="status" data-testid="version-restored">
           Restored version {restore.data.restored_from} as version {restore.data.version}.
+        </p>
+      ) : null}
+      {publish.error ? (
+        <p className={s.error} role="alert" data-testid="version-publish-error">
+          {message(publish.error)}
         </p>
       ) : null}
       {restore.error ? <RestoreError error={restore.error instanceof ApiError ? restore.error : new ApiError(message(restore.error), 0, 'unknown')} /> : null}

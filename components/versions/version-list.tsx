@@ -1,5 +1,5 @@
 'use client';
-/** The saved versions, newest first: number, relative time, node count, and a badge on the current one. */
+/** The saved versions, newest first: number, relative time, node count, and badges on the current and the published (live) one. */
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,8 @@ function NodeCount({ graphId, version }: { graphId: string; version: number }) {
   );
 }
 
-export function VersionList(p: { graphId: string; versions: Entry[]; current: number; selected: number | null; onSelect(v: number): void }) {
+/** `live`: the published version (what the API, MCP and the public chat run), if any. */
+export function VersionList(p: { graphId: string; versions: Entry[]; current: number; selected: number | null; live?: number | null; onSelect(v: number): void }) {
   const [shown, setShown] = useState(PAGE);
   const now = new Date();
   return (
@@ -52,6 +53,11 @@ export function VersionList(p: { graphId: string; versions: Entry[]; current: nu
                   {isCurrent ? (
                     <Badge tone="accent" data-testid="version-current-badge">
                       current
+                    </Badge>
+                  ) : null}
+                  {v.version === p.live ? (
+                    <Badge tone="warning" data-testid="version-live-badge" title="The published version: the API, MCP and the public chat run it">
+                      live
                     </Badge>
                   ) : null}
                 </span>

@@ -153,6 +153,8 @@ export const {
   conversationItems,
   conversationMemory,
   conversations,
+  graphPublications,
+  graphShares,
   graphTests,
   graphVersions,
   graphs,

@@ -14,3 +14,4 @@ export * from './sign-in-failures';
 export * from './responses';
 export * from './conversations';
 export * from './knowledge';
+export * from './publishing';

@@ -28,6 +28,7 @@ import type { ConversationItemRepository, ResponseRepository } from './ports-res
 import type { ConnectionRepository, GraphTestsRepository, McpServerRepository, MetaRepository, PageCacheRepository, SeedExamples } from './ports-settings';
 import type { WorkspaceRepository, WorkspaceScope } from './ports-workspaces';
 import type { KnowledgeRepository } from './ports-knowledge';
+import type { PublicationRepository, ShareRepository } from './ports-publishing';
 
 export type * from './ports-settings';
 export type * from './ports-conversations';
@@ -37,6 +38,7 @@ export { DEFAULT_WORKSPACE_ID, personalWorkspaceId } from './ports-workspaces';
 export type * from './ports-auth';
 export type * from './ports-knowledge';
 export { MAX_CHUNKS_PER_BASE } from './ports-knowledge';
+export type * from './ports-publishing';
 
 import type { CheckpointRepository, JournalRepository, RunEventRepository, RunRepository, StepCommitter } from './run-ports';
 
@@ -195,4 +197,8 @@ export interface Store {
   readonly conversations: ConversationRepository;
   /** Knowledge bases, their documents and chunks, keyword and vector search (issue 23). */
   readonly knowledge: KnowledgeRepository;
+  /** The version outside callers run (db/store/ports-publishing.ts). */
+  readonly publications: PublicationRepository;
+  /** Public chat settings per graph (db/store/ports-publishing.ts). */
+  readonly shares: ShareRepository;
 }

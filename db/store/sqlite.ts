@@ -23,6 +23,7 @@ import * as pages from '../page-cache';
 import { seedExamples } from '../seed';
 import * as workspaces from '../workspaces';
 import * as knowledge from '../knowledge';
+import * as publishing from '../publishing';
 import type { ConversationListOptions, Store, WorkspaceScope } from './ports';
 import { later, sqliteCheckpoints, sqliteJournal, sqliteRunEvents, sqliteRuns, sqliteSteps } from './sqlite-runs';
 
@@ -180,6 +181,17 @@ export function sqliteStore(): Store {
       chunksOf: later(knowledge.knowledgeChunksOf),
       keywordSearch: later(knowledge.keywordSearchKnowledge),
       vectorSearch: knowledge.vectorSearchKnowledge,
+    },
+    publications: {
+      get: later(publishing.getPublication),
+      publish: later(publishing.publishVersion),
+      unpublish: later(publishing.unpublishGraph),
+    },
+    shares: {
+      get: later(publishing.getShare),
+      byToken: later(publishing.shareByToken),
+      put: later(publishing.putShare),
+      publicSpend: later(publishing.publicSpend),
     },
   };
 }

@@ -34,6 +34,8 @@ export interface StartRunOptions {
   source: RunSource;
   /** The conversation the run continues (an assistants thread id or the caller's `conversation_id`): node memory is kept per conversation. */
   conversationId?: string;
+  /** The saved version to run instead of the newest (an outside caller's: lib/runtime/published.ts outsideVersion); `document` may still derive from it. */
+  version?: { version: number; document: GraphDocument };
   /** The document to run instead of the saved graph's (e.g. with an API caller's client tools added). */
   document?: GraphDocument;
   /** The API key the run is started with (lib/server/auth-keys.ts keyBudget: its monthly budget counts the run). */
@@ -64,13 +66,13 @@ export async function startRun(graphId: string, opts: StartRunOptions): Promise<
   const store = getStore();
   const graph = await store.graphs.get(graphId);
   if (!graph) throw notFound(`Graph ${graphId}`);
-  const doc = opts.document ?? graph.document;
+  const doc = opts.document ?? opts.version?.document ?? graph.document;
   checkBreakpoints(doc, opts.breakpoints);
   const run = await store.runs.insert({
     id: newRunId(),
     graphId: graph.id,
     graphName: graph.name,
-    graphVersion: graph.version,
+    graphVersion: opts.version?.version ?? graph.version,
     input: opts.input,
     inputs: opts.inputs ?? null,
     breakpoints: opts.breakpoints?.length ? opts.breakpoints : null,

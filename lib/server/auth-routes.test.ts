@@ -21,6 +21,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/me': 'public',
   'GET /api/auth/*all': 'public',
   'POST /api/auth/*all': 'public',
+  // a graph's public chat: the share token is the key (lib/server/public-share.ts)
+  'GET /api/public/:token': 'public',
+  'POST /api/public/:token': 'public',
+  'DELETE /api/public/:token': 'public',
 
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
@@ -85,6 +89,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/graphs/:id/tests': 'viewer',
   'PUT /api/graphs/:id/tests': 'editor',
   'POST /api/graphs/:id/tests/run': 'editor',
+  'GET /api/graphs/:id/publish': 'viewer',
+  'POST /api/graphs/:id/publish': 'editor',
+  'DELETE /api/graphs/:id/publish': 'editor',
+  'GET /api/graphs/:id/share': 'viewer',
+  'PUT /api/graphs/:id/share': 'editor',
 
   'GET /api/mcp-servers': 'viewer',
   'POST /api/mcp-servers': 'admin',

@@ -79,7 +79,7 @@ describe('a malformed Host is a 400', () => {
 });
 
 describe('framing protection on every page (next.config.mjs)', () => {
-  it("frame-ancestors 'self' and X-Frame-Options SAMEORIGIN on every path", async () => {
+  it("frame-ancestors 'self' and X-Frame-Options SAMEORIGIN on every path but a public chat page", async () => {
     const { default: nextConfig, FRAME_HEADERS } = (await import(/* @vite-ignore */ pathToFileURL(path.join(process.cwd(), 'next.config.mjs')).href)) as {
       default: NextConfig;
       FRAME_HEADERS: { key: string; value: string }[];
@@ -89,8 +89,13 @@ describe('framing protection on every page (next.config.mjs)', () => {
       { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
     ]);
     const rules = await nextConfig.headers!();
-    const all = rules.find((r) => r.source === '/:path*');
-    expect(all?.headers).toEqual(FRAME_HEADERS);
+    expect(rules.find((r) => r.source === '/')?.headers).toEqual(FRAME_HEADERS);
+    const rest = rules.find((r) => r.source === '/:path((?!c/).*)');
+    expect(rest?.headers).toEqual(FRAME_HEADERS);
+    // Every path but a public chat page (/c/<token>: proxy.ts sets its allow-list).
+    const covered = (p: string) => new RegExp('^/((?!c/).*)$').test(p);
+    expect(['/settings', '/graphs/g1', '/api/graphs', '/chat', '/c'].every(covered)).toBe(true);
+    expect(covered('/c/some-token')).toBe(false);
   });
 });
 

@@ -61,6 +61,9 @@ const YAML = 'switchyard: 1\nname: sneaky\nnodes: {}\nedges:\n  - { from: START,
 
 const SCOPED: Record<string, Scoped> = {
   'GET /api/health': { kind: 'instance', why: 'public' },
+  'GET /api/public/:token': { kind: 'instance', why: 'a public chat: the share token is the key' },
+  'POST /api/public/:token': { kind: 'instance', why: 'a public chat: the share token is the key' },
+  'DELETE /api/public/:token': { kind: 'instance', why: 'a public chat: the share token is the key' },
   'GET /api/schema': { kind: 'instance', why: 'public' },
   'GET /api/auth/setup': { kind: 'instance', why: 'public' },
   'POST /api/auth/setup': { kind: 'instance', why: 'public' },
@@ -135,6 +138,11 @@ const SCOPED: Record<string, Scoped> = {
   'GET /api/graphs/:id/tests': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/tests` },
   'PUT /api/graphs/:id/tests': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/tests`, body: () => ({ yaml: 'tests: []\n' }) },
   'POST /api/graphs/:id/tests/run': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/tests/run`, body: () => ({}) },
+  'GET /api/graphs/:id/publish': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/publish` },
+  'POST /api/graphs/:id/publish': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/publish`, body: () => ({ version: 1, note: 'mine now' }) },
+  'DELETE /api/graphs/:id/publish': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/publish` },
+  'GET /api/graphs/:id/share': { kind: 'by-id', read: true, path: (h) => `/api/graphs/${h.graph}/share` },
+  'PUT /api/graphs/:id/share': { kind: 'by-id', read: false, path: (h) => `/api/graphs/${h.graph}/share`, body: () => ({ access: 'link' }) },
 
   'GET /api/runs/diff': { kind: 'by-id', read: true, path: (h) => `/api/runs/diff?a=${h.run}&b=${h.run}` },
   'GET /api/runs/:id': { kind: 'by-id', read: true, path: (h) => `/api/runs/${h.run}` },

@@ -2,6 +2,7 @@
 import { ERROR_CODES, statusOf, type ErrorCode } from '@/lib/errors';
 import { C, Code, Note, Section, Sub, Table } from '../parts';
 import { A2A_SNIPPET, AGENTS_SDK_SNIPPET, OPENAI_SNIPPET, RESPONSES_SNIPPET, RUN_API_SNIPPET } from '../snippets';
+import { PublishingDocs } from './publishing';
 
 /** The error codes by HTTP status, read from the one table (lib/errors.ts). */
 function errorCodesByStatus(): [number, ErrorCode[]][] {
@@ -169,6 +170,7 @@ export function Api() {
           {AGENTS_SDK_SNIPPET}
         </Code>
       </Sub>
+      <PublishingDocs />
       <Sub id="error-codes" title="Error codes">
         <p>
           Every error answers <C>{'{ error: { code, message, details? } }'}</C> (on <C>/api/v1</C>, OpenAI’s shape, with the same status). The status

@@ -26,6 +26,7 @@ import { userSpecs } from './users.spec';
 import { versionSpecs } from './versions.spec';
 import { workspaceSpecs } from './workspaces.spec';
 import { knowledgeSpecs } from './knowledge.spec';
+import { publishingSpecs } from './publishing.spec';
 
 export type { Backend } from './backend';
 
@@ -59,5 +60,6 @@ export async function storeConformance(backend: Backend): Promise<void> {
     conversationSpecs(store);
     workspaceSpecs(store);
     knowledgeSpecs(store);
+    publishingSpecs(store);
   });
 }

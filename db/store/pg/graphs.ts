@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '@/lib/errors';
 import type { GraphDocument } from '@/lib/graph/schema';
-import { conversations, graphs, graphVersions, runs } from '../../schema-pg';
+import { conversations, graphPublications, graphs, graphVersions, runs } from '../../schema-pg';
 import { checkStorable, coalescibleVersion, editKind, importConflict, isVersionNumber, nameCandidates, nameTaken } from '../graph-rules';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { GraphRepository, GraphRow, GraphSummary, GraphVersionRepository, GraphVersionRow, GraphVersionSummary } from '../ports';
@@ -104,7 +104,10 @@ async function replaceCurrent(conn: PgConn, current: GraphRow, doc: GraphDocumen
 async function coalescible(conn: PgConn, current: GraphRow, at: Date): Promise<boolean> {
   if (!coalescibleVersion(await versionRow(conn, current.id, current.version), at)) return false;
   const used = await conn.select({ id: runs.id }).from(runs).where(and(eq(runs.graphId, current.id), eq(runs.graphVersion, current.version))).limit(1);
-  return used.length === 0;
+  if (used.length) return false;
+  // The published version is what outside callers run: an edit never rewrites it (lib/runtime/published.ts).
+  const [live] = await conn.select({ v: graphPublications.version }).from(graphPublications).where(eq(graphPublications.graphId, current.id));
+  return live?.v !== current.version;
 }
 
 async function uniqueName(conn: PgConn, base: string, workspaceId: string): Promise<string> {

@@ -15,6 +15,7 @@ import { pgGraphTests, pgMeta, pgPageCache, pgSeedExamples } from './small';
 import { pgWorkspaces } from './workspaces';
 import { pgConversations } from './conversations';
 import { pgKnowledge } from './knowledge';
+import { pgPublications, pgShares } from './publishing';
 
 export function postgresStore(): Store {
   return {
@@ -44,5 +45,7 @@ export function postgresStore(): Store {
     conversationItems: pgConversationItems,
     conversations: pgConversations,
     knowledge: pgKnowledge,
+    publications: pgPublications,
+    shares: pgShares,
   };
 }

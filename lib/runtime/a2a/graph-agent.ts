@@ -109,7 +109,7 @@ export class GraphAgent implements A2ARequestHandler {
     if (message.taskId) return this.answer(message, text);
     const contextId = message.contextId || randomUUID();
     if (!ConversationId.safeParse(contextId).success) throw new RequestMalformedError('params.message.contextId must be 1 to 200 printable characters without spaces.');
-    const run = await startRun(this.graph.id, { input: text, source: 'a2a', conversationId: contextId, apiKeyId: this.opts.apiKeyId });
+    const run = await startRun(this.graph.id, { input: text, source: 'a2a', conversationId: contextId, apiKeyId: this.opts.apiKeyId, version: { version: this.graph.version, document: this.graph.document } });
     return { run, after: 0 };
   }
 

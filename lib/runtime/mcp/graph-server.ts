@@ -23,6 +23,7 @@ import { getStore } from '@/db/store';
 import { isAppError } from '@/lib/errors';
 import { subscribe } from '../event-bus';
 import { cancelRun, startRun, waitForRun } from '../run-manager';
+import { outsideGraph, outsideVersion } from '../published';
 
 const CHANNEL_SCHEMAS: Record<ChannelType, Record<string, unknown>> = {
   messages: { type: 'array', items: { type: 'object' } },
@@ -62,7 +63,11 @@ export function graphOutputSchema(doc: GraphDocument): Tool['outputSchema'] | un
 
 async function graphTools(workspaceId: string): Promise<Tool[]> {
   const graphs = getStore().graphs;
-  const rows = await Promise.all((await graphs.list([workspaceId])).map((s) => graphs.get(s.id)));
+  // Each tool describes the version a call runs (the published one: lib/runtime/published.ts).
+  const rows = await Promise.all((await graphs.list([workspaceId])).map(async (s) => {
+    const row = await graphs.get(s.id);
+    return row && (await outsideGraph(row));
+  }));
   return rows.flatMap((row) => {
     if (!row) return [];
     const outputSchema = graphOutputSchema(row.document);
@@ -121,7 +126,8 @@ function createServer(httpSignal: AbortSignal, gate: McpRunGate): Server {
     const inputs = args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? (args.inputs as Record<string, unknown>) : undefined;
     const key = await passGate(gate);
     if ('content' in key) return key;
-    const run = await startRun(graph.id, { input: args.input, inputs, source: 'api', ...key });
+    const version = await outsideVersion(graph); // the published version, else the newest
+    const run = await startRun(graph.id, { input: args.input, inputs, source: 'mcp', version, ...key });
     const token = ctx.mcpReq._meta?.progressToken;
     let progress = 0;
     const stop =

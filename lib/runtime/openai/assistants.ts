@@ -23,6 +23,7 @@ import { graphForModel } from './graph-ref';
 import { pageOf, type ListQuery } from './list-page';
 import { outputText } from './run-reply';
 import { listRunSteps, readRunStep } from './run-steps';
+import { outsideVersion } from '../published';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
@@ -167,6 +168,7 @@ export async function createThreadRun(threadId: string, body: CreateThreadRunBod
     inputs: history.length ? { messages: conversation } : undefined,
     source: 'openai',
     conversationId: threadId,
+    version: await outsideVersion(graph), // the published version, else the newest
     document: planned.document,
     toolChoice: planned.toolChoice,
     ...key,

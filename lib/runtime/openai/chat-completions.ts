@@ -21,6 +21,7 @@ import { runtimeConfig } from '../config';
 import { SSE_HEADERS } from '../run-event-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
+import { outsideGraph } from '../published';
 import { followTurn, settleTurn, startTurn, type Outcome } from './run-turn';
 import { chatParamNames, samplingOf } from './sampling';
 
@@ -86,7 +87,8 @@ function conversationOf(body: ChatCompletionRequest, headers: Headers | undefine
 
 /** `workspaceId`: where `model` is looked up; `apiKeyId`: the API key the caller used (a new run counts toward its monthly budget). */
 export async function chatCompletion(body: ChatCompletionRequest, requestHeaders: Headers | undefined, opts: { workspaceId: string; apiKeyId?: string }): Promise<Response> {
-  const graph = await graphForModel(body.model, opts.workspaceId);
+  // The published version, else the newest (published.ts).
+  const graph = await outsideGraph(await graphForModel(body.model, opts.workspaceId));
   const turn = await startTurn(graph, {
     messages: body.messages,
     tools: body.tools,

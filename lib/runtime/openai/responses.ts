@@ -33,6 +33,7 @@ import { cancelRun, waitForRun } from '../run-manager';
 import { SSE_HEADERS } from '../run-event-stream';
 import { OpenAIApiError, openaiErrorBody } from './errors';
 import { graphForModel } from './graph-ref';
+import { outsideGraph } from '../published';
 import { conversationItems, keepTurnItems, page, storedConversation } from './conversations';
 import { itemsToMessages, newItemId, normalizeInput, type Item } from './response-items';
 import { resumeValueFromOutput } from './assistants';
@@ -245,7 +246,8 @@ export interface CreateOptions {
 /** POST /v1/responses. */
 export async function createResponse(body: ResponseCreateRequest, opts: CreateOptions): Promise<Response> {
   refuseUnsupported(body);
-  const graph = await graphForModel(body.model, opts.workspaceId);
+  // The published version, else the newest (published.ts).
+  const graph = await outsideGraph(await graphForModel(body.model, opts.workspaceId));
   const { tools, tool_choice, echo: toolsEcho } = chatTools(body);
   const input = normalizeInput(body.input);
   if (!input.length) throw new OpenAIApiError('bad_request', 'input is required: a string or a list of input items.', { param: 'input', code: 'missing_required_parameter' });

@@ -72,6 +72,8 @@ async function beginRun(graph: GraphRow, req: TurnRequest): Promise<RunRow> {
     input,
     inputs: history.length ? { messages } : undefined,
     source: 'openai',
+    // The version `graph` holds: the caller passes the one outside callers run (published.ts outsideGraph).
+    version: { version: graph.version, document: graph.document },
     conversationId: req.conversationId,
     document: doc === graph.document ? undefined : doc,
     apiKeyId: req.apiKeyId,
