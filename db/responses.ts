@@ -3,11 +3,12 @@
  * implementation (db/store/sqlite.ts; contract in db/store/ports-responses.ts).
  */
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { getDb } from './client';
 import { conversationItems, responses, type ConversationItemRow, type ResponseRow } from './schema/responses';
 import type { NewResponse } from './store/ports-responses';
+import { firstItemSeq } from './store/item-seq';
 import { checkStorableJson, unmatchable } from './store/storable';
 
 export function insertResponse(r: NewResponse): ResponseRow {
@@ -45,7 +46,6 @@ export function deleteResponse(id: string): boolean {
 }
 
 /** Microseconds since the epoch plus the item's index: the order of a conversation's items. */
-export const itemSeq = (now: number, i: number) => now * 1000 + i;
 
 export function appendConversationItems(conversationId: string, items: { id: string; runId?: string | null; item: Record<string, unknown> }[]): ConversationItemRow[] {
   checkStorableJson('the conversation items', items);
@@ -53,18 +53,20 @@ export function appendConversationItems(conversationId: string, items: { id: str
   const now = Date.now();
   const db = getDb();
   try {
-    return db.transaction(() =>
-      items.map((it, i) => {
+    return db.transaction(() => {
+      const last = db.select({ seq: max(conversationItems.seq) }).from(conversationItems).where(eq(conversationItems.conversationId, conversationId)).get();
+      const first = firstItemSeq(now, last?.seq);
+      return items.map((it, i) => {
         const row = db
           .insert(conversationItems)
-          .values({ id: it.id, conversationId, runId: it.runId ?? null, seq: itemSeq(now, i), item: it.item, createdAt: new Date(now) })
+          .values({ id: it.id, conversationId, runId: it.runId ?? null, seq: first + i, item: it.item, createdAt: new Date(now) })
           .onConflictDoNothing()
           .returning()
           .get();
         if (!row) throw conflict(`conversation item ${it.id} exists already`);
         return row;
-      }),
-    );
+      });
+    });
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notFound(`Conversation ${conversationId}`);
     throw err;

@@ -71,7 +71,7 @@ describe('parseGraphYaml', () => {
 
   it('reports an unknown tool type', () => {
     const [e] = errorsOf(replace('{ type: calculator }', '{ type: abacus }'));
-    expect(e.message).toMatch(/^tools\.calc\.type: unknown type "abacus" \(expected one of calculator, http, web_search(, [a-z_]+)*\)$/);
+    expect(e.message).toMatch(/^tools\.calc\.type: unknown type "abacus" \(expected one of calculator, http, web_search(, [a-z0-9_]+)*\)$/);
     expect(e).toMatchObject({ line: 6, col: 17 });
   });
 

@@ -1,8 +1,9 @@
 /** The Responses API's stored responses and /v1 conversation items on Postgres (db/store/ports-responses.ts), as db/responses.ts keeps them on SQLite. */
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
 import { conflict, notFound } from '@/lib/errors';
 import { conversationItems, responses } from '../../schema-pg';
+import { firstItemSeq } from '../item-seq';
 import { checkStorableJson, unmatchable } from '../storable';
 import type { ConversationItemRepository, ConversationItemRow, ResponseRepository, ResponseRow } from '../ports';
 import { pgCode, pgDb } from './db';
@@ -49,10 +50,12 @@ export const pgConversationItems: ConversationItemRepository = {
     try {
       return await db.transaction(async (tx) => {
         const out: ConversationItemRow[] = [];
+        const [last] = await tx.select({ seq: max(conversationItems.seq) }).from(conversationItems).where(eq(conversationItems.conversationId, conversationId));
+        const first = firstItemSeq(now, last?.seq == null ? null : Number(last.seq));
         for (const [i, it] of items.entries()) {
           const [row] = (await tx
             .insert(conversationItems)
-            .values({ id: it.id, conversationId, runId: it.runId ?? null, seq: now * 1000 + i, item: it.item, createdAt: new Date(now) })
+            .values({ id: it.id, conversationId, runId: it.runId ?? null, seq: first + i, item: it.item, createdAt: new Date(now) })
             .onConflictDoNothing()
             .returning()) as ConversationItemRow[];
           if (!row) throw conflict(`conversation item ${it.id} exists already`);

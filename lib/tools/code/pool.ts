@@ -71,8 +71,8 @@ const WORKER_FILES: Record<CodeLanguage, string> = { javascript: 'quickjs-worker
 /** The directory holding the worker files: next to this module (CLI, tests), else the repository's (a bundled server). */
 function workerDir(): string {
   try {
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    if (existsSync(path.join(here, WORKER_FILES.javascript))) return here;
+    const here = path.dirname(fileURLToPath(/*turbopackIgnore: true*/ import.meta.url));
+    if (existsSync(path.join(/*turbopackIgnore: true*/ here, WORKER_FILES.javascript))) return here;
   } catch {
     // not a file URL (bundled)
   }
@@ -83,7 +83,7 @@ function workerDir(): string {
 function pyodideDir(): string {
   const fromCwd = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', 'pyodide');
   if (existsSync(fromCwd)) return fromCwd + path.sep;
-  return path.join(workerDir(), '..', '..', '..', 'node_modules', 'pyodide') + path.sep;
+  return path.join(/*turbopackIgnore: true*/ workerDir(), '..', '..', '..', 'node_modules', 'pyodide') + path.sep;
 }
 
 /** The JS heap of a worker (the sandboxed code's memory is WebAssembly memory, capped per job). */
@@ -128,8 +128,9 @@ export class SandboxPool {
   }
 
   private spawn(): Slot {
-    const file = path.join(workerDir(), WORKER_FILES[this.language]);
-    const worker = new Worker(file, {
+    // Not bundled: the build must not follow a Worker path it cannot know (it would take the whole repository for worker entries).
+    const file = path.join(/*turbopackIgnore: true*/ workerDir(), WORKER_FILES[this.language]);
+    const worker = new Worker(/*turbopackIgnore: true*/ file, {
       env: {},
       argv: [],
       execArgv: [],
