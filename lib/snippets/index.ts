@@ -13,7 +13,7 @@ export interface GraphRef {
   model: string;
 }
 
-export type SnippetId = 'curl' | 'javascript' | 'python' | 'mcp';
+export type SnippetId = 'curl' | 'javascript' | 'python' | 'responses-js' | 'responses-python' | 'mcp' | 'a2a';
 
 export interface Snippet {
   id: SnippetId;
@@ -71,6 +71,40 @@ export function pythonSnippet(g: GraphRef): string {
   ].join('\n');
 }
 
+/** The Responses API (what the OpenAI Agents SDK and new clients use) with the official JavaScript client. */
+export function responsesJavascriptSnippet(g: GraphRef): string {
+  return [
+    `// npm install openai`,
+    `import OpenAI from 'openai';`,
+    ``,
+    `const client = new OpenAI({ baseURL: ${lit(`${base(g.origin)}/api/v1`)}, apiKey: process.env.${API_KEY_ENV} });`,
+    `const response = await client.responses.create({ model: ${lit(g.model)}, input: ${lit(QUESTION)} });`,
+    `console.log(response.output_text);`,
+  ].join('\n');
+}
+
+/** The Responses API with the official Python client. */
+export function responsesPythonSnippet(g: GraphRef): string {
+  return [
+    `# pip install openai`,
+    `import os`,
+    `from openai import OpenAI`,
+    ``,
+    `client = OpenAI(base_url=${lit(`${base(g.origin)}/api/v1`)}, api_key=os.environ[${lit(API_KEY_ENV)}])`,
+    `response = client.responses.create(model=${lit(g.model)}, input=${lit(QUESTION)})`,
+    `print(response.output_text)`,
+  ].join('\n');
+}
+
+/** The graph as an A2A agent: its card (the URL an A2A client is given), fetched with curl. */
+export function a2aSnippet(g: GraphRef): string {
+  return [
+    `# The agent card: give this URL to an A2A client (@a2a-js/sdk, a2a-sdk for Python, another Switchyard graph's a2a tool)`,
+    `curl ${base(g.origin)}/api/a2a/${encodeURIComponent(g.model)}/agent-card.json \\`,
+    `  -H "Authorization: Bearer $${API_KEY_ENV}"`,
+  ].join('\n');
+}
+
 /** An MCP client's server entry (Claude Desktop, Cursor, VS Code style): every graph of the key's workspace is a tool. */
 export function mcpConfig(origin: string): { mcpServers: Record<string, { type: 'http'; url: string; headers: Record<string, string> }> } {
   return { mcpServers: { switchyard: { type: 'http', url: `${base(origin)}/api/mcp`, headers: { Authorization: `Bearer \${${API_KEY_ENV}}` } } } };
@@ -85,7 +119,10 @@ export function graphSnippets(g: GraphRef): Snippet[] {
     { id: 'curl', label: 'curl', hint: `Chat Completions from a shell (set ${API_KEY_ENV} first).`, code: curlSnippet(g) },
     { id: 'javascript', label: 'JavaScript', hint: 'The official openai package for Node.js (an ES module, e.g. chat.mjs).', code: javascriptSnippet(g) },
     { id: 'python', label: 'Python', hint: 'The official openai package for Python.', code: pythonSnippet(g) },
+    { id: 'responses-js', label: 'Responses (JS)', hint: 'The Responses API, as the OpenAI Agents SDK and new clients call it (official openai package for Node.js).', code: responsesJavascriptSnippet(g) },
+    { id: 'responses-python', label: 'Responses (Python)', hint: 'The Responses API with the official openai package for Python.', code: responsesPythonSnippet(g) },
     { id: 'mcp', label: 'MCP', hint: `MCP client configuration: the graph is the tool "${g.model}" (replace \${${API_KEY_ENV}} if your client does not expand it).`, code: mcpSnippet(g) },
+    { id: 'a2a', label: 'A2A', hint: 'The graph as an A2A agent: its agent card, and the JSON-RPC endpoint the card names.', code: a2aSnippet(g) },
   ];
 }
 

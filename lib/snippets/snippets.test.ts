@@ -66,6 +66,23 @@ describe('the "Use this graph" snippets, run against a live server', () => {
     expect(stdout.trim()).toBe('Hi from the snippet graph.');
   });
 
+  it('Responses (JavaScript and Python, the official openai packages) print the answer', async () => {
+    const file = path.join(dir, 'responses.mjs');
+    writeFileSync(file, snippets['responses-js'].code);
+    expect((await run(process.execPath, [file], { env: env(), timeout: 60_000 })).stdout.trim()).toBe('Hi from the snippet graph.');
+    if ('unavailable' in py) return;
+    const pyFile = path.join(dir, 'responses.py');
+    writeFileSync(pyFile, snippets['responses-python'].code);
+    expect((await run((py as { python: string }).python, [pyFile], { env: env(), timeout: 60_000 })).stdout.trim()).toBe('Hi from the snippet graph.');
+  }, 90_000);
+
+  it('the A2A curl fetches the agent card of the graph, naming its endpoint', async () => {
+    const { stdout } = await run('bash', ['-c', snippets.a2a.code], { env: env(), timeout: 60_000 });
+    const card = JSON.parse(stdout) as { name: string; skills: { id: string }[]; supportedInterfaces?: { url: string }[]; url?: string };
+    expect(card.skills.length).toBeGreaterThan(0);
+    expect(JSON.stringify(card)).toContain(`${s.api.url}/api/a2a/support-bot`);
+  });
+
   it('the MCP client configuration reaches the graph as a tool', async () => {
     const entry = (JSON.parse(snippets.mcp.code) as ReturnType<typeof mcpConfig>).mcpServers.switchyard;
     // What an MCP client does with the entry: expand ${SWITCHYARD_API_KEY}, connect over streamable HTTP.
