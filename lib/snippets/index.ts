@@ -32,6 +32,23 @@ const lit = (s: string) => JSON.stringify(s);
 /** A single-quoted shell word. */
 const shellWord = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** The official JavaScript client pointed at the server, the key from the environment. */
+const jsClient = (g: GraphRef) => [
+  `// npm install openai`,
+  `import OpenAI from 'openai';`,
+  ``,
+  `const client = new OpenAI({ baseURL: ${lit(`${base(g.origin)}/api/v1`)}, apiKey: process.env.${API_KEY_ENV} });`,
+];
+
+/** The official Python client pointed at the server, the key from the environment. */
+const pyClient = (g: GraphRef) => [
+  `# pip install openai`,
+  `import os`,
+  `from openai import OpenAI`,
+  ``,
+  `client = OpenAI(base_url=${lit(`${base(g.origin)}/api/v1`)}, api_key=os.environ[${lit(API_KEY_ENV)}])`,
+];
+
 export function curlSnippet(g: GraphRef): string {
   const body = JSON.stringify({ model: g.model, messages: [{ role: 'user', content: QUESTION }] });
   return [
@@ -44,10 +61,7 @@ export function curlSnippet(g: GraphRef): string {
 
 export function javascriptSnippet(g: GraphRef): string {
   return [
-    `// npm install openai`,
-    `import OpenAI from 'openai';`,
-    ``,
-    `const client = new OpenAI({ baseURL: ${lit(`${base(g.origin)}/api/v1`)}, apiKey: process.env.${API_KEY_ENV} });`,
+    ...jsClient(g),
     `const completion = await client.chat.completions.create({`,
     `  model: ${lit(g.model)},`,
     `  messages: [{ role: 'user', content: ${lit(QUESTION)} }],`,
@@ -58,11 +72,7 @@ export function javascriptSnippet(g: GraphRef): string {
 
 export function pythonSnippet(g: GraphRef): string {
   return [
-    `# pip install openai`,
-    `import os`,
-    `from openai import OpenAI`,
-    ``,
-    `client = OpenAI(base_url=${lit(`${base(g.origin)}/api/v1`)}, api_key=os.environ[${lit(API_KEY_ENV)}])`,
+    ...pyClient(g),
     `completion = client.chat.completions.create(`,
     `    model=${lit(g.model)},`,
     `    messages=[{"role": "user", "content": ${lit(QUESTION)}}],`,
@@ -74,10 +84,7 @@ export function pythonSnippet(g: GraphRef): string {
 /** The Responses API (what the OpenAI Agents SDK and new clients use) with the official JavaScript client. */
 export function responsesJavascriptSnippet(g: GraphRef): string {
   return [
-    `// npm install openai`,
-    `import OpenAI from 'openai';`,
-    ``,
-    `const client = new OpenAI({ baseURL: ${lit(`${base(g.origin)}/api/v1`)}, apiKey: process.env.${API_KEY_ENV} });`,
+    ...jsClient(g),
     `const response = await client.responses.create({ model: ${lit(g.model)}, input: ${lit(QUESTION)} });`,
     `console.log(response.output_text);`,
   ].join('\n');
@@ -86,11 +93,7 @@ export function responsesJavascriptSnippet(g: GraphRef): string {
 /** The Responses API with the official Python client. */
 export function responsesPythonSnippet(g: GraphRef): string {
   return [
-    `# pip install openai`,
-    `import os`,
-    `from openai import OpenAI`,
-    ``,
-    `client = OpenAI(base_url=${lit(`${base(g.origin)}/api/v1`)}, api_key=os.environ[${lit(API_KEY_ENV)}])`,
+    ...pyClient(g),
     `response = client.responses.create(model=${lit(g.model)}, input=${lit(QUESTION)})`,
     `print(response.output_text)`,
   ].join('\n');
