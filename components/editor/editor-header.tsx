@@ -98,6 +98,7 @@ export function EditorHeader(p: HeaderProps) {
     downloadText(`${doc.name || 'graph'}.yaml`, stringifyGraph(doc));
   };
 
+  const problemsLabel = `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
   return (
     <header className="sy-header">
       <Link href="/" className="sy-back" aria-label="All graphs">
@@ -144,10 +145,13 @@ export function EditorHeader(p: HeaderProps) {
           data-testid="toggle-problems"
           aria-pressed={p.problemsOpen}
           onClick={p.onToggleProblems}
-          title="Problems"
+          title={problemsLabel}
+          aria-label={problemsLabel}
         >
-          <span className={`sy-count ${errors ? 'is-error' : ''}`} data-testid="error-count">{errors}</span> error{errors === 1 ? '' : 's'} ·{' '}
-          <span className={`sy-count ${warnings ? 'is-warning' : ''}`}>{warnings}</span> warning{warnings === 1 ? '' : 's'}
+          <span className={`sy-count ${errors ? 'is-error' : ''}`} data-testid="error-count">{errors}</span>
+          <span className="sy-count-words"> error{errors === 1 ? '' : 's'}</span> ·{' '}
+          <span className={`sy-count ${warnings ? 'is-warning' : ''}`}>{warnings}</span>
+          <span className="sy-count-words"> warning{warnings === 1 ? '' : 's'}</span>
         </button>
         <button type="button" className={`sy-btn ${p.yamlOpen ? 'is-active' : ''}`} data-testid="toggle-yaml" aria-pressed={p.yamlOpen} onClick={p.onToggleYaml}>
           YAML
