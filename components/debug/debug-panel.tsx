@@ -35,6 +35,7 @@
  * rendered). The standalone shareable page is app/runs/[id].
  */
 'use client';
+import dynamic from 'next/dynamic';
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { deltaOf } from '@/lib/contracts/state-delta';
@@ -59,10 +60,12 @@ import { FALLBACK_RUN_INPUT } from './default-input';
 import { parseRunInput, prefillRunInput } from './run-input';
 import { QueryBoundary } from '@/components/ui/query-boundary';
 import { TestsPane } from '@/components/tests/tests-pane';
-import { ChatPane } from '@/components/chat/chat-pane';
 import { testsBadge, useGraphTests } from '@/components/tests/use-graph-tests';
 import { formatCost, costTitle, traceCost } from './cost';
 import s from './debug.module.css';
+
+/** The Chat tab (react-markdown and its conversations) loads when it is first opened. */
+const ChatPane = dynamic(() => import('@/components/chat/chat-pane').then((m) => m.ChatPane), { ssr: false });
 
 export interface DebugPanelProps {
   graphId: string;
