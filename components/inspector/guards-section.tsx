@@ -5,7 +5,8 @@
  * check removes `guards` from the node. Other settings (message, categories, a json_schema's
  * schema) are edited in the YAML and kept here as they are.
  */
-import { GUARD_CHECKS, PII_KINDS, type GuardCheck, type GuardCheckName, type GuardsSpec } from '@/lib/graph/schema';
+import { GUARD_CHECKS, PII_KINDS, type GuardCheckName } from '@/lib/graph/constants';
+import type { GuardCheck, GuardsSpec } from '@/lib/graph/schema';
 import { ChipsPicker, NumberInput, Select, TextInput } from './controls';
 
 type Stage = 'input' | 'output';

@@ -51,3 +51,11 @@ export function isConditional<E extends object>(edge: E): edge is Extract<E, { b
 export function branchTarget(b: { to: string } | { else: string }): string {
   return 'else' in b ? b.else : b.to;
 }
+
+/** What a `pii` guard looks for (lib/graph/schema/guards.ts; zod-free for the inspector's first load). */
+export const PII_KINDS = ['email', 'phone', 'card', 'iban', 'national_id'] as const;
+export type PiiKind = (typeof PII_KINDS)[number];
+
+/** The checks of `guards:` (lib/graph/schema/guards.ts). */
+export const GUARD_CHECKS = ['pii', 'moderation', 'injection', 'json_schema', 'max_chars', 'regex'] as const;
+export type GuardCheckName = (typeof GUARD_CHECKS)[number];

@@ -16,13 +16,12 @@
  * in a conditional edge's CEL can route on it). Engine: lib/engine/guards/. Pure.
  */
 import { z } from 'zod';
+import { GUARD_CHECKS, PII_KINDS, type GuardCheckName } from '../constants';
 import { Identifier } from './common';
 
-export const PII_KINDS = ['email', 'phone', 'card', 'iban', 'national_id'] as const;
-export type PiiKind = (typeof PII_KINDS)[number];
+export { GUARD_CHECKS, PII_KINDS, type GuardCheckName, type PiiKind } from '../constants';
 
-export const GUARD_CHECKS = ['pii', 'moderation', 'injection', 'json_schema', 'max_chars', 'regex'] as const;
-export type GuardCheckName = (typeof GUARD_CHECKS)[number];
+
 
 const Score = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 const BlockOrFlag = z.enum(['block', 'flag']);
